@@ -1,0 +1,1 @@
+export const PROTOCOL_VERSION = '0.1.0';
