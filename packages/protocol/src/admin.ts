@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import {
+  IdQuerySchema,
+  IdSchema,
+  IsoDateSchema,
+  LocalizedTextSchema,
+  MoneySchema,
+  PageQuerySchema,
+  PositiveAmountSchema,
+  pageOf,
+} from './common.js';
+import {
+  BettingStructureSchema,
+  BlockNameSchema,
+  PreferencesSchema,
+  RoleSchema,
+  TableStatusSchema,
+  TableVariantSchema,
+  WithdrawalStatusSchema,
+} from './user.js';
+
+// ---- users ----
+
+export const UserStatusSchema = z.enum(['active', 'blocked']);
+export type UserStatus = z.infer<typeof UserStatusSchema>;
+
+export const AdminUserSchema = z.object({
+  userId: IdSchema,
+  username: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+  status: UserStatusSchema,
+  isBot: z.boolean(),
+  balance: MoneySchema,
+  locked: MoneySchema,
+  bank: z.string(),
+  accountNumber: z.string(),
+  preferences: PreferencesSchema,
+  createdAt: IsoDateSchema,
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+export const AdminUserPageSchema = pageOf(AdminUserSchema);
+export type AdminUserPage = z.infer<typeof AdminUserPageSchema>;
+
+export const AdminUserSearchQuerySchema = PageQuerySchema.extend({
+  q: z.string().trim().max(64).optional(),
+  role: RoleSchema.optional(),
+  status: UserStatusSchema.optional(),
+});
+export type AdminUserSearchQuery = z.input<typeof AdminUserSearchQuerySchema>;
+
+export const UserIdQuerySchema = z.object({ userId: IdQuerySchema });
+export const UpdateRoleRequestSchema = z.object({ role: RoleSchema });
+export type UpdateRoleRequest = z.infer<typeof UpdateRoleRequestSchema>;
+
+// ---- deposits ----
+
+export const AdminDepositSchema = z.object({
+  depositId: IdSchema,
+  code: z.string(),
+  userId: IdSchema,
+  username: z.string(),
+  amount: MoneySchema,
+  note: z.string().nullable(),
+  createdBy: z.string(),
+  approvedAt: IsoDateSchema,
+});
+export type AdminDeposit = z.infer<typeof AdminDepositSchema>;
+export const AdminDepositPageSchema = pageOf(AdminDepositSchema);
+export type AdminDepositPage = z.infer<typeof AdminDepositPageSchema>;
+export const AdminDepositQuerySchema = PageQuerySchema.extend({ userId: IdQuerySchema.optional() });
+export type AdminDepositQuery = z.input<typeof AdminDepositQuerySchema>;
+
+export const CreateDepositRequestSchema = z.object({
+  userId: IdSchema,
+  amount: PositiveAmountSchema,
+  note: z.string().trim().max(500).optional(),
+});
+export type CreateDepositRequest = z.infer<typeof CreateDepositRequestSchema>;
+
+// ---- withdrawals ----
+
+export const AdminWithdrawalQuerySchema = PageQuerySchema.extend({
+  status: WithdrawalStatusSchema.optional(),
+  userId: IdQuerySchema.optional(),
+});
+export type AdminWithdrawalQuery = z.input<typeof AdminWithdrawalQuerySchema>;
+export const WithdrawalIdQuerySchema = z.object({ withdrawalId: IdQuerySchema });
+export const RejectWithdrawalRequestSchema = z.object({
+  reason: z.string().trim().min(1, 'Enter a reason').max(500),
+});
+export type RejectWithdrawalRequest = z.infer<typeof RejectWithdrawalRequestSchema>;
+
+// ---- tables ----
+
+const TableFieldsSchema = z.object({
+  name: z.string().trim().min(1, 'Enter a name').max(64),
+  variant: TableVariantSchema,
+  betting: BettingStructureSchema,
+  smallBlind: PositiveAmountSchema,
+  bigBlind: PositiveAmountSchema,
+  minBuyIn: PositiveAmountSchema,
+  maxBuyIn: PositiveAmountSchema,
+  maxPlayers: z.int().min(2).max(9),
+  closed: z.boolean(),
+});
+
+function tableRulesHold(t: {
+  smallBlind?: number;
+  bigBlind?: number;
+  minBuyIn?: number;
+  maxBuyIn?: number;
+}): boolean {
+  if (t.smallBlind !== undefined && t.bigBlind !== undefined && t.smallBlind > t.bigBlind) return false;
+  if (t.minBuyIn !== undefined && t.maxBuyIn !== undefined && t.minBuyIn > t.maxBuyIn) return false;
+  if (t.bigBlind !== undefined && t.minBuyIn !== undefined && t.minBuyIn < t.bigBlind) return false;
+  return true;
+}
+const TABLE_RULES_MESSAGE = 'Small blind ≤ big blind ≤ minimum buy-in ≤ maximum buy-in';
+
+export const CreateTableRequestSchema = TableFieldsSchema.extend({
+  betting: BettingStructureSchema.optional(),
+  closed: z.boolean().optional(),
+}).refine(tableRulesHold, { message: TABLE_RULES_MESSAGE, path: ['minBuyIn'] });
+export type CreateTableRequest = z.infer<typeof CreateTableRequestSchema>;
+
+/** PATCH /table: tableId in the body (or the query), any other field optional. */
+export const UpdateTableRequestSchema = TableFieldsSchema.partial()
+  .extend({ tableId: IdSchema.optional() })
+  .refine(tableRulesHold, { message: TABLE_RULES_MESSAGE, path: ['minBuyIn'] });
+export type UpdateTableRequest = z.infer<typeof UpdateTableRequestSchema>;
+
+export const TableIdQuerySchema = z.object({ tableId: IdQuerySchema });
+export const OptionalTableIdQuerySchema = z.object({ tableId: IdQuerySchema.optional() });
+export const KickQuerySchema = z.object({ tableId: IdQuerySchema, userId: IdQuerySchema });
+
+export const AdminTableSchema = z.object({
+  tableId: IdSchema,
+  no: z.int().min(1),
+  name: z.string(),
+  variant: TableVariantSchema,
+  betting: BettingStructureSchema,
+  smallBlind: MoneySchema,
+  bigBlind: MoneySchema,
+  minBuyIn: MoneySchema,
+  maxBuyIn: MoneySchema,
+  maxPlayers: z.int(),
+  closed: z.boolean(),
+  status: TableStatusSchema,
+  seated: z.int().min(0),
+  simulation: z.boolean(),
+  createdAt: IsoDateSchema,
+});
+export type AdminTable = z.infer<typeof AdminTableSchema>;
+export const AdminTablesResponseSchema = z.array(AdminTableSchema);
+
+export const SessionSeatSchema = z.object({
+  seat: z.int().min(0),
+  userId: IdSchema,
+  username: z.string(),
+  stack: MoneySchema,
+  isBot: z.boolean(),
+  sittingOut: z.boolean(),
+});
+export type SessionSeat = z.infer<typeof SessionSeatSchema>;
+export const TableSessionSchema = z.object({
+  tableId: IdSchema,
+  status: TableStatusSchema,
+  simulation: z.boolean(),
+  handNumber: z.int().nullable(),
+  seats: z.array(SessionSeatSchema),
+});
+export type TableSession = z.infer<typeof TableSessionSchema>;
+
+// ---- content blocks ----
+
+export const BlockNameParamsSchema = z.object({ name: BlockNameSchema });
+export const CreateBlockRequestSchema = z.object({ name: BlockNameSchema, block: LocalizedTextSchema });
+export type CreateBlockRequest = z.infer<typeof CreateBlockRequestSchema>;
+/** PUT /block/{name}: the body is the block itself, `{en, mn}`. */
+export const UpdateBlockRequestSchema = LocalizedTextSchema;
+export type UpdateBlockRequest = z.infer<typeof UpdateBlockRequestSchema>;
+
+// ---- settings ----
+
+export const SettingsSchema = z.object({
+  maintenance: z.object({ enabled: z.boolean(), message: z.string().max(2000) }),
+  /** Withdrawal limits: min in ₮; max null = no cap beyond the available balance. */
+  withdrawal: z.object({ min: PositiveAmountSchema, max: PositiveAmountSchema.nullable() }),
+  /** Rake: percent of each pot (0–10, two decimals), capped at capBigBlinds big blinds per hand. */
+  rake: z.object({
+    percent: z.number().min(0).max(10).multipleOf(0.01),
+    capBigBlinds: z.int().min(0).max(100),
+  }),
+  /** Jackpot: contributionPercent of each raked pot goes to the jackpot; rules shown to players. */
+  jackpot: z.object({
+    contributionPercent: z.number().min(0).max(5).multipleOf(0.01),
+    rules: z.string().max(5000),
+  }),
+  actionTimeSeconds: z.int().min(5).max(120),
+  timeBankSeconds: z.int().min(0).max(600),
+  banks: z.array(z.string().trim().min(1).max(64)).min(1).max(50),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+/** PUT /settings: any part may be sent; the rest stays. */
+export const UpdateSettingsRequestSchema = z.object({
+  maintenance: SettingsSchema.shape.maintenance.partial().optional(),
+  withdrawal: SettingsSchema.shape.withdrawal.partial().optional(),
+  rake: SettingsSchema.shape.rake.partial().optional(),
+  jackpot: SettingsSchema.shape.jackpot.partial().optional(),
+  actionTimeSeconds: SettingsSchema.shape.actionTimeSeconds.optional(),
+  timeBankSeconds: SettingsSchema.shape.timeBankSeconds.optional(),
+  banks: SettingsSchema.shape.banks.optional(),
+});
+export type UpdateSettingsRequest = z.infer<typeof UpdateSettingsRequestSchema>;
+
+// ---- the books ----
+
+export const BooksSchema = z.object({
+  accounts: z.object({
+    playersAvailable: z.int(),
+    playersLocked: z.int(),
+    playersAtTables: z.int(),
+    houseRake: z.int(),
+    jackpot: z.int(),
+    bonus: z.int(),
+    botBankroll: z.int(),
+    outsideBank: z.int(),
+  }),
+  /** Sum of every account; zero when the books balance. */
+  total: z.int(),
+  balanced: z.boolean(),
+  deposits: z.object({ count: z.int(), amount: z.int() }),
+  withdrawals: z.object({
+    approved: z.object({ count: z.int(), amount: z.int() }),
+    pending: z.object({ count: z.int(), amount: z.int() }),
+    rejected: z.object({ count: z.int(), amount: z.int() }),
+  }),
+  stats: z.object({
+    users: z.int(),
+    players: z.int(),
+    admins: z.int(),
+    bots: z.int(),
+    blocked: z.int(),
+    tables: z.int(),
+    seatedPlayers: z.int(),
+    ledgerTransactions: z.int(),
+    postings: z.int(),
+  }),
+});
+export type Books = z.infer<typeof BooksSchema>;

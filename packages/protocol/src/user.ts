@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import {
+  IdSchema,
+  IsoDateSchema,
+  LanguageSchema,
+  LocalizedTextSchema,
+  MoneySchema,
+  PageQuerySchema,
+  PositiveAmountSchema,
+  pageOf,
+} from './common.js';
+
+/** Roles: ADMIN runs the site; PLAYER is everyone else. */
+export const RoleSchema = z.enum(['PLAYER', 'ADMIN']);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+const UsernameSchema = z
+  .string()
+  .trim()
+  .regex(USERNAME_PATTERN, 'Username must be 3 to 32 letters, digits, dots, dashes or underscores');
+const EmailSchema = z.string().trim().max(254).pipe(z.email('Enter a valid email address'));
+const PasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+const BankSchema = z.string().trim().min(1, 'Choose a bank').max(64);
+const AccountNumberSchema = z
+  .string()
+  .trim()
+  .regex(/^[0-9][0-9 -]{3,33}$/, 'Account number must be 4 to 34 digits');
+
+/** Player settings kept with the account (the table settings dialog). */
+export const PreferencesSchema = z.object({
+  sounds: z.boolean().optional(),
+  animations: z.boolean().optional(),
+  autoMuck: z.boolean().optional(),
+  fourColourDeck: z.boolean().optional(),
+  music: z.boolean().optional(),
+  backgroundMusic: z.boolean().optional(),
+  darkTheme: z.boolean().optional(),
+  language: LanguageSchema.optional(),
+});
+export type Preferences = z.infer<typeof PreferencesSchema>;
+
+// ---- auth ----
+
+export const LoginRequestSchema = z.object({
+  username: z.string().trim().min(1, 'Enter your username').max(254),
+  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const RegisterRequestSchema = z
+  .object({
+    email: EmailSchema,
+    username: UsernameSchema,
+    password: PasswordSchema,
+    repeatPassword: z.string().max(PASSWORD_MAX_LENGTH),
+    bank: BankSchema,
+    accountNumber: AccountNumberSchema,
+  })
+  .refine((body) => body.password === body.repeatPassword, {
+    message: 'Passwords do not match',
+    path: ['repeatPassword'],
+  });
+export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
+
+export const ForgotPasswordRequestSchema = z.object({ email: EmailSchema });
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
+
+export const ResetPasswordRequestSchema = z.object({
+  token: z.string().min(16).max(200),
+  password: PasswordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
+
+/** The current user (GET /me). `balance` is available; `locked` is at tables plus pending withdrawals. */
+export const MeSchema = z.object({
+  userId: IdSchema,
+  username: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+  isAdmin: z.boolean(),
+  balance: MoneySchema,
+  locked: MoneySchema,
+  bank: z.string(),
+  accountNumber: z.string(),
+  preferences: PreferencesSchema,
+  createdAt: IsoDateSchema,
+});
+export type Me = z.infer<typeof MeSchema>;
+
+export const AuthResponseSchema = z.object({ accessToken: z.string(), user: MeSchema });
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+/** PATCH /me: a new password or email needs the current password. */
+export const UpdateMeRequestSchema = z
+  .object({
+    email: EmailSchema.optional(),
+    bank: BankSchema.optional(),
+    accountNumber: AccountNumberSchema.optional(),
+    currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+    newPassword: PasswordSchema.optional(),
+    preferences: PreferencesSchema.optional(),
+  })
+  .refine((body) => (body.newPassword === undefined && body.email === undefined) || !!body.currentPassword, {
+    message: 'Enter your current password',
+    path: ['currentPassword'],
+  });
+export type UpdateMeRequest = z.infer<typeof UpdateMeRequestSchema>;
+
+// ---- search ----
+
+export const UserSearchQuerySchema = z.object({ q: z.string().trim().max(64).optional() });
+export type UserSearchQuery = z.infer<typeof UserSearchQuerySchema>;
+export const PublicUserSchema = z.object({ userId: IdSchema, username: z.string() });
+export type PublicUser = z.infer<typeof PublicUserSchema>;
+export const UserSearchResponseSchema = z.object({ items: z.array(PublicUserSchema) });
+export type UserSearchResponse = z.infer<typeof UserSearchResponseSchema>;
+
+// ---- tables (lobby) ----
+
+export const TableVariantSchema = z.enum(['holdem', 'omaha']);
+export type TableVariant = z.infer<typeof TableVariantSchema>;
+export const BettingStructureSchema = z.enum(['no-limit', 'pot-limit']);
+export type BettingStructure = z.infer<typeof BettingStructureSchema>;
+/** waiting: open, no hand running; playing: a hand is running; closed: not accepting players. */
+export const TableStatusSchema = z.enum(['waiting', 'playing', 'closed']);
+export type TableStatus = z.infer<typeof TableStatusSchema>;
+
+export const TableSummarySchema = z.object({
+  tableId: IdSchema,
+  no: z.int().min(1),
+  name: z.string(),
+  variant: TableVariantSchema,
+  betting: BettingStructureSchema,
+  buyIn: z.object({ min: MoneySchema, max: MoneySchema }),
+  blinds: z.object({ small: MoneySchema, big: MoneySchema }),
+  players: z.object({ seated: z.int().min(0), max: z.int().min(2) }),
+  status: TableStatusSchema,
+});
+export type TableSummary = z.infer<typeof TableSummarySchema>;
+export const TablesResponseSchema = z.array(TableSummarySchema);
+export type TablesResponse = z.infer<typeof TablesResponseSchema>;
+
+// ---- money: deposits, withdrawals, outcomes ----
+
+export const DepositSchema = z.object({
+  depositId: IdSchema,
+  code: z.string(),
+  amount: MoneySchema,
+  note: z.string().nullable(),
+  approvedAt: IsoDateSchema,
+});
+export type Deposit = z.infer<typeof DepositSchema>;
+export const DepositPageSchema = pageOf(DepositSchema);
+export type DepositPage = z.infer<typeof DepositPageSchema>;
+
+export const WithdrawalStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+export type WithdrawalStatus = z.infer<typeof WithdrawalStatusSchema>;
+export const WithdrawalSchema = z.object({
+  withdrawalId: IdSchema,
+  code: z.string(),
+  userId: IdSchema,
+  username: z.string(),
+  amount: MoneySchema,
+  status: WithdrawalStatusSchema,
+  requestedAt: IsoDateSchema,
+  /** Username of the administrator who approved or rejected it. */
+  approvedBy: z.string().nullable(),
+  /** When it was approved or rejected. */
+  approvedAt: IsoDateSchema.nullable(),
+  reason: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof WithdrawalSchema>;
+export const WithdrawalPageSchema = pageOf(WithdrawalSchema);
+export type WithdrawalPage = z.infer<typeof WithdrawalPageSchema>;
+
+export const CreateWithdrawalRequestSchema = z.object({ amount: PositiveAmountSchema });
+export type CreateWithdrawalRequest = z.infer<typeof CreateWithdrawalRequestSchema>;
+
+export const OutcomeTypeSchema = z.enum(['gameplay', 'bonus', 'recharge', 'leave_seat', 'buy_in']);
+export type OutcomeType = z.infer<typeof OutcomeTypeSchema>;
+export const OutcomeSchema = z.object({
+  outcomeId: IdSchema,
+  code: z.string(),
+  type: OutcomeTypeSchema,
+  /** Signed change in tugrik: for gameplay the hand's net result, otherwise the amount moved. */
+  amount: z.int(),
+  date: IsoDateSchema,
+  tableId: IdSchema.nullable(),
+  handId: z.string().nullable(),
+});
+export type Outcome = z.infer<typeof OutcomeSchema>;
+export const OutcomeQuerySchema = PageQuerySchema.extend({ type: OutcomeTypeSchema.optional() });
+export type OutcomeQuery = z.input<typeof OutcomeQuerySchema>;
+export const OutcomePageSchema = pageOf(OutcomeSchema);
+export type OutcomePage = z.infer<typeof OutcomePageSchema>;
+
+// ---- site ----
+
+export const MaintenanceSchema = z.object({ enabled: z.boolean(), message: z.string() });
+export type Maintenance = z.infer<typeof MaintenanceSchema>;
+
+export const BLOCK_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
+export const BlockNameSchema = z
+  .string()
+  .regex(BLOCK_NAME_PATTERN, 'Block name must be lowercase letters, digits and dashes');
+/** A content block: its body is the text in both languages. */
+export const ContentBlockSchema = z.object({
+  name: z.string(),
+  block: LocalizedTextSchema,
+  updatedAt: IsoDateSchema,
+});
+export type ContentBlock = z.infer<typeof ContentBlockSchema>;
+
+export const JackpotSchema = z.object({ amount: MoneySchema });
+export type Jackpot = z.infer<typeof JackpotSchema>;
+
+/** Public part of settings the registration page needs (GET /api/v1/user/banks). */
+export const BanksResponseSchema = z.object({ banks: z.array(z.string()) });
+export type BanksResponse = z.infer<typeof BanksResponseSchema>;
+
+/** Withdrawal limits for the form (GET /api/v1/user/withdrawal/limits). */
+export const WithdrawalLimitsSchema = z.object({ min: MoneySchema, max: MoneySchema });
+export type WithdrawalLimits = z.infer<typeof WithdrawalLimitsSchema>;
