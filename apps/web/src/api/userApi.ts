@@ -1,0 +1,151 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { QUERY_KEEP_UNUSED_SECONDS, USER_API_PATH } from '../app/constants';
+import { asList, authorizedBaseQuery } from './baseQuery';
+import type {
+  AuthResponse,
+  ContentBlock,
+  CurrentUser,
+  Deposit,
+  Jackpot,
+  LobbyTable,
+  LoginRequest,
+  Maintenance,
+  Outcome,
+  Page,
+  RegisterRequest,
+  Withdrawal,
+} from './types';
+
+export interface OutcomeQuery {
+  page: number;
+  pageSize: number;
+}
+
+export interface RegistrationOptions {
+  banks: string[];
+}
+
+/** Every call of the user API (spec §7), with the spec's cache tags and refreshes. */
+export const userApi = createApi({
+  reducerPath: 'userApi',
+  baseQuery: authorizedBaseQuery(USER_API_PATH),
+  keepUnusedDataFor: QUERY_KEEP_UNUSED_SECONDS,
+  tagTypes: [
+    'Me',
+    'UserList',
+    'WithdrawList',
+    'DepositList',
+    'TableList',
+    'OutcomeList',
+    'Block',
+    'Maintenance',
+    'Jackpot',
+  ],
+  endpoints: (build) => ({
+    login: build.mutation<AuthResponse, LoginRequest>({
+      query: (body) => ({ url: '/login', method: 'POST', body }),
+      invalidatesTags: ['Me'],
+    }),
+    register: build.mutation<AuthResponse, RegisterRequest>({
+      query: (body) => ({ url: '/register', method: 'POST', body }),
+      invalidatesTags: ['Me'],
+    }),
+    logout: build.mutation<void, void>({
+      query: () => ({ url: '/logout', method: 'POST' }),
+    }),
+    forgotPassword: build.mutation<void, { email: string }>({
+      query: (body) => ({ url: '/forgot-password', method: 'POST', body }),
+    }),
+    resetPassword: build.mutation<void, { token: string; password: string }>({
+      query: (body) => ({ url: '/reset-password', method: 'POST', body }),
+    }),
+    /** Banks offered at registration (a server setting). A missing list is an empty one. */
+    registrationOptions: build.query<RegistrationOptions, void>({
+      query: () => '/register/options',
+      transformResponse: (response: unknown) => {
+        const banks = (response as { banks?: unknown } | null)?.banks;
+        return { banks: Array.isArray(banks) ? banks.filter((b): b is string => typeof b === 'string') : [] };
+      },
+    }),
+    getMe: build.query<CurrentUser, void>({
+      query: () => '/me',
+      providesTags: ['Me'],
+    }),
+    updateMe: build.mutation<CurrentUser, Partial<CurrentUser> & Record<string, unknown>>({
+      query: (body) => ({ url: '/me', method: 'PATCH', body }),
+      invalidatesTags: ['UserList', 'Me'],
+    }),
+    searchUsers: build.query<unknown[], string>({
+      query: (q) => ({ url: '/search', params: { q } }),
+      transformResponse: (response: unknown) => asList<unknown>(response),
+      providesTags: ['UserList'],
+    }),
+    getTables: build.query<LobbyTable[], void>({
+      query: () => '/tables',
+      transformResponse: (response: unknown) => asList<LobbyTable>(response),
+      providesTags: ['TableList'],
+    }),
+    getDeposits: build.query<Deposit[], void>({
+      query: () => '/deposit',
+      transformResponse: (response: unknown) => asList<Deposit>(response),
+      providesTags: ['DepositList'],
+    }),
+    getWithdrawals: build.query<Withdrawal[], void>({
+      query: () => '/withdrawal',
+      transformResponse: (response: unknown) => asList<Withdrawal>(response),
+      providesTags: ['WithdrawList'],
+    }),
+    createWithdrawal: build.mutation<Withdrawal, { amount: number }>({
+      query: (body) => ({ url: '/withdrawal', method: 'POST', body }),
+      invalidatesTags: ['WithdrawList', 'Me'],
+    }),
+    getOutcome: build.query<Page<Outcome>, OutcomeQuery>({
+      query: ({ page, pageSize }) => ({ url: '/outcome', params: { page, pageSize } }),
+      transformResponse: (response: unknown, _meta, arg) => toPage<Outcome>(response, arg),
+      providesTags: ['OutcomeList'],
+    }),
+    getMaintenance: build.query<Maintenance, void>({
+      query: () => '/maintenance',
+      providesTags: ['Maintenance'],
+    }),
+    getBlock: build.query<ContentBlock, string>({
+      query: (name) => `/block/${encodeURIComponent(name)}`,
+      providesTags: (_result, _error, name) => [{ type: 'Block', id: name }],
+    }),
+    getJackpot: build.query<Jackpot, void>({
+      query: () => '/jackpot',
+      providesTags: ['Jackpot'],
+    }),
+  }),
+});
+
+/** A page of results, whether the server sends `{items,total}` or a bare array. */
+function toPage<T>(response: unknown, arg: OutcomeQuery): Page<T> {
+  const items = asList<T>(response);
+  const total = (response as { total?: unknown } | null)?.total;
+  return {
+    items,
+    total: typeof total === 'number' ? total : items.length,
+    page: arg.page,
+    pageSize: arg.pageSize,
+  };
+}
+
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useLogoutMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+  useRegistrationOptionsQuery,
+  useGetMeQuery,
+  useUpdateMeMutation,
+  useGetTablesQuery,
+  useGetDepositsQuery,
+  useGetWithdrawalsQuery,
+  useCreateWithdrawalMutation,
+  useGetOutcomeQuery,
+  useGetMaintenanceQuery,
+  useGetBlockQuery,
+  useGetJackpotQuery,
+} = userApi;

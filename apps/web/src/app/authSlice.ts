@@ -1,0 +1,53 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CurrentUser } from '../api/types';
+
+/** Client auth state exactly as spec §3. */
+export interface AuthState {
+  isAuthenticated: boolean;
+  checkedAuth: boolean;
+  userInfo: CurrentUser | null;
+  userBalance: number;
+}
+
+export const initialAuthState: AuthState = {
+  isAuthenticated: false,
+  checkedAuth: false,
+  userInfo: null,
+  userBalance: 0,
+};
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    /** Sets the flag and marks authentication as checked. */
+    setAuthenticated(state, action: PayloadAction<boolean>) {
+      state.isAuthenticated = action.payload;
+      state.checkedAuth = true;
+      if (!action.payload) state.userInfo = null;
+    },
+    setUserInfo(state, action: PayloadAction<CurrentUser | null>) {
+      state.userInfo = action.payload;
+      if (action.payload && Number.isSafeInteger(action.payload.balance)) {
+        state.userBalance = action.payload.balance;
+      }
+    },
+    setUserBalance(state, action: PayloadAction<number>) {
+      if (Number.isSafeInteger(action.payload)) state.userBalance = action.payload;
+    },
+    /** Any 401 from either API. */
+    unauthorized(state) {
+      state.isAuthenticated = false;
+      state.checkedAuth = true;
+      state.userInfo = null;
+    },
+    /** The state half of logout (the thunk also removes the token and reloads). */
+    loggedOut(state) {
+      state.userBalance = 0;
+      state.isAuthenticated = false;
+      state.userInfo = null;
+    },
+  },
+});
+
+export const { setAuthenticated, setUserInfo, setUserBalance, unauthorized, loggedOut } = authSlice.actions;

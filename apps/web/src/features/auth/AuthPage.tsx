@@ -1,0 +1,210 @@
+import { App as AntApp, Button, Form, Input, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { apiErrorMessage, apiErrorStatus } from '../../api/baseQuery';
+import { setAccessToken } from '../../api/session';
+import type { AuthResponse, LoginRequest, RegisterRequest } from '../../api/types';
+import {
+  useForgotPasswordMutation,
+  useLoginMutation,
+  useRegisterMutation,
+  useRegistrationOptionsQuery,
+} from '../../api/userApi';
+import { setAuthenticated, setUserInfo } from '../../app/authSlice';
+import { useAppDispatch } from '../../app/hooks';
+
+export type AuthMode = 'login' | 'register' | 'forgot-password';
+
+const TITLE_KEY: Record<AuthMode, string> = {
+  login: 'menu.login',
+  register: 'menu.register',
+  'forgot-password': 'menu.forgotPassword',
+};
+
+/** One auth page in three modes (spec §2): /auth/login, /auth/register, /auth/forgot-password. */
+export default function AuthPage({ mode }: { mode: AuthMode }) {
+  const { t } = useTranslation();
+  return (
+    <section className="auth-card" aria-labelledby="auth-title">
+      <nav className="auth-card__modes" aria-label={t('menu.menu')}>
+        <Link to="/auth/login" aria-current={mode === 'login' ? 'page' : undefined}>
+          {t('menu.login')}
+        </Link>
+        <Link to="/auth/register" aria-current={mode === 'register' ? 'page' : undefined}>
+          {t('menu.signUp')}
+        </Link>
+      </nav>
+      <h1 id="auth-title">{t(TITLE_KEY[mode])}</h1>
+      {mode === 'login' && <LoginForm />}
+      {mode === 'register' && <RegisterForm />}
+      {mode === 'forgot-password' && <ForgotPasswordForm />}
+    </section>
+  );
+}
+
+function useSignedIn() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  return (response: AuthResponse) => {
+    setAccessToken(response.accessToken);
+    if (response.user) dispatch(setUserInfo(response.user));
+    dispatch(setAuthenticated(true));
+    void navigate('/', { replace: true });
+  };
+}
+
+function LoginForm() {
+  const { t } = useTranslation();
+  const { message } = AntApp.useApp();
+  const [login, { isLoading }] = useLoginMutation();
+  const signedIn = useSignedIn();
+
+  const onFinish = async (values: LoginRequest) => {
+    try {
+      const response = await login(values).unwrap();
+      void message.success(t('auth.loginSuccess'));
+      signedIn(response);
+    } catch {
+      void message.error(t('auth.loginFailed'));
+    }
+  };
+
+  return (
+    <Form<LoginRequest> layout="vertical" onFinish={onFinish} requiredMark={false} autoComplete="on">
+      <Form.Item name="username" label={t('auth.username')} rules={[{ required: true, message: t('auth.required') }]}>
+        <Input autoComplete="username" autoFocus />
+      </Form.Item>
+      <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('auth.required') }]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={isLoading}>
+        {t('menu.login')}
+      </Button>
+      <p className="auth-card__aside">
+        <Link to="/auth/forgot-password">{t('menu.forgotPassword')}</Link>
+      </p>
+    </Form>
+  );
+}
+
+function RegisterForm() {
+  const { t } = useTranslation();
+  const { message } = AntApp.useApp();
+  const [register, { isLoading }] = useRegisterMutation();
+  const { data: options } = useRegistrationOptionsQuery();
+  const banks = options?.banks ?? [];
+  const signedIn = useSignedIn();
+
+  const onFinish = async (values: RegisterRequest) => {
+    try {
+      const response = await register(values).unwrap();
+      void message.success(t('auth.registerSuccess'));
+      signedIn(response);
+    } catch (error) {
+      const reason = apiErrorMessage(error);
+      const status = apiErrorStatus(error);
+      if (reason && typeof status === 'number' && status >= 400 && status < 500) {
+        void message.error(t('auth.registerError', { reason }));
+      } else {
+        void message.error(t('auth.registerUnknownError'));
+      }
+    }
+  };
+
+  return (
+    <Form<RegisterRequest> layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Form.Item
+        name="email"
+        label={t('auth.email')}
+        rules={[
+          { required: true, message: t('auth.required') },
+          { type: 'email', message: t('auth.invalidEmail') },
+        ]}
+      >
+        <Input type="email" autoComplete="email" />
+      </Form.Item>
+      <Form.Item name="username" label={t('auth.username')} rules={[{ required: true, message: t('auth.required') }]}>
+        <Input autoComplete="username" />
+      </Form.Item>
+      <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('auth.required') }]}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="repeatPassword"
+        label={t('auth.repeatPassword')}
+        dependencies={['password']}
+        rules={[
+          { required: true, message: t('auth.required') },
+          ({ getFieldValue }) => ({
+            validator: (_rule, value) =>
+              !value || getFieldValue('password') === value
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('auth.passwordsDiffer'))),
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item name="bank" label={t('auth.bank')} rules={[{ required: true, message: t('auth.required') }]}>
+        {banks.length > 0 ? (
+          <Select options={banks.map((bank) => ({ value: bank, label: bank }))} placeholder={t('auth.chooseBank')} />
+        ) : (
+          <Input autoComplete="off" />
+        )}
+      </Form.Item>
+      <Form.Item
+        name="accountNumber"
+        label={t('auth.accountNumber')}
+        rules={[{ required: true, message: t('auth.required') }]}
+      >
+        <Input inputMode="numeric" autoComplete="off" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={isLoading}>
+        {t('menu.register')}
+      </Button>
+    </Form>
+  );
+}
+
+function ForgotPasswordForm() {
+  const { t } = useTranslation();
+  const { message } = AntApp.useApp();
+  const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
+  const [sent, setSent] = useState(false);
+
+  const onFinish = async (values: { email: string }) => {
+    try {
+      await forgotPassword(values).unwrap();
+      setSent(true);
+    } catch (error) {
+      void message.error(apiErrorMessage(error) ?? t('common.unknownError'));
+    }
+  };
+
+  if (sent) {
+    return (
+      <p className="auth-card__notice" role="status">
+        {t('auth.resetLinkSent')}
+      </p>
+    );
+  }
+  return (
+    <Form<{ email: string }> layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <p className="auth-card__aside">{t('auth.forgotHelp')}</p>
+      <Form.Item
+        name="email"
+        label={t('auth.email')}
+        rules={[
+          { required: true, message: t('auth.required') },
+          { type: 'email', message: t('auth.invalidEmail') },
+        ]}
+      >
+        <Input type="email" autoComplete="email" autoFocus />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={isLoading}>
+        {t('auth.sendResetLink')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,65 @@
+import { App as AntApp, Button, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { apiErrorMessage } from '../../api/baseQuery';
+import { useResetPasswordMutation } from '../../api/userApi';
+
+/** `/auth/reset-password?token=…`: the page the reset mail links to. */
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const { message } = AntApp.useApp();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [resetPassword, { isLoading }] = useResetPasswordMutation();
+
+  const onFinish = async (values: { password: string }) => {
+    try {
+      await resetPassword({ token, password: values.password }).unwrap();
+      void message.success(t('auth.passwordChanged'));
+      void navigate('/auth/login', { replace: true });
+    } catch (error) {
+      void message.error(apiErrorMessage(error) ?? t('common.unknownError'));
+    }
+  };
+
+  return (
+    <section className="auth-card" aria-labelledby="reset-title">
+      <h1 id="reset-title">{t('auth.resetTitle')}</h1>
+      {!token ? (
+        <p role="alert">
+          {t('auth.resetLinkInvalid')} <Link to="/auth/forgot-password">{t('menu.forgotPassword')}</Link>
+        </p>
+      ) : (
+        <Form<{ password: string; repeatPassword: string }> layout="vertical" onFinish={onFinish} requiredMark={false}>
+          <Form.Item
+            name="password"
+            label={t('auth.newPassword')}
+            rules={[{ required: true, message: t('auth.required') }]}
+          >
+            <Input.Password autoComplete="new-password" autoFocus />
+          </Form.Item>
+          <Form.Item
+            name="repeatPassword"
+            label={t('auth.repeatPassword')}
+            dependencies={['password']}
+            rules={[
+              { required: true, message: t('auth.required') },
+              ({ getFieldValue }) => ({
+                validator: (_rule, value) =>
+                  !value || getFieldValue('password') === value
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('auth.passwordsDiffer'))),
+              }),
+            ]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={isLoading}>
+            {t('auth.setPassword')}
+          </Button>
+        </Form>
+      )}
+    </section>
+  );
+}

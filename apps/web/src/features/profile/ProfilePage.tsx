@@ -1,0 +1,61 @@
+import { Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useGetMeQuery } from '../../api/userApi';
+import { AnimatedAmount } from '../../app/AnimatedAmount';
+import { useAppSelector } from '../../app/hooks';
+import { PageSpinner } from '../../app/PageSpinner';
+import { DepositTab } from './DepositTab';
+import { GameHistoryTab } from './GameHistoryTab';
+import { WithdrawTab } from './WithdrawTab';
+
+/** `/profile`: username, balance and locked; tabs Deposit, Withdraw, Game History. */
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const { checkedAuth, isAuthenticated, userInfo, userBalance } = useAppSelector((state) => state.auth);
+  const { data: me } = useGetMeQuery(undefined, { skip: !isAuthenticated });
+
+  if (!checkedAuth) return <PageSpinner />;
+  if (!isAuthenticated) {
+    return (
+      <section className="empty-page">
+        <h1>{t('menu.userProfile')}</h1>
+        <p>{t('profile.signInFirst')}</p>
+        <Link className="btn btn--primary" to="/auth/login">
+          {t('menu.login')}
+        </Link>
+      </section>
+    );
+  }
+  const user = me ?? userInfo;
+  return (
+    <div className="profile">
+      <section className="profile__summary" aria-label={t('menu.info')}>
+        <div className="stat">
+          <span className="stat__label">{t('menu.username')}</span>
+          <span className="stat__value">{user?.username}</span>
+        </div>
+        <div className="stat">
+          <span className="stat__label">{t('menu.balance')}</span>
+          <span className="stat__value">
+            <AnimatedAmount amount={userBalance} />
+          </span>
+        </div>
+        <div className="stat">
+          <span className="stat__label">{t('profile.locked')}</span>
+          <span className="stat__value">
+            <AnimatedAmount amount={user?.locked ?? 0} />
+          </span>
+        </div>
+      </section>
+      <Tabs
+        defaultActiveKey="deposit"
+        items={[
+          { key: 'deposit', label: t('profile.tabs.deposit'), children: <DepositTab /> },
+          { key: 'withdraw', label: t('profile.tabs.withdraw'), children: <WithdrawTab /> },
+          { key: 'history', label: t('profile.tabs.gameHistory'), children: <GameHistoryTab /> },
+        ]}
+      />
+    </div>
+  );
+}

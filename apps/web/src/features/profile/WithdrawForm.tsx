@@ -1,0 +1,87 @@
+import { App as AntApp, Button, Form, InputNumber } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../api/baseQuery';
+import { useCreateWithdrawalMutation } from '../../api/userApi';
+import { useAppSelector } from '../../app/hooks';
+import { formatMoney } from '../../app/money';
+import { checkWithdrawalAmount, withdrawalLimits } from './withdrawalRules';
+
+interface WithdrawValues {
+  amount: number | null;
+}
+
+/**
+ * The withdrawal request (spec §5): 'Please enter amount!' when empty; out of range shows the short
+ * 'Too low' / 'Too much' and 'Amount must be between {{min}} and {{max}}'.
+ */
+export function WithdrawForm() {
+  const { t, i18n } = useTranslation();
+  const { message } = AntApp.useApp();
+  const [form] = Form.useForm<WithdrawValues>();
+  const userInfo = useAppSelector((state) => state.auth.userInfo);
+  const balance = useAppSelector((state) => state.auth.userBalance);
+  const limits = withdrawalLimits(userInfo ? { ...userInfo, balance } : null);
+  const [createWithdrawal, { isLoading }] = useCreateWithdrawalMutation();
+  const money = (amount: number) => formatMoney(amount, i18n.language);
+  const rangeMessage = t('profile.withdraw.range', { min: money(limits.min), max: money(limits.max) });
+  const cannotWithdraw = limits.max < limits.min;
+
+  const onFinish = async ({ amount }: WithdrawValues) => {
+    if (amount === null) return;
+    try {
+      await createWithdrawal({ amount }).unwrap();
+      void message.success(t('profile.withdraw.created'));
+      form.resetFields();
+    } catch (error) {
+      void message.error(apiErrorMessage(error) ?? t('common.unknownError'));
+    }
+  };
+
+  return (
+    <Form<WithdrawValues> form={form} layout="vertical" className="withdraw__form" onFinish={onFinish}>
+      <Form.Item
+        name="amount"
+        label={t('profile.columns.amount')}
+        extra={cannotWithdraw ? t('profile.withdraw.balanceTooLow', { min: money(limits.min) }) : undefined}
+        rules={[
+          {
+            validator: (_rule, value: number | null | undefined) =>
+              checkWithdrawalAmount(value, limits) === 'required'
+                ? Promise.reject(new Error(t('profile.withdraw.required')))
+                : Promise.resolve(),
+          },
+          {
+            validator: (_rule, value: number | null | undefined) => {
+              const problem = checkWithdrawalAmount(value, limits);
+              if (problem === 'tooLow') return Promise.reject(new Error(t('profile.withdraw.tooLow')));
+              if (problem === 'tooHigh') return Promise.reject(new Error(t('profile.withdraw.tooMuch')));
+              return Promise.resolve();
+            },
+          },
+          {
+            validator: (_rule, value: number | null | undefined) => {
+              const problem = checkWithdrawalAmount(value, limits);
+              return problem === 'tooLow' || problem === 'tooHigh' || problem === 'notWhole'
+                ? Promise.reject(new Error(rangeMessage))
+                : Promise.resolve();
+            },
+          },
+        ]}
+      >
+        <InputNumber<number>
+          className="withdraw__amount"
+          min={0}
+          precision={0}
+          step={1000}
+          prefix="₮"
+          inputMode="numeric"
+          disabled={cannotWithdraw}
+          aria-label={t('profile.columns.amount')}
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={isLoading} disabled={cannotWithdraw}>
+        {t('profile.withdraw.submit')}
+      </Button>
+    </Form>
+  );
+}

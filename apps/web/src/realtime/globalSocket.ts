@@ -1,0 +1,128 @@
+import {
+  GLOBAL_SOCKET_MAX_RECONNECTS,
+  GLOBAL_SOCKET_PATH,
+  GLOBAL_SOCKET_RECONNECT_DELAY_MS,
+} from '../app/constants';
+import type { GlobalServerMessage } from '../api/types';
+
+export interface GlobalSocketHandlers {
+  onBalance(userId: string, balance: number): void;
+  onJackpot(amount: number): void;
+}
+
+/** What we need of a WebSocket (the browser's, or a fake in tests). */
+export interface SocketLike {
+  readonly readyState: number;
+  onopen: ((event: Event) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface GlobalSocketOptions extends GlobalSocketHandlers {
+  url: string;
+  token: string;
+  createSocket?: (url: string) => SocketLike;
+  logger?: Pick<Console, 'warn' | 'error'>;
+}
+
+const CONNECTING = 0;
+const OPEN = 1;
+
+/** `/ws/global` under the API host, http(s) rewritten to ws(s). */
+export function globalSocketUrl(apiHost: string): string {
+  return `${apiHost.replace(/^http/, 'ws')}${GLOBAL_SOCKET_PATH}`;
+}
+
+/**
+ * The live connection of spec §4: sends AUTH on open; on an unexpected close retries up to 5 times,
+ * waiting 2000 ms × attempt number, then gives up with a console warning. Never opens a second socket
+ * while one is open or connecting. A successful open starts the attempt count afresh.
+ */
+export class GlobalSocket {
+  private socket: SocketLike | null = null;
+  private attempts = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+  private readonly createSocket: (url: string) => SocketLike;
+  private readonly logger: Pick<Console, 'warn' | 'error'>;
+
+  constructor(private readonly options: GlobalSocketOptions) {
+    this.createSocket = options.createSocket ?? ((url) => new WebSocket(url));
+    this.logger = options.logger ?? console;
+  }
+
+  connect(): void {
+    this.stopped = false;
+    if (this.socket && (this.socket.readyState === OPEN || this.socket.readyState === CONNECTING)) return;
+    if (this.retryTimer !== null) return;
+    this.open();
+  }
+
+  /** Closed on purpose (the user went away): no retries. */
+  close(): void {
+    this.stopped = true;
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      socket.onmessage = null;
+      socket.onerror = null;
+      socket.onopen = null;
+      socket.close(1000, 'client closed');
+    }
+  }
+
+  get reconnectAttempts(): number {
+    return this.attempts;
+  }
+
+  private open(): void {
+    const socket = this.createSocket(this.options.url);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.attempts = 0;
+      socket.send(JSON.stringify({ type: 'AUTH', token: this.options.token }));
+    };
+    socket.onmessage = (event) => this.handleMessage(event.data);
+    socket.onerror = () => {
+      // The close event that follows drives the retry.
+    };
+    socket.onclose = () => {
+      if (this.socket === socket) this.socket = null;
+      if (!this.stopped) this.scheduleReconnect();
+    };
+  }
+
+  private scheduleReconnect(): void {
+    if (this.attempts >= GLOBAL_SOCKET_MAX_RECONNECTS) {
+      this.logger.warn(`/ws/global: gave up after ${GLOBAL_SOCKET_MAX_RECONNECTS} reconnect attempts`);
+      return;
+    }
+    this.attempts += 1;
+    const delay = GLOBAL_SOCKET_RECONNECT_DELAY_MS * this.attempts;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.stopped) this.open();
+    }, delay);
+  }
+
+  private handleMessage(raw: unknown): void {
+    let message: GlobalServerMessage;
+    try {
+      message = JSON.parse(String(raw)) as GlobalServerMessage;
+    } catch (error) {
+      this.logger.error('/ws/global: unparseable message', error);
+      return;
+    }
+    if (message?.type === 'BALANCE_UPDATE' && message.data) {
+      this.options.onBalance(message.data.userId, message.data.balance);
+    } else if (message?.type === 'GAME' && message.action === 'JACKPOT_UPDATE') {
+      this.options.onJackpot(message.amount);
+    }
+  }
+}

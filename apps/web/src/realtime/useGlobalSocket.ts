@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { apiHost } from '../api/baseQuery';
+import { getAccessToken } from '../api/session';
+import { setUserBalance } from '../app/authSlice';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { setJackpot } from '../app/jackpotSlice';
+import { GlobalSocket, globalSocketUrl } from './globalSocket';
+
+/** Keeps one /ws/global connection while the current user has a userId; closes it when they go away. */
+export function useGlobalSocket(): void {
+  const dispatch = useAppDispatch();
+  const userId = useAppSelector((state) => (state.auth.isAuthenticated ? state.auth.userInfo?.userId : undefined));
+
+  useEffect(() => {
+    const token = getAccessToken();
+    if (!userId || !token) return;
+    const socket = new GlobalSocket({
+      url: globalSocketUrl(apiHost()),
+      token,
+      onBalance(forUserId, balance) {
+        if (forUserId === userId) dispatch(setUserBalance(balance));
+      },
+      onJackpot(amount) {
+        dispatch(setJackpot(amount));
+      },
+    });
+    socket.connect();
+    return () => socket.close();
+  }, [userId, dispatch]);
+}
