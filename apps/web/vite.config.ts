@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
+  build: { manifest: true },
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:3000',

@@ -1,31 +1,15 @@
-import { App as AntApp, ConfigProvider, theme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import mnMN from 'antd/locale/mn_MN';
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAppSelector } from './hooks';
 
-const BRAND_TOKENS = { colorPrimary: '#1f8a5b', borderRadius: 8, fontFamily: 'inherit' };
-
-/** Ant Design's light or dark algorithm from the theme state, and the same mode as CSS variables. */
+/**
+ * Applies the theme mode to the document as CSS variables (data-theme) and color-scheme. Ant Design's
+ * dark algorithm is applied by AntdProvider around the pages that use antd.
+ */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const mode = useAppSelector((state) => state.theme.mode);
-  const { i18n } = useTranslation();
-
   useEffect(() => {
     document.documentElement.dataset.theme = mode;
     document.documentElement.style.colorScheme = mode;
   }, [mode]);
-
-  return (
-    <ConfigProvider
-      locale={i18n.language?.startsWith('mn') ? mnMN : enUS}
-      theme={{
-        algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: BRAND_TOKENS,
-      }}
-    >
-      <AntApp component={false}>{children}</AntApp>
-    </ConfigProvider>
-  );
+  return <>{children}</>;
 }

@@ -5,13 +5,32 @@ import { AppLayout } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { PageSpinner } from './PageSpinner';
 
-/** Every page is loaded on demand (spec §1), each in its own chunk. */
+/**
+ * A page loaded on demand together with Ant Design's provider (theme + locale), so antd is only
+ * downloaded by the pages that use it.
+ */
+function lazyAntdPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazy(async () => {
+    const [{ AntdProvider }, page] = await Promise.all([import('./AntdProvider'), load()]);
+    const Page = page.default;
+    function WithAntd(props: P) {
+      return (
+        <AntdProvider>
+          <Page {...props} />
+        </AntdProvider>
+      );
+    }
+    return { default: WithAntd };
+  });
+}
+
+/** Every page is loaded on demand (spec §1), each in its own chunk. The lobby does not use antd. */
 const LobbyPage = lazy(() => import('../features/lobby/LobbyPage'));
-const AuthPage = lazy(() => import('../features/auth/AuthPage'));
-const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
-const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
-const TablePage = lazy(() => import('../features/table/TablePage'));
-const AdminRoutes = lazy(() => import('../features/admin/AdminRoutes'));
+const AuthPage = lazyAntdPage(() => import('../features/auth/AuthPage'));
+const ResetPasswordPage = lazyAntdPage(() => import('../features/auth/ResetPasswordPage'));
+const ProfilePage = lazyAntdPage(() => import('../features/profile/ProfilePage'));
+const TablePage = lazyAntdPage(() => import('../features/table/TablePage'));
+const AdminRoutes = lazyAntdPage(() => import('../features/admin/AdminRoutes'));
 
 function standalone(Page: ComponentType) {
   return (

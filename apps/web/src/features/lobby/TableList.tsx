@@ -1,4 +1,3 @@
-import { Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -43,33 +42,30 @@ export function TableList() {
       <div className="table-list__filters">
         <label className="filter">
           <span className="filter__label">{t('lobby.filters.variant')}</span>
-          <Select
-            className="filter__select"
+          <select
+            className="native-select filter__select"
             value={variant}
-            onChange={setVariant}
-            aria-label={t('lobby.filters.variant')}
-            options={[
-              { value: ALL, label: t('lobby.filters.all') },
-              { value: 'texas', label: t('lobby.variants.texas') },
-              { value: 'omaha', label: t('lobby.variants.omaha') },
-            ]}
-          />
+            onChange={(event) => setVariant(event.target.value as VariantFamily | typeof ALL)}
+          >
+            <option value={ALL}>{t('lobby.filters.all')}</option>
+            <option value="texas">{t('lobby.variants.texas')}</option>
+            <option value="omaha">{t('lobby.variants.omaha')}</option>
+          </select>
         </label>
         <label className="filter">
           <span className="filter__label">{t('lobby.filters.stakes')}</span>
-          <Select
-            className="filter__select"
+          <select
+            className="native-select filter__select"
             value={stakes}
-            onChange={setStakes}
-            aria-label={t('lobby.filters.stakes')}
-            options={[
-              { value: ALL, label: t('lobby.filters.all') },
-              ...levels.map((level) => ({
-                value: level.key,
-                label: `${money(level.small)} / ${money(level.big)}`,
-              })),
-            ]}
-          />
+            onChange={(event) => setStakes(event.target.value)}
+          >
+            <option value={ALL}>{t('lobby.filters.all')}</option>
+            {levels.map((level) => (
+              <option key={level.key} value={level.key}>
+                {money(level.small)} / {money(level.big)}
+              </option>
+            ))}
+          </select>
         </label>
       </div>
 

@@ -1,0 +1,28 @@
+import { App as AntApp, ConfigProvider, theme } from 'antd';
+import enUS from 'antd/locale/en_US';
+import mnMN from 'antd/locale/mn_MN';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from './hooks';
+
+const BRAND_TOKENS = { colorPrimary: '#1f8a5b', borderRadius: 8, fontFamily: 'inherit' };
+
+/**
+ * Ant Design's theme (light or dark algorithm from the theme state) and locale. Only pages that use
+ * antd load this (the router wraps them), so the lobby and the shell stay free of antd's weight.
+ */
+export function AntdProvider({ children }: { children: ReactNode }) {
+  const mode = useAppSelector((state) => state.theme.mode);
+  const { i18n } = useTranslation();
+  return (
+    <ConfigProvider
+      locale={i18n.language?.startsWith('mn') ? mnMN : enUS}
+      theme={{
+        algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
+        token: BRAND_TOKENS,
+      }}
+    >
+      <AntApp component={false}>{children}</AntApp>
+    </ConfigProvider>
+  );
+}
