@@ -1,0 +1,102 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The repository root, found from this file (apps/server/src or apps/server/dist), never from the cwd. */
+export const REPO_ROOT = path.resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+
+export interface ScryptParams {
+  /** CPU/memory cost, a power of two. OWASP: 2^17 with r=8, p=1. */
+  N: number;
+  r: number;
+  p: number;
+}
+
+export interface RateLimitConfig {
+  /** Failed logins (and resets) per IP and per account per hour; the next one is refused. */
+  failuresPerHour: number;
+  /** Requests per IP per minute on login, register and forgot-password. */
+  authRequestsPerMinute: number;
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  admin: { username: string; password?: string; email: string };
+  publicOrigins: string[];
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  webDist: string;
+  scrypt: ScryptParams;
+  tokenTtlHours: number;
+  rateLimits: RateLimitConfig;
+}
+
+export const OWASP_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int('PORT must be a whole number').min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_.-]{3,32}$/,
+      'ADMIN_USERNAME must be 3 to 32 letters, digits, dots, dashes or underscores',
+    )
+    .default('admin'),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').max(128).optional(),
+  ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an email address').default('admin@tenger.local'),
+  PUBLIC_ORIGIN: z.string().default('http://localhost:3000,http://127.0.0.1:3000,http://localhost:5173'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Tenger Poker <no-reply@tenger.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** Reads and validates the environment; every problem is reported at once. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const origins = e.PUBLIC_ORIGIN.split(',')
+    .map((o) => o.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  const badOrigin = origins.find((o) => !/^https?:\/\/[^/\s]+$/.test(o));
+  if (badOrigin)
+    throw new ConfigError([`PUBLIC_ORIGIN: "${badOrigin}" is not an origin like https://example.mn`]);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR ?? path.join(REPO_ROOT, 'data')),
+    admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
+    publicOrigins: origins,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.join(REPO_ROOT, 'apps', 'web', 'dist'),
+    scrypt: OWASP_SCRYPT,
+    tokenTtlHours: 24 * 30,
+    rateLimits: { failuresPerHour: 100, authRequestsPerMinute: 60 },
+  };
+}

@@ -1,0 +1,161 @@
+// Drizzle view of the schema. The SQL in ../../drizzle/ is the source of truth (CHECKs and triggers live there).
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const money = (name: string) => bigint(name, { mode: 'number' });
+
+export const users = pgTable('users', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  username: text('username').notNull(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role', { enum: ['PLAYER', 'ADMIN'] })
+    .notNull()
+    .default('PLAYER'),
+  status: text('status', { enum: ['active', 'blocked'] })
+    .notNull()
+    .default('active'),
+  isBot: boolean('is_bot').notNull().default(false),
+  bank: text('bank').notNull().default(''),
+  accountNumber: text('account_number').notNull().default(''),
+  preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: createdAt(),
+});
+
+export const accessTokens = pgTable('access_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+});
+
+export const passwordResets = pgTable('password_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+});
+
+export const mailOutbox = pgTable('mail_outbox', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+});
+
+export const pokerTables = pgTable('poker_tables', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  no: integer('no').notNull(),
+  name: text('name').notNull(),
+  variant: text('variant', { enum: ['holdem', 'omaha'] }).notNull(),
+  betting: text('betting', { enum: ['no-limit', 'pot-limit'] }).notNull(),
+  smallBlind: money('small_blind').notNull(),
+  bigBlind: money('big_blind').notNull(),
+  minBuyIn: money('min_buy_in').notNull(),
+  maxBuyIn: money('max_buy_in').notNull(),
+  maxPlayers: integer('max_players').notNull(),
+  closed: boolean('closed').notNull().default(false),
+  deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
+
+export const LEDGER_ACCOUNT_KINDS = [
+  'player_available',
+  'player_locked',
+  'player_seat',
+  'house_rake',
+  'jackpot',
+  'bonus',
+  'bot_bankroll',
+  'outside_bank',
+] as const;
+export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+
+export const ledgerAccounts = pgTable('ledger_accounts', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  code: text('code').notNull().unique(),
+  kind: text('kind', { enum: LEDGER_ACCOUNT_KINDS }).notNull(),
+  userId: integer('user_id').references(() => users.id),
+  tableId: integer('table_id').references(() => pokerTables.id),
+  balance: money('balance').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const ledgerTransactions = pgTable('ledger_transactions', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  kind: text('kind').notNull(),
+  requestHash: text('request_hash'),
+  tableId: integer('table_id'),
+  handId: text('hand_id'),
+  meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: createdAt(),
+});
+
+export const ledgerPostings = pgTable('ledger_postings', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  transactionId: bigint('transaction_id', { mode: 'number' })
+    .notNull()
+    .references(() => ledgerTransactions.id),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => ledgerAccounts.id),
+  amount: money('amount').notNull(),
+});
+
+export const deposits = pgTable('deposits', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  amount: money('amount').notNull(),
+  note: text('note'),
+  createdBy: integer('created_by')
+    .notNull()
+    .references(() => users.id),
+  transactionId: bigint('transaction_id', { mode: 'number' })
+    .notNull()
+    .references(() => ledgerTransactions.id),
+  createdAt: createdAt(),
+});
+
+export const withdrawals = pgTable('withdrawals', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  amount: money('amount').notNull(),
+  status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+    .notNull()
+    .default('pending'),
+  reason: text('reason'),
+  requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+  resolvedBy: integer('resolved_by').references(() => users.id),
+  requestTransactionId: bigint('request_transaction_id', { mode: 'number' })
+    .notNull()
+    .references(() => ledgerTransactions.id),
+  resolveTransactionId: bigint('resolve_transaction_id', { mode: 'number' }).references(
+    () => ledgerTransactions.id,
+  ),
+});
+
+export const contentBlocks = pgTable('content_blocks', {
+  name: text('name').primaryKey(),
+  body: jsonb('body').$type<{ en: string; mn: string }>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const siteSettings = pgTable('site_settings', {
+  id: integer('id').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -1,0 +1,172 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../db/client.js';
+import { queryRows } from '../db/client.js';
+import { openTestDatabase, TEST_DRIVERS } from '../testing/database.js';
+import { Accounts } from './accounts.js';
+import { Ledger } from './ledger.js';
+
+describe.each(TEST_DRIVERS)('ledger on $name', ({ url }) => {
+  let handle: DatabaseHandle;
+  let ledger: Ledger;
+  let alice: number;
+  let bob: number;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(url);
+    ledger = new Ledger(handle.db);
+    const rows = await queryRows<{ id: number }>(
+      handle.db,
+      sql`INSERT INTO users (username, email, password_hash) VALUES ('alice', 'a@x.mn', 'x'), ('bob', 'b@x.mn', 'x') RETURNING id`,
+    );
+    [alice, bob] = rows.map((r) => Number(r.id));
+    await ledger.transfer({
+      from: Accounts.outsideBank,
+      to: Accounts.available(alice),
+      amount: 10_000,
+      kind: 'deposit',
+      key: 'seed-alice',
+    });
+  });
+  afterAll(() => handle.close());
+  afterEach(async () => {
+    expect(await ledger.audit()).toEqual({
+      total: 0,
+      postingsTotal: 0,
+      mismatchedAccounts: 0,
+      unbalancedTransactions: 0,
+    });
+  });
+
+  it('a deposit makes the balance available and the outside bank negative by the same amount', async () => {
+    expect((await ledger.balancesOf(alice)).available).toBe(10_000);
+    expect((await ledger.bookTotals()).outside_bank).toBe(-10_000);
+  });
+
+  it('refuses to spend more than the account holds and changes nothing', async () => {
+    await expect(
+      ledger.transfer({
+        from: Accounts.available(bob),
+        to: Accounts.available(alice),
+        amount: 1,
+        kind: 'correction',
+        key: 'overdraw',
+      }),
+    ).rejects.toMatchObject({ code: 'insufficient_funds', status: 409 });
+    expect((await ledger.balancesOf(bob)).available).toBe(0);
+    const [row] = await queryRows<{ n: string }>(
+      handle.db,
+      sql`SELECT count(*) AS n FROM ledger_transactions WHERE idempotency_key = 'overdraw'`,
+    );
+    expect(Number(row.n)).toBe(0);
+  });
+
+  it('the same key posts once; the same key for another request is a conflict', async () => {
+    const request = {
+      from: Accounts.available(alice),
+      to: Accounts.locked(alice),
+      amount: 100,
+      kind: 'withdrawal_request' as const,
+      key: 'k1',
+      requestHash: 'h1',
+    };
+    const first = await ledger.transfer(request);
+    const again = await ledger.transfer(request);
+    expect(again).toMatchObject({ transactionId: first.transactionId, replayed: true });
+    await expect(ledger.transfer({ ...request, requestHash: 'h2' })).rejects.toMatchObject({
+      code: 'idempotency_conflict',
+    });
+    expect(await ledger.balancesOf(alice)).toMatchObject({
+      available: 9_900,
+      pendingWithdrawals: 100,
+      locked: 100,
+    });
+  });
+
+  it('a hand settles several movements in one transaction, or none of them', async () => {
+    const [table] = await queryRows<{ id: number }>(
+      handle.db,
+      sql`INSERT INTO poker_tables (no, name, variant, betting, small_blind, big_blind, min_buy_in, max_buy_in, max_players)
+          VALUES (1, 'T', 'holdem', 'no-limit', 50, 100, 4000, 10000, 6) RETURNING id`,
+    );
+    const t = Number(table.id);
+    await ledger.transfer({
+      from: Accounts.available(alice),
+      to: Accounts.seat(alice, t),
+      amount: 4000,
+      kind: 'buy_in',
+      key: 'a-in',
+    });
+    await ledger.transfer({
+      from: Accounts.outsideBank,
+      to: Accounts.available(bob),
+      amount: 4000,
+      kind: 'deposit',
+      key: 'b-dep',
+    });
+    await ledger.transfer({
+      from: Accounts.available(bob),
+      to: Accounts.seat(bob, t),
+      amount: 4000,
+      kind: 'buy_in',
+      key: 'b-in',
+    });
+    const settle = (key: string, bobLoses: number) =>
+      ledger.post({
+        key,
+        kind: 'gameplay',
+        tableId: t,
+        handId: key,
+        movements: [
+          { from: Accounts.seat(bob, t), to: Accounts.seat(alice, t), amount: bobLoses - 10 },
+          { from: Accounts.seat(bob, t), to: Accounts.houseRake, amount: 8 },
+          { from: Accounts.seat(bob, t), to: Accounts.jackpot, amount: 2 },
+        ],
+      });
+    await expect(settle('hand-too-big', 4001)).rejects.toMatchObject({ code: 'insufficient_funds' });
+    expect((await ledger.balancesOf(bob)).atTables).toBe(4000);
+    const result = await settle('hand-1', 1000);
+    expect(result.affectedUserIds.sort()).toEqual([alice, bob].sort());
+    expect(result.jackpotChanged).toBe(true);
+    expect((await ledger.balancesOf(alice)).atTables).toBe(4990);
+    expect((await ledger.balancesOf(bob)).atTables).toBe(3000);
+    expect(await ledger.jackpotAmount()).toBe(2);
+    expect((await ledger.bookTotals()).house_rake).toBe(8);
+  });
+
+  it('postings are never updated or deleted', async () => {
+    await expect(handle.db.execute(sql`UPDATE ledger_postings SET amount = amount + 1`)).rejects.toThrow();
+    await expect(handle.db.execute(sql`DELETE FROM ledger_postings`)).rejects.toThrow();
+  });
+
+  it('the database itself refuses a negative player balance', async () => {
+    await expect(
+      handle.db.execute(
+        sql`UPDATE ledger_accounts SET balance = -5 WHERE code = ${'player:' + alice + ':available'}`,
+      ),
+    ).rejects.toThrow();
+  });
+
+  it('fifty concurrent spends of the whole balance: exactly one succeeds', async () => {
+    await ledger.transfer({
+      from: Accounts.outsideBank,
+      to: Accounts.available(bob),
+      amount: 5000,
+      kind: 'deposit',
+      key: 'bob-5000',
+    });
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        ledger.transfer({
+          from: Accounts.available(bob),
+          to: Accounts.locked(bob),
+          amount: 5000,
+          kind: 'withdrawal_request',
+          key: `race-${i}`,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(await ledger.balancesOf(bob)).toMatchObject({ available: 0, pendingWithdrawals: 5000 });
+  });
+});
