@@ -1,0 +1,109 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LobbyTable } from '../../api/types';
+import { fakeFetch, renderWithApp } from '../../test/render';
+import LobbyPage from './LobbyPage';
+
+const tables: LobbyTable[] = [
+  {
+    tableId: 't2',
+    no: 2,
+    name: 'Altai',
+    variant: 'omaha',
+    buyIn: { min: 20000, max: 100000 },
+    blinds: { small: 500, big: 1000 },
+    players: { seated: 6, max: 6 },
+    status: 'running',
+  },
+  {
+    tableId: 't1',
+    no: 1,
+    name: 'Khangai',
+    variant: 'texas',
+    buyIn: { min: 2000, max: 10000 },
+    blinds: { small: 50, big: 100 },
+    players: { seated: 3, max: 9 },
+    status: 'running',
+  },
+];
+
+function stubApi(overrides: Record<string, [number, unknown]> = {}) {
+  const fake = fakeFetch({
+    'GET /api/v1/user/tables': [200, tables],
+    'GET /api/v1/user/jackpot': [200, { amount: 1234567 }],
+    'GET /api/v1/user/block/contest': [404, { error: { code: 'NOT_FOUND', message: 'No block' } }],
+    ...overrides,
+  });
+  vi.stubGlobal('fetch', fake.fetchFn);
+  return fake;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the lobby', () => {
+  it('lists the tables by number with the spec columns and Play / Full buttons', async () => {
+    stubApi();
+    renderWithApp(<LobbyPage />);
+    const table = await screen.findByRole('table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['No.', 'Name', 'Variant', 'Buy-In', 'Players', 'Blinds', 'Table']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(within(rows[0]).getByText('Khangai')).toBeInTheDocument();
+    expect(within(rows[0]).getByText("Texas Hold'em")).toBeInTheDocument();
+    expect(within(rows[0]).getByText('₮2,000 – ₮10,000')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('3/9')).toBeInTheDocument();
+    expect(within(rows[0]).getByRole('button', { name: 'Play: Khangai' })).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Omaha')).toBeInTheDocument();
+    expect(within(rows[1]).getByRole('button', { name: 'Full: Altai' })).toBeInTheDocument();
+  });
+
+  it('shows the jackpot from GET /jackpot', async () => {
+    stubApi();
+    renderWithApp(<LobbyPage />);
+    expect(await screen.findByText('₮1,234,567')).toBeInTheDocument();
+  });
+
+  it('filters by variant and by stakes', async () => {
+    stubApi();
+    renderWithApp(<LobbyPage />);
+    await screen.findByText('Khangai');
+    fireEvent.change(screen.getByLabelText('Variant'), { target: { value: 'omaha' } });
+    expect(screen.queryByText('Khangai')).not.toBeInTheDocument();
+    expect(screen.getByText('Altai')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Variant'), { target: { value: 'all' } });
+    fireEvent.change(screen.getByLabelText('Stakes'), { target: { value: '50/100' } });
+    expect(screen.getByText('Khangai')).toBeInTheDocument();
+    expect(screen.queryByText('Altai')).not.toBeInTheDocument();
+  });
+
+  it('opens the table page when Play is pressed', async () => {
+    stubApi();
+    const { router } = renderWithApp(<LobbyPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Play: Khangai' }));
+    expect(router.state.location.pathname).toBe('/table/t1');
+  });
+
+  it('says so when the tables cannot be loaded', async () => {
+    stubApi({ 'GET /api/v1/user/tables': [503, { error: { code: 'UNAVAILABLE', message: 'down' } }] });
+    renderWithApp(<LobbyPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the tables');
+  });
+
+  it('the Tournament tab says tournaments are coming soon with the 10 million contest teaser', async () => {
+    stubApi();
+    renderWithApp(<LobbyPage />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Tournament' }));
+    expect(screen.getByText('Tournaments are coming soon')).toBeInTheDocument();
+    expect(screen.getByText('₮10,000,000')).toBeInTheDocument();
+    expect(await screen.findByText(/Registration opens soon/)).toBeInTheDocument();
+  });
+
+  it('the contest teaser uses the content block when the site has one', async () => {
+    stubApi({ 'GET /api/v1/user/block/contest': [200, { name: 'contest', block: 'Spring contest: sign up in May' }] });
+    renderWithApp(<LobbyPage />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Tournament' }));
+    expect(await screen.findByText('Spring contest: sign up in May')).toBeInTheDocument();
+  });
+});
