@@ -3,3 +3,4 @@ export * from './common.js';
 export * from './user.js';
 export * from './admin.js';
 export * from './realtime.js';
+export * from './table.js';

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { TableClientMessageSchema, TableEventSchema, TableServerMessageSchema } from './index.js';
+
+describe('table channel client messages', () => {
+  it('accepts a sit with a seat and a whole buy-in', () => {
+    expect(
+      TableClientMessageSchema.safeParse({ type: 'SIT', seat: 3, amount: 5000, requestId: 'r1' }).success,
+    ).toBe(true);
+  });
+  it.each([-1, 1.5, Number.NaN, 0, '100'])('refuses the buy-in %s', (amount) => {
+    expect(TableClientMessageSchema.safeParse({ type: 'SIT', seat: 3, amount }).success).toBe(false);
+  });
+  it('refuses a seat outside 0..8', () => {
+    expect(TableClientMessageSchema.safeParse({ type: 'SIT', seat: 9, amount: 100 }).success).toBe(false);
+  });
+  it('an action names the hand it is meant for', () => {
+    expect(TableClientMessageSchema.safeParse({ type: 'ACTION', action: 'raise', amount: 400 }).success).toBe(
+      false,
+    );
+    expect(
+      TableClientMessageSchema.safeParse({
+        type: 'ACTION',
+        action: 'raise',
+        amount: 400,
+        handNumber: 7,
+        stateId: 3,
+      }).success,
+    ).toBe(true);
+  });
+  it.each([-5, 2.5, Number.NaN])('refuses the action amount %s', (amount) => {
+    expect(
+      TableClientMessageSchema.safeParse({ type: 'ACTION', action: 'bet', amount, handNumber: 1 }).success,
+    ).toBe(false);
+  });
+  it('refuses unknown message types', () => {
+    expect(TableClientMessageSchema.safeParse({ type: 'STEAL', seat: 1 }).success).toBe(false);
+  });
+});
+
+describe('table channel server messages', () => {
+  it('hole cards travel as strings like "As"', () => {
+    const ok = TableEventSchema.safeParse({
+      type: 'hole-cards-dealt',
+      seat: 1,
+      count: 2,
+      cards: ['As', 'Td'],
+    });
+    expect(ok.success).toBe(true);
+    const bad = TableEventSchema.safeParse({ type: 'hole-cards-dealt', seat: 1, count: 2, cards: [51, 34] });
+    expect(bad.success).toBe(false);
+  });
+  it('an event frame carries a sequence number', () => {
+    const frame = { type: 'EVENT', seq: 12, event: { type: 'sat-out', seat: 2 } };
+    expect(TableServerMessageSchema.safeParse(frame).success).toBe(true);
+    expect(TableServerMessageSchema.safeParse({ ...frame, seq: undefined }).success).toBe(false);
+  });
+  it('a reject carries a code the client can translate', () => {
+    const frame = { type: 'REJECT', requestId: 'a', code: 'not-your-turn', message: 'Wait for your turn' };
+    expect(TableServerMessageSchema.safeParse(frame).success).toBe(true);
+    expect(TableServerMessageSchema.safeParse({ ...frame, code: 'whatever' }).success).toBe(false);
+  });
+});

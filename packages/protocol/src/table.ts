@@ -1,0 +1,551 @@
+// The table channel, /ws/table/{tableId}: every message a table viewer and the server exchange,
+// plus the hand-history responses. Cards are strings like "As", "Td", "7c" everywhere on the wire.
+// Amounts are whole tugrik; bet and raise amounts are street totals ("raise TO").
+import { z } from 'zod';
+import { IdQuerySchema, IdSchema, IsoDateSchema, MoneySchema, PositiveAmountSchema } from './common.js';
+import { BettingStructureSchema, TableStatusSchema, TableVariantSchema } from './user.js';
+
+/** `/ws/table/{tableId}`. */
+export const TABLE_CHANNEL_PATH = '/ws/table/:tableId';
+export function tableChannelPath(tableId: number): string {
+  return `/ws/table/${tableId}`;
+}
+
+/** Seats are numbered 0..8. */
+export const SEAT_MAX = 8;
+export const SeatIndexSchema = z.int().min(0).max(SEAT_MAX);
+
+export const CardSchema = z.string().regex(/^[2-9TJQKA][cdhs]$/, 'A card like "As"');
+export type WireCard = z.infer<typeof CardSchema>;
+
+/** The engine's variants, as they appear inside a hand. */
+export const HandVariantSchema = z.enum(['holdem-nl', 'omaha-pl', 'omaha-nl']);
+export type HandVariant = z.infer<typeof HandVariantSchema>;
+export const StreetSchema = z.enum(['preflop', 'flop', 'turn', 'river']);
+export type Street = z.infer<typeof StreetSchema>;
+export const HandPhaseSchema = z.enum(['preflop', 'flop', 'turn', 'river', 'complete']);
+export const ActionTypeSchema = z.enum(['fold', 'check', 'call', 'bet', 'raise', 'allin']);
+export type ActionType = z.infer<typeof ActionTypeSchema>;
+export const PostKindSchema = z.enum([
+  'ante',
+  'small-blind',
+  'big-blind',
+  'newcomer-big-blind',
+  'dead-small-blind',
+]);
+
+// ---------------------------------------------------------------------------------------------
+// Client -> server
+// ---------------------------------------------------------------------------------------------
+
+/** Any string the client chooses; echoed in ACK / REJECT so it can match replies to commands. */
+export const RequestIdSchema = z.string().min(1).max(64);
+const withRequestId = { requestId: RequestIdSchema.optional() };
+
+export const TableAuthMessageSchema = z.object({
+  type: z.literal('AUTH'),
+  token: z.string().min(1).max(200),
+  ...withRequestId,
+});
+export const SitMessageSchema = z.object({
+  type: z.literal('SIT'),
+  seat: SeatIndexSchema,
+  /** The buy-in, within the table's range and the player's available balance. */
+  amount: PositiveAmountSchema,
+  ...withRequestId,
+});
+export const ActionMessageSchema = z.object({
+  type: z.literal('ACTION'),
+  action: ActionTypeSchema,
+  /** Street total for bet/raise (required); optional for call/allin (must match); ignored otherwise. */
+  amount: MoneySchema.optional(),
+  /** The hand the action is meant for; an action for another hand is refused as `stale`. */
+  handNumber: z.int().min(1),
+  /** The hand view's `actionCount` the client decided on; when given and not current, refused as `stale`. */
+  stateId: z.int().min(0).optional(),
+  ...withRequestId,
+});
+export const SitOutMessageSchema = z.object({ type: z.literal('SIT_OUT'), ...withRequestId });
+export const SitInMessageSchema = z.object({ type: z.literal('SIT_IN'), ...withRequestId });
+export const RechargeMessageSchema = z.object({
+  type: z.literal('RECHARGE'),
+  amount: PositiveAmountSchema,
+  ...withRequestId,
+});
+export const LeaveMessageSchema = z.object({ type: z.literal('LEAVE'), ...withRequestId });
+export const ResumeMessageSchema = z.object({
+  type: z.literal('RESUME'),
+  lastSeq: z.int().min(0),
+  ...withRequestId,
+});
+export const TablePingMessageSchema = z.object({ type: z.literal('PING'), ...withRequestId });
+
+export const TableClientMessageSchema = z.discriminatedUnion('type', [
+  TableAuthMessageSchema,
+  SitMessageSchema,
+  ActionMessageSchema,
+  SitOutMessageSchema,
+  SitInMessageSchema,
+  RechargeMessageSchema,
+  LeaveMessageSchema,
+  ResumeMessageSchema,
+  TablePingMessageSchema,
+]);
+export type TableClientMessage = z.infer<typeof TableClientMessageSchema>;
+export type SitMessage = z.infer<typeof SitMessageSchema>;
+export type ActionMessage = z.infer<typeof ActionMessageSchema>;
+
+/** The largest client frame the server reads; longer frames are refused with ERROR bad_message. */
+export const TABLE_CLIENT_FRAME_MAX_BYTES = 4096;
+
+// ---------------------------------------------------------------------------------------------
+// Server -> client: the state a viewer sees
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * playing: dealt into hands; waiting: seated, waits for the big blind (or the next hand);
+ * sitting-out: keeps the seat, not dealt in; leaving: stands up when the current hand ends.
+ */
+export const SeatStatusSchema = z.enum(['playing', 'waiting', 'sitting-out', 'leaving']);
+export type SeatStatus = z.infer<typeof SeatStatusSchema>;
+
+export const TableSeatSchema = z.object({
+  seat: SeatIndexSchema,
+  userId: IdSchema,
+  username: z.string(),
+  isBot: z.boolean(),
+  /** Chips at the table, including what is in front of the player this hand. */
+  stack: MoneySchema,
+  status: SeatStatusSchema,
+  /** Whether the player has a table channel open (bots are always connected). */
+  connected: z.boolean(),
+  /** Time bank left, in milliseconds. */
+  timeBankMs: z.int().min(0),
+  /** A recharge waiting for the current hand to end. */
+  pendingRecharge: MoneySchema.nullable(),
+});
+export type TableSeat = z.infer<typeof TableSeatSchema>;
+
+export const TableInfoSchema = z.object({
+  tableId: IdSchema,
+  name: z.string(),
+  variant: TableVariantSchema,
+  betting: BettingStructureSchema,
+  smallBlind: MoneySchema,
+  bigBlind: MoneySchema,
+  minBuyIn: MoneySchema,
+  maxBuyIn: MoneySchema,
+  maxPlayers: z.int().min(2).max(9),
+  status: TableStatusSchema,
+  actionTimeSeconds: z.int().min(1),
+  /** Occupied seats only, by seat index. */
+  seats: z.array(TableSeatSchema),
+  /** The seat of the dealer button (of the current or last hand), or null before the first hand. */
+  button: SeatIndexSchema.nullable(),
+  handsPlayed: z.int().min(0),
+});
+export type TableInfo = z.infer<typeof TableInfoSchema>;
+
+export const PotSchema = z.object({ amount: MoneySchema, eligible: z.array(SeatIndexSchema) });
+export const LegalActionSchema = z.object({ type: ActionTypeSchema, min: MoneySchema, max: MoneySchema });
+export const LegalActionsSchema = z.object({
+  seat: SeatIndexSchema,
+  toCall: MoneySchema,
+  actions: z.array(LegalActionSchema),
+});
+export type LegalActions = z.infer<typeof LegalActionsSchema>;
+export const WinnerSchema = z.object({ seat: SeatIndexSchema, amount: MoneySchema });
+export const PotResultSchema = z.object({
+  amount: MoneySchema,
+  rake: MoneySchema,
+  eligible: z.array(SeatIndexSchema),
+  winners: z.array(WinnerSchema),
+  handValue: z.int().nullable(),
+  handName: z.string().nullable(),
+});
+
+export const HandSeatViewSchema = z.object({
+  seat: SeatIndexSchema,
+  userId: IdSchema,
+  stack: MoneySchema,
+  bet: MoneySchema,
+  committed: MoneySchema,
+  inHand: z.boolean(),
+  folded: z.boolean(),
+  allIn: z.boolean(),
+  mucked: z.boolean(),
+  cardCount: z.int().min(0),
+  /** The viewer's own hole cards, or cards shown at showdown; null when hidden from this viewer. */
+  cards: z.array(CardSchema).nullable(),
+  shown: z.boolean(),
+});
+export type HandSeatView = z.infer<typeof HandSeatViewSchema>;
+
+/** The running (or just finished) hand as one viewer may see it. */
+export const HandViewSchema = z.object({
+  handId: z.string(),
+  handNumber: z.int().min(1),
+  variant: HandVariantSchema,
+  phase: HandPhaseSchema,
+  button: SeatIndexSchema,
+  smallBlind: MoneySchema,
+  bigBlind: MoneySchema,
+  ante: MoneySchema,
+  smallBlindSeat: SeatIndexSchema.nullable(),
+  bigBlindSeat: SeatIndexSchema,
+  board: z.array(CardSchema),
+  pots: z.array(PotSchema),
+  potTotal: MoneySchema,
+  currentBet: MoneySchema,
+  toAct: SeatIndexSchema.nullable(),
+  /** Filled only for the viewer whose turn it is. */
+  legal: LegalActionsSchema.nullable(),
+  /** The state id to send back as ACTION.stateId. */
+  actionCount: z.int().min(0),
+  /** When the player to act is timed out (epoch ms), time bank included; null when nobody acts. */
+  deadline: z.int().nullable(),
+  rake: MoneySchema,
+  results: z.array(PotResultSchema),
+  seats: z.array(HandSeatViewSchema),
+  /** SHA-256 (hex) of the server seed, published before the deal. */
+  seedCommitment: z.string(),
+  /** The public client seed the deck was mixed with. */
+  clientSeed: z.string(),
+});
+export type HandView = z.infer<typeof HandViewSchema>;
+
+/** Who this connection is: a spectator until AUTH; `seat` once the user sits. */
+export const ViewerSchema = z.object({ userId: IdSchema.nullable(), seat: SeatIndexSchema.nullable() });
+export type Viewer = z.infer<typeof ViewerSchema>;
+
+export const TableSnapshotMessageSchema = z.object({
+  type: z.literal('SNAPSHOT'),
+  /** Sequence number of the last event included in this snapshot; the next EVENT has seq + 1. */
+  seq: z.int().min(0),
+  viewer: ViewerSchema,
+  table: TableInfoSchema,
+  hand: HandViewSchema.nullable(),
+  jackpot: z.object({ amount: MoneySchema }),
+});
+export type TableSnapshotMessage = z.infer<typeof TableSnapshotMessageSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Server -> client: events
+// ---------------------------------------------------------------------------------------------
+
+/** Engine events (cards as strings; other seats' hole cards are always null). */
+export const HandStartedEventSchema = z.object({
+  type: z.literal('hand-started'),
+  handId: z.string(),
+  handNumber: z.int().min(1),
+  button: SeatIndexSchema,
+  smallBlindSeat: SeatIndexSchema.nullable(),
+  bigBlindSeat: SeatIndexSchema,
+  seedCommitment: z.string(),
+  clientSeed: z.string(),
+});
+const EngineEventSchemas = [
+  HandStartedEventSchema,
+  z.object({
+    type: z.literal('blind-posted'),
+    seat: SeatIndexSchema,
+    post: PostKindSchema,
+    amount: MoneySchema,
+    allIn: z.boolean(),
+  }),
+  z.object({
+    type: z.literal('hole-cards-dealt'),
+    seat: SeatIndexSchema,
+    count: z.int().min(0),
+    /** The receiver's own cards; null in everyone else's copy. */
+    cards: z.array(CardSchema).nullable(),
+  }),
+  z.object({
+    type: z.literal('action'),
+    seat: SeatIndexSchema,
+    action: ActionTypeSchema,
+    to: MoneySchema,
+    added: MoneySchema,
+    stack: MoneySchema,
+    allIn: z.boolean(),
+  }),
+  z.object({
+    type: z.literal('street-dealt'),
+    street: StreetSchema,
+    cards: z.array(CardSchema),
+    board: z.array(CardSchema),
+  }),
+  z.object({ type: z.literal('uncalled-bet-returned'), seat: SeatIndexSchema, amount: MoneySchema }),
+  z.object({ type: z.literal('pots-updated'), pots: z.array(PotSchema) }),
+  /** `legal` is the actor's choices (public information: everyone can work them out). */
+  z.object({ type: z.literal('next-to-act'), seat: SeatIndexSchema, legal: LegalActionsSchema }),
+  z.object({
+    type: z.literal('cards-shown'),
+    seat: SeatIndexSchema,
+    cards: z.array(CardSchema),
+    handValue: z.int().nullable(),
+    handName: z.string().nullable(),
+  }),
+  z.object({ type: z.literal('hand-mucked'), seat: SeatIndexSchema }),
+  z.object({ type: z.literal('rake-taken'), amount: MoneySchema }),
+  z.object({
+    type: z.literal('pot-awarded'),
+    potIndex: z.int().min(0),
+    amount: MoneySchema,
+    winners: z.array(WinnerSchema),
+    handName: z.string().nullable(),
+  }),
+  z.object({
+    type: z.literal('hand-ended'),
+    finalStacks: z.array(z.object({ seat: SeatIndexSchema, stack: MoneySchema })),
+  }),
+] as const;
+
+export const JackpotPayoutSchema = z.object({
+  userId: IdSchema,
+  seat: SeatIndexSchema,
+  /** loser: the hand that lost; winner: the hand that beat it; table: everyone else dealt in. */
+  share: z.enum(['loser', 'winner', 'table']),
+  amount: MoneySchema,
+});
+
+/** Table events: seats, clock, settlement. */
+const TableEventSchemas = [
+  z.object({ type: z.literal('seat-taken'), seat: TableSeatSchema }),
+  z.object({
+    type: z.literal('seat-left'),
+    seat: SeatIndexSchema,
+    userId: IdSchema,
+    /** left: the player's choice; kicked: by an administrator; idle: sat out too long; busted: no chips; closed: table closed or server restart. */
+    reason: z.enum(['left', 'kicked', 'idle', 'busted', 'closed']),
+  }),
+  z.object({ type: z.literal('seat-updated'), seat: TableSeatSchema }),
+  z.object({ type: z.literal('sat-out'), seat: SeatIndexSchema }),
+  z.object({ type: z.literal('sat-in'), seat: SeatIndexSchema }),
+  z.object({ type: z.literal('connection'), seat: SeatIndexSchema, connected: z.boolean() }),
+  z.object({
+    type: z.literal('stack-changed'),
+    seat: SeatIndexSchema,
+    stack: MoneySchema,
+    reason: z.enum(['buy-in', 'recharge', 'hand']),
+  }),
+  /** A decision's clock: deadline is epoch ms (action time + the time bank in use). */
+  z.object({
+    type: z.literal('clock'),
+    seat: SeatIndexSchema,
+    handNumber: z.int().min(1),
+    deadline: z.int(),
+    /** Time bank left (ms) once the action time runs out. */
+    timeBankMs: z.int().min(0),
+  }),
+  z.object({ type: z.literal('timed-out'), seat: SeatIndexSchema, action: z.enum(['check', 'fold']) }),
+  z.object({
+    type: z.literal('hand-result'),
+    handId: z.string(),
+    handNumber: z.int().min(1),
+    results: z.array(z.object({ seat: SeatIndexSchema, userId: IdSchema, net: z.int() })),
+    rake: MoneySchema,
+    jackpotContribution: MoneySchema,
+    jackpotPayouts: z.array(JackpotPayoutSchema),
+    /** The seed revealed: sha256(serverSeed) must equal seedCommitment. */
+    serverSeed: z.string(),
+    seedCommitment: z.string(),
+    clientSeed: z.string(),
+  }),
+  /** The hand could not be settled (e.g. the database failed): stacks are as the hand began. */
+  z.object({ type: z.literal('hand-voided'), handId: z.string(), handNumber: z.int().min(1) }),
+  z.object({ type: z.literal('jackpot'), amount: MoneySchema }),
+  z.object({ type: z.literal('table-updated'), table: TableInfoSchema.omit({ seats: true }) }),
+  z.object({ type: z.literal('table-closed') }),
+] as const;
+
+export const TableEventSchema = z.discriminatedUnion('type', [...EngineEventSchemas, ...TableEventSchemas]);
+export type TableEvent = z.infer<typeof TableEventSchema>;
+export type TableEventType = TableEvent['type'];
+
+export const TableEventMessageSchema = z.object({
+  type: z.literal('EVENT'),
+  seq: z.int().min(1),
+  event: TableEventSchema,
+});
+export type TableEventMessage = z.infer<typeof TableEventMessageSchema>;
+
+export const TableAckMessageSchema = z.object({
+  type: z.literal('ACK'),
+  requestId: RequestIdSchema.nullable(),
+});
+export const TableRejectCodeSchema = z.enum([
+  'unauthorized',
+  'not-seated',
+  'not-your-turn',
+  'stale',
+  'illegal-action',
+  'bad-amount',
+  'insufficient-balance',
+  'seat-taken',
+  'already-seated',
+  'bad-seat',
+  'table-closed',
+  'table-full',
+  'above-max',
+  'in-hand',
+  'busy',
+  'bad-message',
+]);
+export type TableRejectCode = z.infer<typeof TableRejectCodeSchema>;
+export const TableRejectMessageSchema = z.object({
+  type: z.literal('REJECT'),
+  requestId: RequestIdSchema.nullable(),
+  code: TableRejectCodeSchema,
+  message: z.string(),
+});
+/** Trouble with the connection itself (unparsable frame, unknown table); the table is unaffected. */
+export const TableErrorMessageSchema = z.object({
+  type: z.literal('ERROR'),
+  code: z.enum(['bad_message', 'not_found', 'unauthorized', 'too_many_messages']),
+  message: z.string(),
+});
+export const TablePongMessageSchema = z.object({
+  type: z.literal('PONG'),
+  requestId: RequestIdSchema.nullable(),
+});
+
+export const TableServerMessageSchema = z.discriminatedUnion('type', [
+  TableSnapshotMessageSchema,
+  TableEventMessageSchema,
+  TableAckMessageSchema,
+  TableRejectMessageSchema,
+  TableErrorMessageSchema,
+  TablePongMessageSchema,
+]);
+export type TableServerMessage = z.infer<typeof TableServerMessageSchema>;
+export type TableRejectMessage = z.infer<typeof TableRejectMessageSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Hand history (HTTP)
+// ---------------------------------------------------------------------------------------------
+
+export const HandIdParamsSchema = z.object({ handId: z.string().regex(/^[0-9a-f-]{36}$/, 'A hand id') });
+
+const HistoryEntrySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('post'), seat: SeatIndexSchema, post: PostKindSchema, amount: MoneySchema }),
+  z.object({ kind: z.literal('deal-hole'), seat: SeatIndexSchema, cards: z.array(CardSchema) }),
+  z.object({
+    kind: z.literal('action'),
+    seat: SeatIndexSchema,
+    type: ActionTypeSchema,
+    to: MoneySchema,
+    added: MoneySchema,
+    allIn: z.boolean(),
+  }),
+  z.object({ kind: z.literal('board'), street: StreetSchema, cards: z.array(CardSchema) }),
+  z.object({ kind: z.literal('uncalled'), seat: SeatIndexSchema, amount: MoneySchema }),
+  z.object({ kind: z.literal('show'), seat: SeatIndexSchema, cards: z.array(CardSchema) }),
+  z.object({ kind: z.literal('muck'), seat: SeatIndexSchema }),
+]);
+
+/** The engine's hand record, redacted for the viewer (unshown cards of others are empty). */
+export const HandRecordSchema = z.object({
+  handNumber: z.int().min(1),
+  variant: HandVariantSchema,
+  button: SeatIndexSchema,
+  smallBlind: MoneySchema,
+  bigBlind: MoneySchema,
+  ante: MoneySchema,
+  smallBlindSeat: SeatIndexSchema.nullable(),
+  bigBlindSeat: SeatIndexSchema,
+  seats: z.array(
+    z.object({
+      seat: SeatIndexSchema,
+      userId: IdSchema,
+      username: z.string(),
+      startingStack: MoneySchema,
+      finalStack: MoneySchema,
+      dealtIn: z.boolean(),
+      holeCards: z.array(CardSchema),
+      shownCards: z.array(CardSchema).nullable(),
+      mucked: z.boolean(),
+      folded: z.boolean(),
+      foldedOn: StreetSchema.nullable(),
+      net: z.int(),
+    }),
+  ),
+  history: z.array(HistoryEntrySchema),
+  board: z.array(CardSchema),
+  pots: z.array(PotResultSchema),
+  rake: MoneySchema,
+  totalPot: MoneySchema,
+});
+export type HandRecordWire = z.infer<typeof HandRecordSchema>;
+
+/** GET /api/v1/user/hand/{handId}. */
+export const HandHistoryResponseSchema = z.object({
+  handId: z.string(),
+  tableId: IdSchema,
+  tableName: z.string(),
+  handNumber: z.int().min(1),
+  startedAt: IsoDateSchema,
+  endedAt: IsoDateSchema,
+  record: HandRecordSchema,
+  /** PHH (Poker Hand History, TOML), redacted for the viewer. */
+  phh: z.string(),
+  /** PokerStars-style text, redacted for the viewer. */
+  pokerstars: z.string(),
+  /** Verify: sha256(serverSeed) == commitment; deckFromSeed(serverSeed, clientSeed, handNumber) dealt the hand. */
+  fairness: z.object({ serverSeed: z.string(), commitment: z.string(), clientSeed: z.string() }),
+  rake: MoneySchema,
+  jackpotContribution: MoneySchema,
+});
+export type HandHistoryResponse = z.infer<typeof HandHistoryResponseSchema>;
+
+/** GET /api/v1/admin/table/hands?tableId=&limit=. */
+export const TABLE_HANDS_LIMIT_DEFAULT = 20;
+export const TABLE_HANDS_LIMIT_MAX = 200;
+export const TableHandsQuerySchema = z.object({
+  tableId: IdQuerySchema,
+  limit: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/, 'Must be a positive whole number')
+    .transform(Number)
+    .pipe(z.int().max(TABLE_HANDS_LIMIT_MAX))
+    .optional(),
+});
+export const TableHandSummarySchema = z.object({
+  handId: z.string(),
+  handNumber: z.int().min(1),
+  startedAt: IsoDateSchema,
+  endedAt: IsoDateSchema,
+  totalPot: MoneySchema,
+  rake: MoneySchema,
+  winners: z.array(
+    z.object({ seat: SeatIndexSchema, userId: IdSchema, username: z.string(), amount: MoneySchema }),
+  ),
+});
+export type TableHandSummary = z.infer<typeof TableHandSummarySchema>;
+export const TableHandsResponseSchema = z.object({ items: z.array(TableHandSummarySchema) });
+export type TableHandsResponse = z.infer<typeof TableHandsResponseSchema>;
+
+/** The live session as an administrator sees it (never any live hole card). */
+export const LiveSessionSchema = z.object({
+  tableId: IdSchema,
+  status: TableStatusSchema,
+  simulation: z.boolean(),
+  handNumber: z.int().nullable(),
+  handsPlayed: z.int().min(0),
+  rakeTaken: MoneySchema,
+  board: z.array(CardSchema),
+  pots: z.array(PotSchema),
+  seats: z.array(
+    z.object({
+      seat: SeatIndexSchema,
+      userId: IdSchema,
+      username: z.string(),
+      stack: MoneySchema,
+      isBot: z.boolean(),
+      sittingOut: z.boolean(),
+      connected: z.boolean(),
+      status: SeatStatusSchema,
+    }),
+  ),
+});
+export type LiveSession = z.infer<typeof LiveSessionSchema>;
