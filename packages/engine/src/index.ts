@@ -1,1 +1,2 @@
 export * from './cards.js';
+export * from './evaluator.js';
