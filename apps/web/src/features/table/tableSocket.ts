@@ -1,0 +1,249 @@
+import type { TableClientMessage, TableRejectCode, TableServerMessage } from '@tenger/protocol';
+import type { SocketLike } from '../../realtime/globalSocket';
+import { initialTableState, tableReducer, type TableInput, type TableViewState } from './tableState';
+
+/**
+ * The client of one table channel, `/ws/table/{id}` (docs/protocol-table.md). It owns the table view
+ * state (built by the pure `tableReducer`) and the connection:
+ * - on open it sends AUTH with the stored access token (without one the viewer stays a spectator);
+ * - after a drop it reconnects on its own (no page reload), and asks RESUME {lastSeq} so missed events
+ *   are replayed — or the server sends a fresh SNAPSHOT when they are no longer buffered;
+ * - when an event is missing (a gap in seq) it asks RESUME from the last event it applied;
+ * - commands carry a requestId and resolve on ACK or reject on REJECT.
+ */
+
+export const TABLE_RECONNECT_MAX_ATTEMPTS = 10;
+export const TABLE_RECONNECT_BASE_DELAY_MS = 1000;
+export const TABLE_RECONNECT_MAX_DELAY_MS = 10_000;
+export const TABLE_PING_INTERVAL_MS = 20_000;
+export const TABLE_COMMAND_TIMEOUT_MS = 10_000;
+
+const CONNECTING = 0;
+const OPEN = 1;
+const SERVER_MESSAGE_TYPES = new Set(['SNAPSHOT', 'EVENT', 'ACK', 'REJECT', 'ERROR', 'PONG']);
+
+/** Commands the page sends (AUTH, RESUME and PING are the client's own business). */
+export type TableCommand = Exclude<TableClientMessage, { type: 'AUTH' | 'RESUME' | 'PING' }>;
+type WithoutRequestId<T> = T extends unknown ? Omit<T, 'requestId'> : never;
+export type TableCommandInput = WithoutRequestId<TableCommand>;
+
+export class TableCommandError extends Error {
+  constructor(
+    readonly code: TableRejectCode | 'timeout' | 'offline',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface TableSocketOptions {
+  url: string;
+  /** Read at every (re)connect, so a login in another tab is picked up. */
+  getToken: () => string | null;
+  createSocket?: (url: string) => SocketLike;
+  logger?: Pick<Console, 'warn' | 'error'>;
+  /** Timer functions (fake ones in tests). */
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (id: unknown) => void;
+}
+
+/** `/ws/table/{id}` under the API host, http(s) rewritten to ws(s). */
+export function tableSocketUrl(apiHost: string, tableId: string | number): string {
+  return `${apiHost.replace(/^http/, 'ws')}/ws/table/${encodeURIComponent(String(tableId))}`;
+}
+
+export class TableSocket {
+  private state: TableViewState = initialTableState();
+  private readonly listeners = new Set<() => void>();
+  private socket: SocketLike | null = null;
+  private attempts = 0;
+  private retryTimer: unknown = null;
+  private pingTimer: unknown = null;
+  private stopped = true;
+  private requestCounter = 0;
+  private resumeAsked = false;
+  private readonly pending = new Map<
+    string,
+    { resolve: () => void; reject: (error: TableCommandError) => void; timer: unknown }
+  >();
+  private readonly createSocket: (url: string) => SocketLike;
+  private readonly logger: Pick<Console, 'warn' | 'error'>;
+  private readonly setTimer: (fn: () => void, ms: number) => unknown;
+  private readonly clearTimer: (id: unknown) => void;
+
+  constructor(private readonly options: TableSocketOptions) {
+    this.createSocket = options.createSocket ?? ((url) => new WebSocket(url));
+    this.logger = options.logger ?? console;
+    this.setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+    this.clearTimer = options.clearTimer ?? ((id) => clearTimeout(id as ReturnType<typeof setTimeout>));
+  }
+
+  // ---- state for React (useSyncExternalStore) ----
+
+  getState = (): TableViewState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Feeds one input through the reducer (messages from the server, connection changes). */
+  dispatch(input: TableInput): void {
+    const next = tableReducer(this.state, input);
+    if (next === this.state) return;
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+
+  // ---- connection ----
+
+  connect(): void {
+    this.stopped = false;
+    if (this.socket && (this.socket.readyState === OPEN || this.socket.readyState === CONNECTING)) return;
+    if (this.retryTimer !== null) {
+      this.clearTimer(this.retryTimer);
+      this.retryTimer = null;
+    }
+    this.open();
+  }
+
+  /** Reconnect now (the "Reconnect" button, or the browser coming back online). */
+  reconnect(): void {
+    this.attempts = 0;
+    this.connect();
+  }
+
+  close(): void {
+    this.stopped = true;
+    if (this.retryTimer !== null) this.clearTimer(this.retryTimer);
+    this.retryTimer = null;
+    this.stopPing();
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onopen = null;
+      socket.onclose = null;
+      socket.onmessage = null;
+      socket.onerror = null;
+      socket.close(1000, 'left the table');
+    }
+    this.failPending('offline');
+  }
+
+  /** Sends a command; resolves on its ACK, rejects with the REJECT's code and message. */
+  send(command: TableCommandInput): Promise<void> {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== OPEN) {
+      return Promise.reject(new TableCommandError('offline', 'Not connected to the table'));
+    }
+    this.requestCounter += 1;
+    const requestId = `c${this.requestCounter}`;
+    return new Promise<void>((resolve, reject) => {
+      const timer = this.setTimer(() => {
+        this.pending.delete(requestId);
+        reject(new TableCommandError('timeout', 'The table did not answer in time'));
+      }, TABLE_COMMAND_TIMEOUT_MS);
+      this.pending.set(requestId, { resolve, reject, timer });
+      socket.send(JSON.stringify({ ...command, requestId }));
+    });
+  }
+
+  private open(): void {
+    const socket = this.createSocket(this.options.url);
+    this.socket = socket;
+    const wasConnected = this.state.seq >= 0;
+    this.dispatch({ type: 'connection', status: wasConnected ? 'reconnecting' : 'connecting' });
+    socket.onopen = () => {
+      this.attempts = 0;
+      const token = this.options.getToken();
+      if (token) socket.send(JSON.stringify({ type: 'AUTH', token, requestId: 'auth' }));
+      if (wasConnected) this.sendResume(socket);
+      this.startPing(socket);
+    };
+    socket.onmessage = (event) => this.handleMessage(event.data);
+    socket.onerror = () => {
+      // The close event that follows drives the retry.
+    };
+    socket.onclose = () => {
+      if (this.socket === socket) this.socket = null;
+      this.stopPing();
+      this.failPending('offline');
+      if (this.stopped) return;
+      if (this.state.connection === 'not-found' || this.state.connection === 'closed') return;
+      this.scheduleReconnect();
+    };
+  }
+
+  private scheduleReconnect(): void {
+    if (this.attempts >= TABLE_RECONNECT_MAX_ATTEMPTS) {
+      this.logger.warn(`/ws/table: gave up after ${TABLE_RECONNECT_MAX_ATTEMPTS} reconnect attempts`);
+      this.dispatch({ type: 'connection', status: 'offline' });
+      return;
+    }
+    this.attempts += 1;
+    this.dispatch({ type: 'connection', status: 'reconnecting' });
+    const delay = Math.min(TABLE_RECONNECT_MAX_DELAY_MS, TABLE_RECONNECT_BASE_DELAY_MS * this.attempts);
+    this.retryTimer = this.setTimer(() => {
+      this.retryTimer = null;
+      if (!this.stopped) this.open();
+    }, delay);
+  }
+
+  private sendResume(socket: SocketLike): void {
+    if (this.state.seq < 0) return;
+    this.resumeAsked = true;
+    socket.send(JSON.stringify({ type: 'RESUME', lastSeq: this.state.seq, requestId: 'resume' }));
+  }
+
+  private handleMessage(raw: unknown): void {
+    let message: TableServerMessage;
+    try {
+      message = JSON.parse(String(raw)) as TableServerMessage;
+    } catch (error) {
+      this.logger.error('/ws/table: unparseable message', error);
+      return;
+    }
+    if (!message || typeof message !== 'object' || !SERVER_MESSAGE_TYPES.has((message as { type?: string }).type ?? '')) {
+      this.logger.error('/ws/table: unknown message', message);
+      return;
+    }
+    if (message.type === 'ACK' || message.type === 'REJECT') this.settle(message);
+    if (message.type === 'SNAPSHOT') this.resumeAsked = false;
+    this.dispatch(message);
+    // A gap in the events: ask for the rest once (the answer is the events or a fresh snapshot).
+    if (this.state.outOfSync && !this.resumeAsked && this.socket?.readyState === OPEN) this.sendResume(this.socket);
+    if (!this.state.outOfSync) this.resumeAsked = false;
+  }
+
+  private settle(message: Extract<TableServerMessage, { type: 'ACK' | 'REJECT' }>): void {
+    if (!message.requestId) return;
+    const waiting = this.pending.get(message.requestId);
+    if (!waiting) return;
+    this.pending.delete(message.requestId);
+    this.clearTimer(waiting.timer);
+    if (message.type === 'ACK') waiting.resolve();
+    else waiting.reject(new TableCommandError(message.code, message.message));
+  }
+
+  private failPending(code: 'offline'): void {
+    for (const [id, waiting] of this.pending) {
+      this.clearTimer(waiting.timer);
+      waiting.reject(new TableCommandError(code, 'The connection to the table was lost'));
+      this.pending.delete(id);
+    }
+  }
+
+  private startPing(socket: SocketLike): void {
+    this.stopPing();
+    const tick = () => {
+      if (socket.readyState === OPEN) socket.send(JSON.stringify({ type: 'PING' }));
+      this.pingTimer = this.setTimer(tick, TABLE_PING_INTERVAL_MS);
+    };
+    this.pingTimer = this.setTimer(tick, TABLE_PING_INTERVAL_MS);
+  }
+
+  private stopPing(): void {
+    if (this.pingTimer !== null) this.clearTimer(this.pingTimer);
+    this.pingTimer = null;
+  }
+}
