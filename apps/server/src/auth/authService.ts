@@ -1,0 +1,212 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { LoginRequest, RegisterRequest, ResetPasswordRequest } from '@tenger/protocol';
+import type { RateLimitConfig, ScryptParams } from '../config.js';
+import { queryRows, type Database } from '../db/client.js';
+import { accessTokens, passwordResets, users } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import type { Mailer } from '../mail/mailer.js';
+import { withoutSecrets, type UserRecord, type UserRow } from '../users/userRecord.js';
+import { FailureLimiter } from './failureLimiter.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { hashToken, newOpaqueToken } from './tokens.js';
+
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const TOO_MANY = 'Too many attempts. Please try again later.';
+
+export interface AuthServiceOptions {
+  scrypt: ScryptParams;
+  tokenTtlHours: number;
+  rateLimits: RateLimitConfig;
+  publicOrigin: string;
+}
+
+/** Accounts: registration, login with opaque tokens stored hashed, logout, revocation, password reset. */
+export class AuthService {
+  private readonly failures: FailureLimiter;
+  /** A hash to verify against when the user does not exist, so timing does not reveal usernames. */
+  private dummyHash?: Promise<string>;
+
+  constructor(
+    private readonly db: Database,
+    private readonly mailer: Mailer,
+    private readonly options: AuthServiceOptions,
+  ) {
+    this.failures = new FailureLimiter(options.rateLimits.failuresPerHour);
+  }
+
+  hashPassword(password: string): Promise<string> {
+    return hashPassword(password, this.options.scrypt);
+  }
+
+  async register(body: RegisterRequest, ip: string): Promise<{ accessToken: string; user: UserRecord }> {
+    if (this.failures.isBlocked(`register-ip:${ip}`)) throw new AppError(429, 'rate_limited', TOO_MANY);
+    const duplicate = await this.findDuplicate(body.username, body.email);
+    if (duplicate) {
+      this.failures.recordFailure(`register-ip:${ip}`);
+      throw duplicate;
+    }
+    const passwordHash = await this.hashPassword(body.password);
+    let row: UserRow;
+    try {
+      [row] = await this.db
+        .insert(users)
+        .values({
+          username: body.username,
+          email: body.email,
+          passwordHash,
+          bank: body.bank,
+          accountNumber: body.accountNumber,
+        })
+        .returning();
+    } catch (error) {
+      // Two registrations raced past the check: the unique index decides.
+      throw (await this.findDuplicate(body.username, body.email)) ?? error;
+    }
+    const accessToken = await this.issueToken(row.id);
+    return { accessToken, user: withoutSecrets(row) };
+  }
+
+  async login(body: LoginRequest, ip: string): Promise<{ accessToken: string; user: UserRecord }> {
+    const accountKey = `login-account:${body.username.toLowerCase()}`;
+    const ipKey = `login-ip:${ip}`;
+    if (this.failures.isBlocked(ipKey) || this.failures.isBlocked(accountKey)) {
+      throw new AppError(429, 'rate_limited', TOO_MANY);
+    }
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(
+        sql`lower(${users.username}) = lower(${body.username}) OR lower(${users.email}) = lower(${body.username})`,
+      )
+      .limit(1);
+    const ok = row
+      ? await verifyPassword(body.password, row.passwordHash)
+      : await verifyPassword(body.password, await this.dummy());
+    if (!row || !ok || row.isBot) {
+      this.failures.recordFailure(ipKey);
+      this.failures.recordFailure(accountKey);
+      throw new AppError(401, 'login_failed', 'Login failed');
+    }
+    if (row.status !== 'active') throw new AppError(403, 'account_blocked', 'This account is blocked');
+    this.failures.clear(accountKey);
+    return { accessToken: await this.issueToken(row.id), user: withoutSecrets(row) };
+  }
+
+  /** The active user a token belongs to, or null for unknown, revoked, expired or blocked. */
+  async authenticate(token: string): Promise<UserRecord | null> {
+    if (!token || token.length > 200) return null;
+    const rows = await queryRows<UserRow & { password_hash?: string }>(
+      this.db,
+      sql`SELECT u.id, u.username, u.email, u.role, u.status, u.is_bot AS "isBot", u.bank,
+                 u.account_number AS "accountNumber", u.preferences, u.created_at AS "createdAt"
+          FROM access_tokens t JOIN users u ON u.id = t.user_id
+          WHERE t.token_hash = ${hashToken(token)} AND t.revoked_at IS NULL AND t.expires_at > now()
+            AND u.status = 'active'`,
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return { ...row, id: Number(row.id), createdAt: new Date(row.createdAt) };
+  }
+
+  async logout(token: string): Promise<void> {
+    await this.db
+      .update(accessTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(accessTokens.tokenHash, hashToken(token)), isNull(accessTokens.revokedAt)));
+  }
+
+  /** Revokes every token of a user (block, role change, password change). */
+  async revokeAll(userId: number, db: Database = this.db): Promise<void> {
+    await db
+      .update(accessTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+  }
+
+  async issueToken(userId: number, db: Database = this.db): Promise<string> {
+    const token = newOpaqueToken();
+    const expiresAt = new Date(Date.now() + this.options.tokenTtlHours * 3600_000);
+    await db.insert(accessTokens).values({ tokenHash: hashToken(token), userId, expiresAt });
+    return token;
+  }
+
+  /** Mails a one-time reset link if the email belongs to an active account; says nothing either way. */
+  async forgotPassword(email: string, ip: string): Promise<void> {
+    const ipKey = `forgot-ip:${ip}`;
+    const accountKey = `forgot-account:${email.toLowerCase()}`;
+    if (this.failures.isBlocked(ipKey) || this.failures.isBlocked(accountKey)) {
+      throw new AppError(429, 'rate_limited', TOO_MANY);
+    }
+    this.failures.recordFailure(ipKey);
+    this.failures.recordFailure(accountKey);
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .limit(1);
+    if (!row || row.status !== 'active' || row.isBot) return;
+    const token = newOpaqueToken();
+    await this.db.insert(passwordResets).values({
+      tokenHash: hashToken(token),
+      userId: row.id,
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
+    const link = `${this.options.publicOrigin}/auth/reset-password?token=${encodeURIComponent(token)}`;
+    await this.mailer.send({
+      to: row.email,
+      subject: 'Tenger Poker: reset your password / Нууц үгээ сэргээх',
+      text:
+        `Hello ${row.username},\n\nTo choose a new password, open this link within one hour:\n${link}\n\n` +
+        `If you did not ask for this, ignore this mail.\n\n` +
+        `Сайн байна уу, ${row.username}.\nШинэ нууц үг үүсгэхийн тулд энэ холбоосыг нэг цагийн дотор нээнэ үү:\n${link}\n`,
+    });
+  }
+
+  async resetPassword(body: ResetPasswordRequest, ip: string): Promise<void> {
+    const ipKey = `reset-ip:${ip}`;
+    if (this.failures.isBlocked(ipKey)) throw new AppError(429, 'rate_limited', TOO_MANY);
+    const passwordHash = await this.hashPassword(body.password);
+    const done = await this.db.transaction(async (tx) => {
+      const [reset] = await tx
+        .update(passwordResets)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(passwordResets.tokenHash, hashToken(body.token)),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, new Date()),
+          ),
+        )
+        .returning();
+      if (!reset) return false;
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
+      await this.revokeAll(reset.userId, tx as unknown as Database);
+      return true;
+    });
+    if (!done) {
+      this.failures.recordFailure(ipKey);
+      throw new AppError(400, 'validation_failed', 'This reset link is invalid or has expired', {
+        token: 'Invalid or expired',
+      });
+    }
+  }
+
+  private async findDuplicate(username: string, email: string): Promise<AppError | null> {
+    const rows = await this.db
+      .select({ username: users.username, email: users.email })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username}) OR lower(${users.email}) = lower(${email})`);
+    if (rows.some((r) => r.username.toLowerCase() === username.toLowerCase())) {
+      return new AppError(409, 'duplicate', 'Username is already taken', { username: 'Already taken' });
+    }
+    if (rows.length > 0) {
+      return new AppError(409, 'duplicate', 'Email is already registered', { email: 'Already registered' });
+    }
+    return null;
+  }
+
+  private dummy(): Promise<string> {
+    this.dummyHash ??= hashPassword('not a real password', this.options.scrypt);
+    return this.dummyHash;
+  }
+}

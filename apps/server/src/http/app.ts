@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import { GLOBAL_CHANNEL_PATH } from '@tenger/protocol';
+import type { WebSocket } from 'ws';
+import { AppError } from '../errors.js';
+import type { Services } from '../services.js';
+import { body, installErrorHandling } from './errorHandler.js';
+import { requireAdmin } from './policies.js';
+import { rememberAdmin } from './routes/admin/adminContext.js';
+import { adminMoneyRoutes } from './routes/admin/money.js';
+import { adminSiteRoutes } from './routes/admin/site.js';
+import { adminTableRoutes } from './routes/admin/tables.js';
+import { adminUserRoutes } from './routes/admin/users.js';
+import { accountRoutes } from './routes/user/account.js';
+import { authRoutes } from './routes/user/auth.js';
+import { lobbyRoutes } from './routes/user/lobby.js';
+import { walletRoutes } from './routes/user/wallet.js';
+
+export const USER_API = '/api/v1/user';
+export const ADMIN_API = '/api/v1/admin';
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface BuildAppOptions {
+  /** Serve the built web app from this folder (with SPA fallback) when it exists. */
+  webDist?: string;
+  /** Extra routes (e.g. the table runtime's channel) registered on the same app. */
+  plugins?: Array<(app: FastifyInstance, services: Services) => Promise<void> | void>;
+}
+
+/** The HTTP and WebSocket edge: validates, checks policy, calls one service, presents the result. */
+export async function buildApp(services: Services, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: services.logger as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+  installErrorHandling(app);
+  acceptEmptyJson(app);
+
+  const origins = new Set(services.config.publicOrigins);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(cors, {
+    origin: (origin, callback) => callback(null, !origin || origins.has(origin)),
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+    maxAge: 600,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+
+  await app.register(
+    async (user) => {
+      authRoutes(user, services);
+      accountRoutes(user, services);
+      lobbyRoutes(user, services);
+      walletRoutes(user, services);
+    },
+    { prefix: USER_API },
+  );
+
+  await app.register(
+    async (admin) => {
+      admin.addHook('onRequest', async (request) =>
+        rememberAdmin(request, await requireAdmin(services, request)),
+      );
+      adminUserRoutes(admin, services);
+      adminMoneyRoutes(admin, services);
+      adminTableRoutes(admin, services);
+      adminSiteRoutes(admin, services);
+    },
+    { prefix: ADMIN_API },
+  );
+
+  app.get(
+    GLOBAL_CHANNEL_PATH,
+    {
+      websocket: true,
+      preValidation: async (request) => {
+        if (!originAllowed(request, origins)) throw new AppError(403, 'forbidden', 'Origin not allowed');
+      },
+    },
+    (socket: WebSocket) => services.hub.attach(socket),
+  );
+
+  for (const plugin of options.plugins ?? []) await plugin(app, services);
+
+  if (options.webDist && existsSync(path.join(options.webDist, 'index.html')))
+    await serveWebApp(app, options.webDist);
+  return app;
+}
+
+/** The built single-page app, with every non-API, non-socket GET falling back to index.html. */
+async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
+  await app.register(fastifyStatic, { root, prefix: '/', wildcard: true, index: ['index.html'] });
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0];
+    const isApi = pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/ws/');
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.status(404).send(body('not_found', `No route ${request.method} ${pathname}`));
+  });
+}
+
+/** Browsers send Origin on WebSocket upgrades: allow the configured origins and the server's own host. */
+function originAllowed(request: FastifyRequest, origins: Set<string>): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  if (origins.has(origin)) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/** An empty body with Content-Type: application/json is "no body", not a parse error. */
+function acceptEmptyJson(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    const raw = typeof text === 'string' ? text : text.toString('utf8');
+    if (raw.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(raw));
+    } catch {
+      done(new AppError(400, 'bad_request', 'Request body is not valid JSON'), undefined);
+    }
+  });
+}

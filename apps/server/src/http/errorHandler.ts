@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorCode, ErrorResponse } from '@tenger/protocol';
+import { AppError } from '../errors.js';
+
+/** The one error shape for everything that leaves the server; nothing a client sends becomes a 500. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(body(error.code, error.message, error.fields));
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status === 429) {
+      return reply.status(429).send(body('rate_limited', 'Too many requests. Please try again later.'));
+    }
+    if (status === 413) return reply.status(413).send(body('payload_too_large', 'Request body is too large'));
+    if (status === 415) {
+      return reply
+        .status(415)
+        .send(body('unsupported_media_type', 'Send JSON with Content-Type: application/json'));
+    }
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const message = (error as FastifyError).code?.startsWith('FST_ERR_CTP')
+        ? 'Request body is not valid JSON'
+        : 'Bad request';
+      return reply.status(400).send(body('bad_request', message));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send(body('internal', 'Something went wrong. Please try again.'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(body('not_found', `No route ${request.method} ${request.url.split('?')[0]}`));
+  });
+}
+
+export function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorResponse {
+  return { error: fields && Object.keys(fields).length > 0 ? { code, message, fields } : { code, message } };
+}

@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+import type { Services } from '../services.js';
+import type { UserRecord } from '../users/userRecord.js';
+
+/** Who may do what, in one place. Every admin route passes `requireAdmin` on the server. */
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match ? match[1] : null;
+}
+
+export async function currentUser(services: Services, request: FastifyRequest): Promise<UserRecord | null> {
+  const token = bearerToken(request);
+  return token ? services.auth.authenticate(token) : null;
+}
+
+export async function requireUser(services: Services, request: FastifyRequest): Promise<UserRecord> {
+  const user = await currentUser(services, request);
+  if (!user) throw new AppError(401, 'unauthorized', 'Please log in');
+  return user;
+}
+
+export async function requireAdmin(services: Services, request: FastifyRequest): Promise<UserRecord> {
+  const user = await requireUser(services, request);
+  if (user.role !== 'ADMIN') throw new AppError(403, 'forbidden', 'Administrators only');
+  return user;
+}
+
+/** While maintenance is on, players cannot register or move money; admins can. */
+export async function refuseDuringMaintenance(services: Services): Promise<void> {
+  const { maintenance } = await services.settings.get();
+  if (maintenance.enabled) throw new AppError(503, 'maintenance', maintenance.message);
+}

@@ -1,0 +1,147 @@
+import type {
+  AdminDeposit,
+  AdminTable,
+  AdminUser,
+  Deposit,
+  Me,
+  Outcome,
+  Preferences,
+  TableSummary,
+  Withdrawal,
+} from '@tenger/protocol';
+import type { UserBalances } from '../ledger/ledger.js';
+import type { TableRow } from '../tables/tableService.js';
+import type { UserRecord } from '../users/userRecord.js';
+import type { UserWithMoney } from '../users/userService.js';
+import type { DepositView, OutcomeView, WithdrawalView } from '../wallet/walletService.js';
+
+/** What leaves the server, shaped on purpose: a user never leaves with its password hash. */
+
+export const code = (prefix: string, id: number) => `${prefix}-${String(id).padStart(6, '0')}`;
+
+export function presentMe(user: UserRecord, balances: Pick<UserBalances, 'available' | 'locked'>): Me {
+  return {
+    userId: user.id,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    isAdmin: user.role === 'ADMIN',
+    balance: balances.available,
+    locked: balances.locked,
+    bank: user.bank,
+    accountNumber: user.accountNumber,
+    preferences: user.preferences as Preferences,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function presentAdminUser(user: UserWithMoney): AdminUser {
+  return {
+    userId: user.id,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    status: user.status,
+    isBot: user.isBot,
+    balance: user.available,
+    locked: user.locked,
+    bank: user.bank,
+    accountNumber: user.accountNumber,
+    preferences: user.preferences as Preferences,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function presentDeposit(d: DepositView): Deposit {
+  return {
+    depositId: d.id,
+    code: code('DEP', d.id),
+    amount: d.amount,
+    note: d.note,
+    approvedAt: d.createdAt.toISOString(),
+  };
+}
+
+export function presentAdminDeposit(d: DepositView): AdminDeposit {
+  return {
+    depositId: d.id,
+    code: code('DEP', d.id),
+    userId: d.userId,
+    username: d.username,
+    amount: d.amount,
+    note: d.note,
+    createdBy: d.createdBy,
+    approvedAt: d.createdAt.toISOString(),
+  };
+}
+
+export function presentWithdrawal(w: WithdrawalView): Withdrawal {
+  return {
+    withdrawalId: w.id,
+    code: code('WDR', w.id),
+    userId: w.userId,
+    username: w.username,
+    amount: w.amount,
+    status: w.status,
+    requestedAt: w.requestedAt.toISOString(),
+    approvedBy: w.resolvedBy,
+    approvedAt: w.resolvedAt?.toISOString() ?? null,
+    reason: w.reason,
+  };
+}
+
+export function presentOutcome(o: OutcomeView): Outcome {
+  return {
+    outcomeId: o.transactionId,
+    code: code('TX', o.transactionId),
+    type: o.type,
+    amount: o.amount,
+    date: o.createdAt.toISOString(),
+    tableId: o.tableId,
+    handId: o.handId,
+  };
+}
+
+export function tableStatus(row: TableRow, playing: boolean): TableSummary['status'] {
+  if (row.closed) return 'closed';
+  return playing ? 'playing' : 'waiting';
+}
+
+export function presentTableSummary(row: TableRow, seated: number, playing: boolean): TableSummary {
+  return {
+    tableId: row.id,
+    no: row.no,
+    name: row.name,
+    variant: row.variant,
+    betting: row.betting,
+    buyIn: { min: row.minBuyIn, max: row.maxBuyIn },
+    blinds: { small: row.smallBlind, big: row.bigBlind },
+    players: { seated, max: row.maxPlayers },
+    status: tableStatus(row, playing),
+  };
+}
+
+export function presentAdminTable(
+  row: TableRow,
+  seated: number,
+  playing: boolean,
+  simulation: boolean,
+): AdminTable {
+  return {
+    tableId: row.id,
+    no: row.no,
+    name: row.name,
+    variant: row.variant,
+    betting: row.betting,
+    smallBlind: row.smallBlind,
+    bigBlind: row.bigBlind,
+    minBuyIn: row.minBuyIn,
+    maxBuyIn: row.maxBuyIn,
+    maxPlayers: row.maxPlayers,
+    closed: row.closed,
+    status: tableStatus(row, playing),
+    seated,
+    simulation,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

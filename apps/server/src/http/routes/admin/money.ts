@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  AdminDepositQuerySchema,
+  AdminWithdrawalQuerySchema,
+  CreateDepositRequestSchema,
+  RejectWithdrawalRequestSchema,
+  WithdrawalIdQuerySchema,
+  type AdminDeposit,
+  type AdminDepositPage,
+  type Books,
+  type Withdrawal,
+  type WithdrawalPage,
+} from '@tenger/protocol';
+import { readBooks } from '../../../ledger/books.js';
+import type { Services } from '../../../services.js';
+import { presentAdminDeposit, presentWithdrawal } from '../../presenters.js';
+import { parseInput } from '../../validation.js';
+import { idempotencyKey } from '../user/wallet.js';
+import { adminOf } from './adminContext.js';
+
+/** GET|POST /deposit, GET /withdrawal, PUT /withdrawal/approve|reject, GET /data. */
+export function adminMoneyRoutes(app: FastifyInstance, services: Services): void {
+  app.get('/deposit', async (request): Promise<AdminDepositPage> => {
+    const query = parseInput(AdminDepositQuerySchema, request.query, 'query');
+    const page = await services.wallet.listDeposits(query);
+    return { ...page, items: page.items.map(presentAdminDeposit) };
+  });
+
+  app.post('/deposit', async (request, reply): Promise<AdminDeposit> => {
+    const body = parseInput(CreateDepositRequestSchema, request.body);
+    const key = idempotencyKey(request);
+    const { value, replayed } = await services.wallet.deposit({
+      adminId: adminOf(request).id,
+      ...body,
+      idempotencyKey: key,
+    });
+    reply.status(replayed ? 200 : 201);
+    return presentAdminDeposit(value);
+  });
+
+  app.get('/withdrawal', async (request): Promise<WithdrawalPage> => {
+    const query = parseInput(AdminWithdrawalQuerySchema, request.query, 'query');
+    const page = await services.wallet.listWithdrawals(query);
+    return { ...page, items: page.items.map(presentWithdrawal) };
+  });
+
+  app.put('/withdrawal/approve', async (request): Promise<Withdrawal> => {
+    const { withdrawalId } = parseInput(WithdrawalIdQuerySchema, request.query, 'query');
+    return presentWithdrawal(await services.wallet.approveWithdrawal(adminOf(request).id, withdrawalId));
+  });
+
+  app.put('/withdrawal/reject', async (request): Promise<Withdrawal> => {
+    const { withdrawalId } = parseInput(WithdrawalIdQuerySchema, request.query, 'query');
+    const { reason } = parseInput(RejectWithdrawalRequestSchema, request.body);
+    return presentWithdrawal(
+      await services.wallet.rejectWithdrawal(adminOf(request).id, withdrawalId, reason),
+    );
+  });
+
+  app.get('/data', async (): Promise<Books> => {
+    const seated = await services.tableLayer.seatedCounts();
+    const seatedPlayers = [...seated.values()].reduce((a, b) => a + b, 0);
+    return readBooks(services.db, services.ledger, seatedPlayers);
+  });
+}

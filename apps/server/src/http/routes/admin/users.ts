@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  AdminUserSearchQuerySchema,
+  UpdateRoleRequestSchema,
+  UserIdQuerySchema,
+  type AdminUser,
+  type AdminUserPage,
+} from '@tenger/protocol';
+import type { Services } from '../../../services.js';
+import { presentAdminUser } from '../../presenters.js';
+import { parseInput } from '../../validation.js';
+import { adminOf } from './adminContext.js';
+
+/** GET /user/search, DELETE /user?userId=, PATCH /user/role?userId= {role}. */
+export function adminUserRoutes(app: FastifyInstance, services: Services): void {
+  app.get('/user/search', async (request): Promise<AdminUserPage> => {
+    const query = parseInput(AdminUserSearchQuerySchema, request.query, 'query');
+    const page = await services.users.adminSearch(query);
+    return { ...page, items: page.items.map(presentAdminUser) };
+  });
+
+  app.delete('/user', async (request): Promise<AdminUser> => {
+    const { userId } = parseInput(UserIdQuerySchema, request.query, 'query');
+    const user = await services.users.block(adminOf(request).id, userId);
+    services.hub.disconnectUser(userId);
+    return presentAdminUser(user);
+  });
+
+  app.patch('/user/role', async (request): Promise<AdminUser> => {
+    const { userId } = parseInput(UserIdQuerySchema, request.query, 'query');
+    const { role } = parseInput(UpdateRoleRequestSchema, request.body);
+    const user = await services.users.setRole(adminOf(request).id, userId, role);
+    services.hub.disconnectUser(userId);
+    return presentAdminUser(user);
+  });
+}

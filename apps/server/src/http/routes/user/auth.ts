@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ForgotPasswordRequestSchema,
+  LoginRequestSchema,
+  RegisterRequestSchema,
+  ResetPasswordRequestSchema,
+  type AuthResponse,
+  type MessageResponse,
+} from '@tenger/protocol';
+import { AppError } from '../../../errors.js';
+import type { Services } from '../../../services.js';
+import { bearerToken, refuseDuringMaintenance } from '../../policies.js';
+import { presentMe } from '../../presenters.js';
+import { parseInput } from '../../validation.js';
+
+/** POST /login, /register, /logout, /forgot-password, /reset-password. */
+export function authRoutes(app: FastifyInstance, services: Services): void {
+  const rateLimit = { max: services.config.rateLimits.authRequestsPerMinute, timeWindow: '1 minute' };
+
+  app.post('/login', { config: { rateLimit } }, async (request): Promise<AuthResponse> => {
+    const body = parseInput(LoginRequestSchema, request.body);
+    const { accessToken, user } = await services.auth.login(body, request.ip);
+    return { accessToken, user: presentMe(user, await services.ledger.balancesOf(user.id)) };
+  });
+
+  app.post('/register', { config: { rateLimit } }, async (request, reply): Promise<AuthResponse> => {
+    const body = parseInput(RegisterRequestSchema, request.body);
+    await refuseDuringMaintenance(services);
+    const { banks } = await services.settings.get();
+    if (!banks.includes(body.bank)) {
+      throw new AppError(400, 'validation_failed', 'Choose one of the banks offered', {
+        bank: 'Choose one of the banks offered',
+      });
+    }
+    const { accessToken, user } = await services.auth.register(body, request.ip);
+    reply.status(201);
+    return { accessToken, user: presentMe(user, { available: 0, locked: 0 }) };
+  });
+
+  app.post('/logout', async (request): Promise<MessageResponse> => {
+    const token = bearerToken(request);
+    if (token) await services.auth.logout(token);
+    return { message: 'Logged out' };
+  });
+
+  app.post(
+    '/forgot-password',
+    { config: { rateLimit } },
+    async (request, reply): Promise<MessageResponse> => {
+      const { email } = parseInput(ForgotPasswordRequestSchema, request.body);
+      await services.auth.forgotPassword(email, request.ip);
+      reply.status(202);
+      return { message: 'If this email belongs to an account, a reset link is on its way.' };
+    },
+  );
+
+  app.post('/reset-password', { config: { rateLimit } }, async (request): Promise<MessageResponse> => {
+    const body = parseInput(ResetPasswordRequestSchema, request.body);
+    await services.auth.resetPassword(body, request.ip);
+    return { message: 'Your password has been changed. Please log in.' };
+  });
+}

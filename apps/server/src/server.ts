@@ -1,0 +1,68 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import type { ServerConfig } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
+import { lockDataDir } from './db/dataDirLock.js';
+import { seedSite } from './db/seed.js';
+import { buildApp, type BuildAppOptions } from './http/app.js';
+import { createServices, type ServiceOverrides, type Services } from './services.js';
+
+export interface CreateServerOptions extends ServiceOverrides {
+  config: ServerConfig;
+  /** An already open database (tests); otherwise DATABASE_URL or PGlite in DATA_DIR is opened and locked. */
+  database?: DatabaseHandle;
+  logger?: Logger;
+  plugins?: BuildAppOptions['plugins'];
+}
+
+export interface TengerServer {
+  app: FastifyInstance;
+  services: Services;
+  database: DatabaseHandle;
+  /** Set when an administrator was created with a generated password (print it once). */
+  generatedAdminPassword?: string;
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** config -> database -> services -> HTTP/WS. */
+export async function createServer(options: CreateServerOptions): Promise<TengerServer> {
+  const { config } = options;
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  let unlock = () => undefined as void;
+  let database = options.database;
+  if (!database) {
+    if (!config.databaseUrl) unlock = lockDataDir(config.dataDir);
+    try {
+      database = await openDatabase({
+        databaseUrl: config.databaseUrl,
+        pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+      });
+    } catch (error) {
+      unlock();
+      throw error;
+    }
+  }
+  const services = createServices(database.db, config, logger, options);
+  const seeded = await seedSite(services);
+  const app = await buildApp(services, { webDist: config.webDist, plugins: options.plugins });
+  const db = database;
+  let closed = false;
+  return {
+    app,
+    services,
+    database: db,
+    generatedAdminPassword: seeded.generatedPassword,
+    listen: () => app.listen({ port: config.port, host: config.host }),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      services.hub.close();
+      await services.tableLayer.close();
+      await app.close();
+      if (!options.database) await db.close();
+      unlock();
+    },
+  };
+}

@@ -1,0 +1,207 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { CreateTableRequest, UpdateTableRequest } from '@tenger/protocol';
+import type { Database } from '../db/client.js';
+import { pokerTables } from '../db/schema.js';
+import { AppError, notFound } from '../errors.js';
+
+export type TableRow = typeof pokerTables.$inferSelect;
+
+/** The stakes a fresh site opens with: Hold'em and Omaha, 6- and 9-max, buy-ins of 40–100 big blinds. */
+export const DEFAULT_TABLES: CreateTableRequest[] = [
+  {
+    name: 'Ulaanbaatar',
+    variant: 'holdem',
+    betting: 'no-limit',
+    smallBlind: 100,
+    bigBlind: 200,
+    minBuyIn: 8000,
+    maxBuyIn: 20000,
+    maxPlayers: 6,
+  },
+  {
+    name: 'Khangai',
+    variant: 'holdem',
+    betting: 'no-limit',
+    smallBlind: 100,
+    bigBlind: 200,
+    minBuyIn: 8000,
+    maxBuyIn: 20000,
+    maxPlayers: 9,
+  },
+  {
+    name: 'Gobi',
+    variant: 'holdem',
+    betting: 'no-limit',
+    smallBlind: 500,
+    bigBlind: 1000,
+    minBuyIn: 40000,
+    maxBuyIn: 100000,
+    maxPlayers: 6,
+  },
+  {
+    name: 'Altai',
+    variant: 'omaha',
+    betting: 'pot-limit',
+    smallBlind: 500,
+    bigBlind: 1000,
+    minBuyIn: 40000,
+    maxBuyIn: 100000,
+    maxPlayers: 6,
+  },
+  {
+    name: 'Kherlen',
+    variant: 'holdem',
+    betting: 'no-limit',
+    smallBlind: 1000,
+    bigBlind: 2000,
+    minBuyIn: 80000,
+    maxBuyIn: 200000,
+    maxPlayers: 9,
+  },
+  {
+    name: 'Orkhon',
+    variant: 'omaha',
+    betting: 'pot-limit',
+    smallBlind: 1000,
+    bigBlind: 2000,
+    minBuyIn: 80000,
+    maxBuyIn: 200000,
+    maxPlayers: 6,
+  },
+  {
+    name: 'Khuvsgul',
+    variant: 'holdem',
+    betting: 'no-limit',
+    smallBlind: 5000,
+    bigBlind: 10000,
+    minBuyIn: 400000,
+    maxBuyIn: 1000000,
+    maxPlayers: 6,
+  },
+  {
+    name: 'Tuul',
+    variant: 'omaha',
+    betting: 'pot-limit',
+    smallBlind: 5000,
+    bigBlind: 10000,
+    minBuyIn: 400000,
+    maxBuyIn: 1000000,
+    maxPlayers: 9,
+  },
+];
+
+/**
+ * Table definitions (stakes, seats). The list is cached in this process: the lobby reads it on
+ * every poll, admins change it rarely.
+ */
+export class TableService {
+  private cache?: TableRow[];
+  private readonly listeners = new Set<(tableId: number, table: TableRow | null) => void>();
+
+  constructor(private readonly db: Database) {}
+
+  onChanged(listener: (tableId: number, table: TableRow | null) => void): void {
+    this.listeners.add(listener);
+  }
+
+  /** Every table that is not deleted, by number. */
+  async list(): Promise<TableRow[]> {
+    if (!this.cache) {
+      this.cache = await this.db
+        .select()
+        .from(pokerTables)
+        .where(isNull(pokerTables.deletedAt))
+        .orderBy(asc(pokerTables.no));
+    }
+    return this.cache;
+  }
+
+  async get(tableId: number): Promise<TableRow> {
+    const table = (await this.list()).find((t) => t.id === tableId);
+    if (!table) throw notFound('Table');
+    return table;
+  }
+
+  async create(input: CreateTableRequest): Promise<TableRow> {
+    const [row] = await this.db
+      .insert(pokerTables)
+      .values({
+        no: sql`(SELECT coalesce(max(no), 0) + 1 FROM poker_tables)`,
+        name: input.name,
+        variant: input.variant,
+        betting: input.betting ?? (input.variant === 'omaha' ? 'pot-limit' : 'no-limit'),
+        smallBlind: input.smallBlind,
+        bigBlind: input.bigBlind,
+        minBuyIn: input.minBuyIn,
+        maxBuyIn: input.maxBuyIn,
+        maxPlayers: input.maxPlayers,
+        closed: input.closed ?? false,
+      })
+      .returning();
+    this.changed(row.id, row);
+    return row;
+  }
+
+  async update(tableId: number, change: Omit<UpdateTableRequest, 'tableId'>): Promise<TableRow> {
+    const current = await this.get(tableId);
+    const next = { ...current, ...stripUndefined(change) };
+    if (!(
+      next.smallBlind <= next.bigBlind &&
+      next.bigBlind <= next.minBuyIn &&
+      next.minBuyIn <= next.maxBuyIn
+    )) {
+      throw new AppError(
+        400,
+        'validation_failed',
+        'Small blind ≤ big blind ≤ minimum buy-in ≤ maximum buy-in',
+        {
+          minBuyIn: 'Stakes out of order',
+        },
+      );
+    }
+    const [row] = await this.db
+      .update(pokerTables)
+      .set({
+        name: next.name,
+        variant: next.variant,
+        betting: next.betting,
+        smallBlind: next.smallBlind,
+        bigBlind: next.bigBlind,
+        minBuyIn: next.minBuyIn,
+        maxBuyIn: next.maxBuyIn,
+        maxPlayers: next.maxPlayers,
+        closed: next.closed,
+      })
+      .where(and(eq(pokerTables.id, tableId), isNull(pokerTables.deletedAt)))
+      .returning();
+    if (!row) throw notFound('Table');
+    this.changed(row.id, row);
+    return row;
+  }
+
+  /** Soft delete: hands and ledger postings keep pointing at the row. */
+  async remove(tableId: number): Promise<void> {
+    const rows = await this.db
+      .update(pokerTables)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(pokerTables.id, tableId), isNull(pokerTables.deletedAt)))
+      .returning({ id: pokerTables.id });
+    if (rows.length === 0) throw notFound('Table');
+    this.changed(tableId, null);
+  }
+
+  async seed(): Promise<void> {
+    const [{ count }] = await this.db.select({ count: sql<number>`count(*)::int` }).from(pokerTables);
+    if (Number(count) > 0) return;
+    for (const table of DEFAULT_TABLES) await this.create(table);
+  }
+
+  private changed(tableId: number, row: TableRow | null): void {
+    this.cache = undefined;
+    for (const listener of this.listeners) listener(tableId, row);
+  }
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,395 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { OutcomeType, Page, WithdrawalStatus } from '@tenger/protocol';
+import { PAGE_SIZE_DEFAULT } from '@tenger/protocol';
+import { queryRows, type Database } from '../db/client.js';
+import { deposits, users, withdrawals } from '../db/schema.js';
+import { AppError, notFound } from '../errors.js';
+import { Accounts } from '../ledger/accounts.js';
+import { fingerprint, type Ledger } from '../ledger/ledger.js';
+import type { SettingsService } from '../settings/settingsService.js';
+
+export interface DepositView {
+  id: number;
+  userId: number;
+  username: string;
+  amount: number;
+  note: string | null;
+  createdBy: string;
+  createdAt: Date;
+}
+
+export interface WithdrawalView {
+  id: number;
+  userId: number;
+  username: string;
+  amount: number;
+  status: WithdrawalStatus;
+  reason: string | null;
+  requestedAt: Date;
+  resolvedAt: Date | null;
+  resolvedBy: string | null;
+}
+
+export interface OutcomeView {
+  transactionId: number;
+  type: OutcomeType;
+  amount: number;
+  createdAt: Date;
+  tableId: number | null;
+  handId: string | null;
+}
+
+export interface Paging {
+  page?: number;
+  pageSize?: number;
+}
+
+/** Result of an idempotent request: `replayed` when the key had been seen with the same body. */
+export interface Idempotent<T> {
+  value: T;
+  replayed: boolean;
+}
+
+const OUTCOME_KINDS: OutcomeType[] = ['gameplay', 'bonus', 'recharge', 'leave_seat', 'buy_in'];
+
+/** Deposits (by an admin), withdrawals (requested by players, resolved by admins) and game history. */
+export class WalletService {
+  constructor(
+    private readonly db: Database,
+    private readonly ledger: Ledger,
+    private readonly settings: SettingsService,
+  ) {}
+
+  /** Credits a player's balance from the outside bank. The same Idempotency-Key and body deposit once. */
+  async deposit(input: {
+    adminId: number;
+    userId: number;
+    amount: number;
+    note?: string;
+    idempotencyKey?: string;
+  }): Promise<Idempotent<DepositView>> {
+    const target = await this.activeUser(input.userId);
+    if (target.isBot)
+      throw new AppError(409, 'conflict', 'Bots are funded from the bot bankroll, not deposits');
+    const key = `deposit:${input.idempotencyKey ?? randomUUID()}`;
+    const requestHash = fingerprint({ userId: input.userId, amount: input.amount, note: input.note ?? null });
+    let depositId = 0;
+    const result = await this.ledger.post(
+      {
+        key,
+        kind: 'deposit',
+        requestHash,
+        meta: { adminId: input.adminId },
+        movements: [
+          { from: Accounts.outsideBank, to: Accounts.available(input.userId), amount: input.amount },
+        ],
+      },
+      async (tx, posted) => {
+        if (posted.replayed) {
+          const [existing] = await tx
+            .select({ id: deposits.id })
+            .from(deposits)
+            .where(eq(deposits.transactionId, posted.transactionId));
+          depositId = existing.id;
+          return;
+        }
+        const [row] = await tx
+          .insert(deposits)
+          .values({
+            userId: input.userId,
+            amount: input.amount,
+            note: input.note ?? null,
+            createdBy: input.adminId,
+            transactionId: posted.transactionId,
+          })
+          .returning({ id: deposits.id });
+        depositId = row.id;
+      },
+    );
+    const [view] = await this.depositRows(sql`WHERE d.id = ${depositId}`, sql``);
+    return { value: view, replayed: result.replayed };
+  }
+
+  async listDeposits(filter: Paging & { userId?: number }): Promise<Page<DepositView>> {
+    const where = filter.userId ? sql`WHERE d.user_id = ${filter.userId}` : sql``;
+    return this.paged(filter, sql`SELECT count(*) AS total FROM deposits d ${where}`, (limit, offset) =>
+      this.depositRows(where, sql`ORDER BY d.id DESC LIMIT ${limit} OFFSET ${offset}`),
+    );
+  }
+
+  /** Limits shown on the withdrawal form: at least the minimum, at most the available balance (and the cap). */
+  async withdrawalLimits(userId: number): Promise<{ min: number; max: number }> {
+    const { withdrawal } = await this.settings.get();
+    const { available } = await this.ledger.balancesOf(userId);
+    return { min: withdrawal.min, max: Math.min(available, withdrawal.max ?? Number.MAX_SAFE_INTEGER) };
+  }
+
+  /** Moves the amount from available to locked (pending) until an admin approves or rejects it. */
+  async requestWithdrawal(input: {
+    userId: number;
+    amount: number;
+    idempotencyKey?: string;
+  }): Promise<Idempotent<WithdrawalView>> {
+    const { withdrawal: limits } = await this.settings.get();
+    const key = `withdrawal:${input.userId}:${input.idempotencyKey ?? randomUUID()}`;
+    const cap = limits.max ?? Number.MAX_SAFE_INTEGER;
+    if (input.amount < limits.min || input.amount > cap) {
+      const { max } = await this.withdrawalLimits(input.userId);
+      throw new AppError(
+        400,
+        'validation_failed',
+        `Amount must be between ${limits.min} and ${Math.max(max, 0)}`,
+        {
+          amount: input.amount < limits.min ? 'Too low' : 'Too much',
+        },
+      );
+    }
+    let withdrawalId = 0;
+    const result = await this.ledger
+      .post(
+        {
+          key,
+          kind: 'withdrawal_request',
+          requestHash: fingerprint({ amount: input.amount }),
+          movements: [
+            {
+              from: Accounts.available(input.userId),
+              to: Accounts.locked(input.userId),
+              amount: input.amount,
+            },
+          ],
+        },
+        async (tx, posted) => {
+          if (posted.replayed) {
+            const [existing] = await tx
+              .select({ id: withdrawals.id })
+              .from(withdrawals)
+              .where(eq(withdrawals.requestTransactionId, posted.transactionId));
+            withdrawalId = existing.id;
+            return;
+          }
+          const [row] = await tx
+            .insert(withdrawals)
+            .values({
+              userId: input.userId,
+              amount: input.amount,
+              requestTransactionId: posted.transactionId,
+            })
+            .returning({ id: withdrawals.id });
+          withdrawalId = row.id;
+        },
+      )
+      .catch(async (error: unknown) => {
+        if (error instanceof AppError && error.code === 'insufficient_funds') {
+          const { max } = await this.withdrawalLimits(input.userId);
+          throw new AppError(409, 'insufficient_funds', `Amount must be between ${limits.min} and ${max}`, {
+            amount: 'Too much',
+          });
+        }
+        throw error;
+      });
+    return { value: await this.withdrawal(withdrawalId), replayed: result.replayed };
+  }
+
+  /** Pays a pending withdrawal out (locked -> outside bank). Resolves exactly once. */
+  approveWithdrawal(adminId: number, withdrawalId: number): Promise<WithdrawalView> {
+    return this.resolve(adminId, withdrawalId, 'approved', null);
+  }
+
+  /** Returns a pending withdrawal to the player's balance (locked -> available). Resolves exactly once. */
+  rejectWithdrawal(adminId: number, withdrawalId: number, reason: string): Promise<WithdrawalView> {
+    return this.resolve(adminId, withdrawalId, 'rejected', reason);
+  }
+
+  async listWithdrawals(
+    filter: Paging & { userId?: number; status?: WithdrawalStatus },
+  ): Promise<Page<WithdrawalView>> {
+    const conditions = [sql`TRUE`];
+    if (filter.userId) conditions.push(sql`w.user_id = ${filter.userId}`);
+    if (filter.status) conditions.push(sql`w.status = ${filter.status}`);
+    const where = sql`WHERE ${sql.join(conditions, sql` AND `)}`;
+    return this.paged(filter, sql`SELECT count(*) AS total FROM withdrawals w ${where}`, (limit, offset) =>
+      this.withdrawalRows(where, sql`ORDER BY w.id DESC LIMIT ${limit} OFFSET ${offset}`),
+    );
+  }
+
+  async withdrawal(withdrawalId: number): Promise<WithdrawalView> {
+    const [row] = await this.withdrawalRows(sql`WHERE w.id = ${withdrawalId}`, sql``);
+    if (!row) throw notFound('Withdrawal');
+    return row;
+  }
+
+  /**
+   * Game history: the player's view of ledger postings. buy_in and recharge show what went to the seat,
+   * leave_seat what came back to the balance, gameplay and bonus the net change of the player's money.
+   */
+  async outcomes(userId: number, filter: Paging & { type?: OutcomeType }): Promise<Page<OutcomeView>> {
+    const kinds = filter.type ? [filter.type] : OUTCOME_KINDS;
+    const kindList = sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    );
+    const base = sql`FROM ledger_transactions t
+      WHERE t.kind IN (${kindList})
+        AND t.id IN (SELECT p.transaction_id FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+                     WHERE a.user_id = ${userId})`;
+    return this.paged(filter, sql`SELECT count(*) AS total ${base}`, async (limit, offset) => {
+      const rows = await queryRows<{
+        id: string | number;
+        kind: OutcomeType;
+        created_at: Date | string;
+        table_id: number | null;
+        hand_id: string | null;
+        amount: string | number;
+      }>(
+        this.db,
+        sql`SELECT t.id, t.kind, t.created_at, t.table_id, t.hand_id,
+              (SELECT coalesce(sum(CASE
+                 WHEN t.kind IN ('gameplay', 'bonus') THEN p.amount
+                 WHEN t.kind IN ('buy_in', 'recharge') AND a.kind = 'player_seat' THEN p.amount
+                 WHEN t.kind = 'leave_seat' AND a.kind = 'player_available' THEN p.amount
+                 ELSE 0 END), 0)
+               FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+               WHERE p.transaction_id = t.id AND a.user_id = ${userId}) AS amount
+            ${base}
+            ORDER BY t.id DESC LIMIT ${limit} OFFSET ${offset}`,
+      );
+      return rows.map((r) => ({
+        transactionId: Number(r.id),
+        type: r.kind,
+        amount: Number(r.amount),
+        createdAt: new Date(r.created_at),
+        tableId: r.table_id === null ? null : Number(r.table_id),
+        handId: r.hand_id,
+      }));
+    });
+  }
+
+  private async resolve(
+    adminId: number,
+    withdrawalId: number,
+    status: 'approved' | 'rejected',
+    reason: string | null,
+  ): Promise<WithdrawalView> {
+    const posted = await this.ledger.inTransaction(async (tx) => {
+      const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for('update');
+      if (!row) throw notFound('Withdrawal');
+      if (row.status !== 'pending') {
+        throw new AppError(409, 'already_resolved', `This withdrawal was already ${row.status}`);
+      }
+      const result = await this.ledger.postWithin(tx, {
+        key: `withdrawal:${withdrawalId}:resolve`,
+        kind: status === 'approved' ? 'withdrawal_approve' : 'withdrawal_reject',
+        meta: { adminId, withdrawalId, reason },
+        movements: [
+          {
+            from: Accounts.locked(row.userId),
+            to: status === 'approved' ? Accounts.outsideBank : Accounts.available(row.userId),
+            amount: row.amount,
+          },
+        ],
+      });
+      await tx
+        .update(withdrawals)
+        .set({
+          status,
+          reason,
+          resolvedAt: new Date(),
+          resolvedBy: adminId,
+          resolveTransactionId: result.transactionId,
+        })
+        .where(eq(withdrawals.id, withdrawalId));
+      return result;
+    });
+    this.ledger.announce(posted);
+    return this.withdrawal(withdrawalId);
+  }
+
+  private async activeUser(userId: number) {
+    const [row] = await this.db
+      .select({ id: users.id, status: users.status, isBot: users.isBot })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!row) throw notFound('User');
+    if (row.status !== 'active') throw new AppError(409, 'account_blocked', 'This account is blocked');
+    return row;
+  }
+
+  private async paged<T>(
+    filter: Paging,
+    countQuery: ReturnType<typeof sql>,
+    fetch: (limit: number, offset: number) => Promise<T[]>,
+  ): Promise<Page<T>> {
+    const page = filter.page ?? 1;
+    const pageSize = filter.pageSize ?? PAGE_SIZE_DEFAULT;
+    const [[{ total }], items] = await Promise.all([
+      queryRows<{ total: string | number }>(this.db, countQuery),
+      fetch(pageSize, (page - 1) * pageSize),
+    ]);
+    return { items, total: Number(total), page, pageSize };
+  }
+
+  private async depositRows(
+    where: ReturnType<typeof sql>,
+    tail: ReturnType<typeof sql>,
+  ): Promise<DepositView[]> {
+    const rows = await queryRows<{
+      id: number;
+      user_id: number;
+      username: string;
+      amount: string | number;
+      note: string | null;
+      created_by: string;
+      created_at: Date | string;
+    }>(
+      this.db,
+      sql`SELECT d.id, d.user_id, u.username, d.amount, d.note, a.username AS created_by, d.created_at
+          FROM deposits d JOIN users u ON u.id = d.user_id JOIN users a ON a.id = d.created_by
+          ${where} ${tail}`,
+    );
+    return rows.map((r) => ({
+      id: Number(r.id),
+      userId: Number(r.user_id),
+      username: r.username,
+      amount: Number(r.amount),
+      note: r.note,
+      createdBy: r.created_by,
+      createdAt: new Date(r.created_at),
+    }));
+  }
+
+  private async withdrawalRows(
+    where: ReturnType<typeof sql>,
+    tail: ReturnType<typeof sql>,
+  ): Promise<WithdrawalView[]> {
+    const rows = await queryRows<{
+      id: number;
+      user_id: number;
+      username: string;
+      amount: string | number;
+      status: WithdrawalStatus;
+      reason: string | null;
+      requested_at: Date | string;
+      resolved_at: Date | string | null;
+      resolved_by: string | null;
+    }>(
+      this.db,
+      sql`SELECT w.id, w.user_id, u.username, w.amount, w.status, w.reason, w.requested_at, w.resolved_at,
+                 r.username AS resolved_by
+          FROM withdrawals w JOIN users u ON u.id = w.user_id LEFT JOIN users r ON r.id = w.resolved_by
+          ${where} ${tail}`,
+    );
+    return rows.map((r) => ({
+      id: Number(r.id),
+      userId: Number(r.user_id),
+      username: r.username,
+      amount: Number(r.amount),
+      status: r.status,
+      reason: r.reason,
+      requestedAt: new Date(r.requested_at),
+      resolvedAt: r.resolved_at === null ? null : new Date(r.resolved_at),
+      resolvedBy: r.resolved_by,
+    }));
+  }
+}
