@@ -1,2 +1,3 @@
 export * from './cards.js';
 export * from './evaluator.js';
+export * from './fair.js';

@@ -1,0 +1,213 @@
+import { createHash, createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { DECK_SIZE, formatCards, orderedDeck } from './cards.js';
+import { commitment, deckFromSeed, newServerSeed, shuffledDeck, verifyDeck } from './fair.js';
+
+const SEED = 'a'.repeat(64);
+const ALPHA = 0.01;
+
+describe('shuffledDeck', () => {
+  it('deals each of the 52 cards exactly once', () => {
+    const deck = shuffledDeck();
+    expect([...deck].sort((x, y) => x - y)).toEqual(orderedDeck());
+  });
+
+  it('puts every card in every position equally often (chi-square over 200,000 shuffles, α = 0.01)', () => {
+    const shuffles = 200_000;
+    const counts = new Int32Array(DECK_SIZE * DECK_SIZE);
+    for (let s = 0; s < shuffles; s++) {
+      const deck = shuffledDeck();
+      for (let position = 0; position < DECK_SIZE; position++)
+        counts[deck[position] * DECK_SIZE + position]++;
+    }
+    const { statistic, critical, pValue } = cardByPositionChiSquare(counts, shuffles);
+    expect(critical).toBeGreaterThan(2700); // sanity: df = 51 × 51 = 2601, the 99th percentile is ≈ 2771
+    expect(statistic, `chi-square ${statistic.toFixed(1)}, p = ${pValue.toFixed(4)}`).toBeLessThan(critical);
+  });
+
+  it('is not a fixed permutation: two shuffles differ', () => {
+    expect(shuffledDeck()).not.toEqual(shuffledDeck());
+  });
+});
+
+describe('provably fair deal', () => {
+  it('makes a new server seed of 64 hex characters each time', () => {
+    const seed = newServerSeed();
+    expect(seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(newServerSeed()).not.toBe(seed);
+  });
+
+  it('commits to the seed with the SHA-256 of its text', () => {
+    expect(commitment(SEED)).toBe(createHash('sha256').update(SEED).digest('hex'));
+    expect(commitment(SEED)).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('deals the same deck for the same seeds and hand number, and another for any change', () => {
+    const deck = deckFromSeed(SEED, 'player-chosen', 7);
+    expect(deckFromSeed(SEED, 'player-chosen', 7)).toEqual(deck);
+    expect([...deck].sort((x, y) => x - y)).toEqual(orderedDeck());
+    expect(deckFromSeed(SEED, 'player-chosen', 8)).not.toEqual(deck);
+    expect(deckFromSeed(SEED, 'player-chosen!', 7)).not.toEqual(deck);
+    expect(deckFromSeed('b'.repeat(64), 'player-chosen', 7)).not.toEqual(deck);
+  });
+
+  it('follows the documented derivation, which anyone can redo with an HMAC tool', () => {
+    const stream: number[] = [];
+    for (let counter = 0; counter < 4; counter++) {
+      stream.push(...createHmac('sha256', SEED).update(`table-9:42:${counter}`).digest());
+    }
+    const deck = orderedDeck();
+    let next = 0;
+    for (let i = 51; i > 0; i--) {
+      const n = i + 1;
+      let byte = stream[next++];
+      while (byte >= 256 - (256 % n)) byte = stream[next++];
+      const j = byte % n;
+      [deck[i], deck[j]] = [deck[j], deck[i]];
+    }
+    expect(formatCards(deckFromSeed(SEED, 'table-9', 42))).toBe(formatCards(deck));
+  });
+
+  it('verifies an honest deck and rejects a tampered deck, seed, commitment or hand number', () => {
+    const serverSeed = newServerSeed();
+    const published = commitment(serverSeed);
+    const deck = deckFromSeed(serverSeed, 'client', 3);
+    expect(verifyDeck(serverSeed, published, 'client', 3, deck)).toBe(true);
+    expect(verifyDeck(serverSeed, published.toUpperCase(), 'client', 3, deck)).toBe(true);
+
+    const swapped = [...deck];
+    [swapped[0], swapped[1]] = [swapped[1], swapped[0]];
+    expect(verifyDeck(serverSeed, published, 'client', 3, swapped)).toBe(false);
+    expect(verifyDeck(serverSeed, published, 'client', 3, deck.slice(0, 51))).toBe(false);
+    expect(verifyDeck(newServerSeed(), published, 'client', 3, deck)).toBe(false);
+    expect(verifyDeck(serverSeed, commitment(newServerSeed()), 'client', 3, deck)).toBe(false);
+    expect(verifyDeck(serverSeed, published, 'other', 3, deck)).toBe(false);
+    expect(verifyDeck(serverSeed, published, 'client', 4, deck)).toBe(false);
+  });
+
+  it('refuses malformed seeds and hand numbers with a RangeError, and never verifies them', () => {
+    expect(() => deckFromSeed('not-hex', 'c', 1)).toThrow(RangeError);
+    expect(() => commitment('ABC')).toThrow(RangeError);
+    expect(() => deckFromSeed(SEED, 'c', -1)).toThrow(RangeError);
+    expect(() => deckFromSeed(SEED, 'c', 1.5)).toThrow(RangeError);
+    expect(verifyDeck('not-hex', 'x', 'c', 1, orderedDeck())).toBe(false);
+  });
+
+  it('spreads cards evenly over positions across hand numbers (chi-square over 20,000 decks, α = 0.01)', () => {
+    const decks = 20_000;
+    const counts = new Int32Array(DECK_SIZE * DECK_SIZE);
+    for (let hand = 0; hand < decks; hand++) {
+      const deck = deckFromSeed(SEED, 'chi-square', hand);
+      for (let position = 0; position < DECK_SIZE; position++)
+        counts[deck[position] * DECK_SIZE + position]++;
+    }
+    const { statistic, critical } = cardByPositionChiSquare(counts, decks);
+    expect(statistic).toBeLessThan(critical);
+  });
+});
+
+describe('chi-square helper', () => {
+  it('computes known critical values: df 1 → 6.635, df 10 → 23.209, df 100 → 135.807', () => {
+    expect(chiSquareCritical(1, ALPHA)).toBeCloseTo(6.635, 2);
+    expect(chiSquareCritical(10, ALPHA)).toBeCloseTo(23.209, 2);
+    expect(chiSquareCritical(100, ALPHA)).toBeCloseTo(135.807, 2);
+  });
+
+  it('flags a shuffle that leaves the last card in place too often', () => {
+    const shuffles = 20_000;
+    const counts = new Int32Array(DECK_SIZE * DECK_SIZE);
+    for (let s = 0; s < shuffles; s++) {
+      const deck = shuffledDeck();
+      if (s % 10 === 0) {
+        const at = deck.indexOf(51);
+        [deck[at], deck[51]] = [deck[51], deck[at]];
+      }
+      for (let position = 0; position < DECK_SIZE; position++)
+        counts[deck[position] * DECK_SIZE + position]++;
+    }
+    const { statistic, critical } = cardByPositionChiSquare(counts, shuffles);
+    expect(statistic).toBeGreaterThan(critical);
+  });
+});
+
+/**
+ * Pearson's chi-square over the card × position table. Every row and column sums to the number of
+ * shuffles, so the degrees of freedom are (52 - 1) × (52 - 1) = 2601.
+ */
+function cardByPositionChiSquare(counts: Int32Array, shuffles: number) {
+  const expected = shuffles / DECK_SIZE;
+  let statistic = 0;
+  for (const observed of counts) statistic += (observed - expected) ** 2 / expected;
+  const degreesOfFreedom = (DECK_SIZE - 1) * (DECK_SIZE - 1);
+  return {
+    statistic,
+    critical: chiSquareCritical(degreesOfFreedom, ALPHA),
+    pValue: chiSquareSurvival(statistic, degreesOfFreedom),
+  };
+}
+
+/** The x with P(X > x) = alpha for X ~ chi-square(df), by bisection on the exact survival function. */
+function chiSquareCritical(degreesOfFreedom: number, alpha: number): number {
+  let low = 0;
+  let high = degreesOfFreedom + 20 * Math.sqrt(2 * degreesOfFreedom) + 50;
+  for (let i = 0; i < 200; i++) {
+    const middle = (low + high) / 2;
+    if (chiSquareSurvival(middle, degreesOfFreedom) > alpha) low = middle;
+    else high = middle;
+  }
+  return (low + high) / 2;
+}
+
+/** P(X > x) for chi-square(df) = Q(df / 2, x / 2), the regularized upper incomplete gamma function. */
+function chiSquareSurvival(x: number, degreesOfFreedom: number): number {
+  return upperRegularizedGamma(degreesOfFreedom / 2, x / 2);
+}
+
+function upperRegularizedGamma(a: number, x: number): number {
+  if (x <= 0) return 1;
+  const logPrefix = a * Math.log(x) - x - logGamma(a);
+  if (x < a + 1) {
+    // Series for the lower function P(a, x).
+    let term = 1 / a;
+    let sum = term;
+    for (let n = 1; n < 100_000; n++) {
+      term *= x / (a + n);
+      sum += term;
+      if (Math.abs(term) < Math.abs(sum) * 1e-15) break;
+    }
+    return 1 - sum * Math.exp(logPrefix);
+  }
+  // Continued fraction for Q(a, x) (modified Lentz).
+  const tiny = 1e-300;
+  let b = x + 1 - a;
+  let c = 1 / tiny;
+  let d = 1 / b;
+  let h = d;
+  for (let i = 1; i < 100_000; i++) {
+    const an = -i * (i - a);
+    b += 2;
+    d = an * d + b;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = b + an / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const delta = d * c;
+    h *= delta;
+    if (Math.abs(delta - 1) < 1e-15) break;
+  }
+  return Math.exp(logPrefix) * h;
+}
+
+/** log Γ(z) by the Lanczos approximation (g = 7, 9 terms), accurate to about 15 digits. */
+function logGamma(z: number): number {
+  const coefficients = [
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+  ];
+  if (z < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * z)) - logGamma(1 - z);
+  const shifted = z - 1;
+  let sum = coefficients[0];
+  for (let i = 1; i < coefficients.length; i++) sum += coefficients[i] / (shifted + i);
+  const t = shifted + 7.5;
+  return 0.5 * Math.log(2 * Math.PI) + (shifted + 0.5) * Math.log(t) - t + Math.log(sum);
+}
