@@ -1,13 +1,35 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { PageSpinner } from '../../app/PageSpinner';
+import { AdminLayout } from './AdminLayout';
+import { DepositsPage } from './DepositsPage';
+import { SettingsPage } from './SettingsPage';
+import { TableSessionPage } from './TableSessionPage';
+import { TablesPage } from './TablesPage';
+import { UsersPage } from './UsersPage';
+import { WithdrawalsPage } from './WithdrawalsPage';
+import NotFoundPage from './AdminNotFound';
 
-/** Placeholder so /admin/* resolves (behind AdminGuard); the admin feature replaces this file. */
+/** The charts library is heavy; only the Data page needs it. */
+const DataPage = lazy(() => import('./DataPage'));
+
+/** The admin routes of spec §2, mounted at /admin/* behind the guard, all inside the admin layout. */
 export default function AdminRoutes() {
-  const { t } = useTranslation();
   return (
-    <section className="empty-page">
-      <h1>{t('admin.panelTitle')}</h1>
-      <Link to="/">{t('common.backToLobby')}</Link>
-    </section>
+    <AdminLayout>
+      <Suspense fallback={<PageSpinner />}>
+        <Routes>
+          <Route index element={<UsersPage />} />
+          <Route path="user/*" element={<UsersPage />} />
+          <Route path="withdraw/*" element={<WithdrawalsPage />} />
+          <Route path="deposit/*" element={<DepositsPage />} />
+          <Route path="data/*" element={<DataPage />} />
+          <Route path="settings/*" element={<SettingsPage />} />
+          <Route path="table/:id" element={<TableSessionPage />} />
+          <Route path="table/*" element={<TablesPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </AdminLayout>
   );
 }

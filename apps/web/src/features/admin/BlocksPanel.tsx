@@ -1,0 +1,185 @@
+import type { ContentBlock, LocalizedText } from '@tenger/protocol';
+import { App, Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../app/dates';
+import { errorText } from './apiError';
+import {
+  useCreateBlockMutation,
+  useDeleteBlockMutation,
+  useGetBlocksQuery,
+  useUpdateBlockMutation,
+} from './adminEndpoints';
+import { useSingleFlight } from './useSingleFlight';
+
+interface BlockForm {
+  name: string;
+  en: string;
+  mn: string;
+}
+
+const BLOCK_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
+
+/**
+ * A block's text exactly as players see it: plain text with its line breaks. It is rendered as a text
+ * node, never as HTML, so no markup or script in a block can run.
+ */
+export function BlockText({ text }: { text: string }) {
+  return <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{text}</div>;
+}
+
+/** Content blocks: list, create, edit with a live preview in both languages, delete. */
+export function BlocksPanel() {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const { data = [], isLoading, error } = useGetBlocksQuery();
+  const [createBlock] = useCreateBlockMutation();
+  const [updateBlock] = useUpdateBlockMutation();
+  const [deleteBlock] = useDeleteBlockMutation();
+  const [editing, setEditing] = useState<ContentBlock | 'new' | null>(null);
+  const [form] = Form.useForm<BlockForm>();
+  const preview = Form.useWatch([], form) as Partial<BlockForm> | undefined;
+  const guard = useSingleFlight(async (action: () => Promise<unknown>) => action());
+
+  const open = (block: ContentBlock | 'new') => {
+    form.setFieldsValue(
+      block === 'new'
+        ? { name: '', en: '', mn: '' }
+        : { name: block.name, en: block.block.en, mn: block.block.mn },
+    );
+    setEditing(block);
+  };
+
+  const save = (values: BlockForm) =>
+    guard.run('save', async () => {
+      const block: LocalizedText = { en: values.en ?? '', mn: values.mn ?? '' };
+      try {
+        if (editing === 'new') await createBlock({ name: values.name.trim(), block }).unwrap();
+        else if (editing) await updateBlock({ name: editing.name, block }).unwrap();
+        setEditing(null);
+        void message.success(t('admin.blocks.saved'));
+      } catch (err) {
+        void message.error(errorText(err, t));
+      }
+    });
+
+  const remove = (name: string) =>
+    guard.run(`delete-${name}`, async () => {
+      try {
+        await deleteBlock(name).unwrap();
+        void message.success(t('admin.blocks.deleted', { name }));
+      } catch (err) {
+        void message.error(errorText(err, t));
+      }
+    });
+
+  return (
+    <Card
+      title={t('admin.blocks.title')}
+      extra={
+        <Button type="primary" onClick={() => open('new')}>
+          {t('admin.blocks.create')}
+        </Button>
+      }
+    >
+      {error ? <Typography.Paragraph type="danger">{errorText(error, t)}</Typography.Paragraph> : null}
+      <Table<ContentBlock>
+        rowKey="name"
+        size="middle"
+        loading={isLoading}
+        dataSource={data}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('admin.blocks.empty') }}
+        columns={[
+          { title: t('admin.blocks.name'), dataIndex: 'name', key: 'name' },
+          {
+            title: t('admin.blocks.text'),
+            key: 'text',
+            render: (_value, block) => (
+              <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0, maxWidth: 420 }}>
+                {i18n.language.startsWith('mn') ? block.block.mn : block.block.en}
+              </Typography.Paragraph>
+            ),
+          },
+          {
+            title: t('admin.blocks.updated'),
+            dataIndex: 'updatedAt',
+            key: 'updatedAt',
+            render: (value: string) => formatDateTime(value, i18n.language),
+          },
+          {
+            title: t('admin.columns.actions'),
+            key: 'actions',
+            render: (_value, block) => (
+              <Space size="small">
+                <Button size="small" onClick={() => open(block)}>
+                  {t('admin.common.edit')}
+                </Button>
+                <Popconfirm
+                  title={t('admin.blocks.deleteConfirm', { name: block.name })}
+                  okText={t('admin.common.delete')}
+                  cancelText={t('admin.common.cancel')}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => remove(block.name)}
+                >
+                  <Button size="small" danger loading={guard.isBusy(`delete-${block.name}`)}>
+                    {t('admin.common.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        width={900}
+        title={
+          editing === 'new'
+            ? t('admin.blocks.create')
+            : t('admin.blocks.editTitle', { name: editing?.name ?? '' })
+        }
+        okText={t('admin.common.save')}
+        cancelText={t('admin.common.cancel')}
+        okButtonProps={{ loading: guard.isBusy('save') }}
+        onOk={() => form.submit()}
+        onCancel={() => setEditing(null)}
+        forceRender
+      >
+        <Form<BlockForm> form={form} layout="vertical" onFinish={save}>
+          <Form.Item
+            name="name"
+            label={t('admin.blocks.name')}
+            rules={[
+              { required: true, message: t('admin.common.required') },
+              { pattern: BLOCK_NAME, message: t('admin.blocks.nameRule') },
+            ]}
+          >
+            <Input disabled={editing !== 'new'} maxLength={64} />
+          </Form.Item>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item name="en" label={t('admin.blocks.english')}>
+                <Input.TextArea rows={6} maxLength={20000} />
+              </Form.Item>
+              <Typography.Text type="secondary">{t('admin.blocks.preview')}</Typography.Text>
+              <Card size="small" data-testid="block-preview-en">
+                <BlockText text={preview?.en ?? ''} />
+              </Card>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="mn" label={t('admin.blocks.mongolian')}>
+                <Input.TextArea rows={6} maxLength={20000} />
+              </Form.Item>
+              <Typography.Text type="secondary">{t('admin.blocks.preview')}</Typography.Text>
+              <Card size="small" data-testid="block-preview-mn">
+                <BlockText text={preview?.mn ?? ''} />
+              </Card>
+            </Col>
+          </Row>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,297 @@
+import type { AdminDeposit, Books, Withdrawal } from '@tenger/protocol';
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Row,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+  theme,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useAppDispatch } from '../../app/hooks';
+import { formatMoney } from '../../app/money';
+import { errorText } from './apiError';
+import { adminEndpoints, useGetBooksQuery } from './adminEndpoints';
+import { movementsBetween, toCsv } from './movementsCsv';
+
+type AccountClass = keyof Books['accounts'];
+const ACCOUNT_CLASSES: AccountClass[] = [
+  'playersAvailable',
+  'playersLocked',
+  'playersAtTables',
+  'houseRake',
+  'jackpot',
+  'bonus',
+  'botBankroll',
+  'outsideBank',
+];
+const EXPORT_PAGE_SIZE = 100;
+/** An export reads at most this many pages of each list (10,000 rows). */
+const EXPORT_MAX_PAGES = 100;
+
+/**
+ * The books: each account class with its sum and the total, which must be zero ("balanced"); charts of
+ * what the server reports; and a CSV of deposits and withdrawals for a date range.
+ */
+export default function DataPage() {
+  const { t, i18n } = useTranslation();
+  const { data: books, error, isFetching, refetch } = useGetBooksQuery();
+  const { token } = theme.useToken();
+  const money = (amount: number) => formatMoney(amount, i18n.language);
+
+  if (!books) {
+    return (
+      <section>
+        <Typography.Title level={3}>{t('admin.data.title')}</Typography.Title>
+        {error ? (
+          <Typography.Paragraph type="danger">{errorText(error, t)}</Typography.Paragraph>
+        ) : (
+          t('common.loading')
+        )}
+      </section>
+    );
+  }
+
+  const accountRows = ACCOUNT_CLASSES.map((key) => ({
+    key,
+    name: t(`admin.data.accounts.${key}`),
+    sum: books.accounts[key],
+  }));
+  const flows = [
+    { name: t('admin.data.deposits'), amount: books.deposits.amount, color: token.colorSuccess },
+    {
+      name: t('admin.data.withdrawalsApproved'),
+      amount: books.withdrawals.approved.amount,
+      color: token.colorPrimary,
+    },
+    {
+      name: t('admin.data.withdrawalsPending'),
+      amount: books.withdrawals.pending.amount,
+      color: token.colorWarning,
+    },
+    {
+      name: t('admin.data.withdrawalsRejected'),
+      amount: books.withdrawals.rejected.amount,
+      color: token.colorError,
+    },
+  ];
+  const axis = { stroke: token.colorTextSecondary, fontSize: 12 };
+  const tooltipStyle = {
+    background: token.colorBgElevated,
+    border: `1px solid ${token.colorBorder}`,
+    color: token.colorText,
+  };
+
+  return (
+    <section aria-labelledby="admin-data-title">
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
+        <Typography.Title level={3} id="admin-data-title" style={{ margin: 0 }}>
+          {t('admin.data.title')}
+        </Typography.Title>
+        <Button onClick={() => void refetch()} loading={isFetching}>
+          {t('admin.common.refresh')}
+        </Button>
+      </Space>
+
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <Card title={t('admin.data.books')}>
+            <Table
+              size="small"
+              pagination={false}
+              dataSource={accountRows}
+              columns={[
+                { title: t('admin.data.account'), dataIndex: 'name', key: 'name' },
+                {
+                  title: t('admin.data.sum'),
+                  dataIndex: 'sum',
+                  key: 'sum',
+                  align: 'right',
+                  render: (sum: number) => money(sum),
+                },
+              ]}
+              summary={() => (
+                <Table.Summary.Row>
+                  <Table.Summary.Cell index={0}>
+                    <strong>{t('admin.data.total')}</strong>
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={1} align="right">
+                    <strong data-testid="books-total">{money(books.total)}</strong>
+                  </Table.Summary.Cell>
+                </Table.Summary.Row>
+              )}
+            />
+            <div style={{ marginTop: 12 }} role="status">
+              {books.balanced && books.total === 0 ? (
+                <Tag color="green">{t('admin.data.balanced')}</Tag>
+              ) : (
+                <Tag color="red">{t('admin.data.unbalanced', { total: money(books.total) })}</Tag>
+              )}
+            </div>
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title={t('admin.data.accountsChart')}>
+            <div style={{ width: '100%', height: 280 }}>
+              <ResponsiveContainer>
+                <BarChart data={accountRows} layout="vertical" margin={{ left: 24, right: 16 }}>
+                  <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} />
+                  <XAxis type="number" tick={axis} tickFormatter={(v: number) => money(v)} />
+                  <YAxis type="category" dataKey="name" width={150} tick={axis} />
+                  <Tooltip contentStyle={tooltipStyle} formatter={(v) => money(Number(v))} />
+                  <Bar dataKey="sum" name={t('admin.data.sum')} isAnimationActive={false}>
+                    {accountRows.map((row) => (
+                      <Cell key={row.key} fill={row.sum < 0 ? token.colorError : token.colorPrimary} />
+                    ))}
+                  </Bar>
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title={t('admin.data.flowsChart')}>
+            <div style={{ width: '100%', height: 260 }}>
+              <ResponsiveContainer>
+                <BarChart data={flows} margin={{ left: 24, right: 16 }}>
+                  <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} />
+                  <XAxis dataKey="name" tick={axis} />
+                  <YAxis tick={axis} tickFormatter={(v: number) => money(v)} width={90} />
+                  <Tooltip contentStyle={tooltipStyle} formatter={(v) => money(Number(v))} />
+                  <Bar dataKey="amount" name={t('admin.data.amount')} isAnimationActive={false}>
+                    {flows.map((flow) => (
+                      <Cell key={flow.name} fill={flow.color} />
+                    ))}
+                  </Bar>
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <Card title={t('admin.data.stats')}>
+            <Row gutter={[16, 16]}>
+              <Col span={8}>
+                <Statistic title={t('admin.data.houseRake')} value={money(books.accounts.houseRake)} />
+              </Col>
+              <Col span={8}>
+                <Statistic title={t('admin.data.jackpot')} value={money(books.accounts.jackpot)} />
+              </Col>
+              <Col span={8}>
+                <Statistic title={t('admin.data.depositCount')} value={books.deposits.count} />
+              </Col>
+              <Col span={8}>
+                <Statistic title={t('admin.data.users')} value={books.stats.users} />
+              </Col>
+              <Col span={8}>
+                <Statistic title={t('admin.data.bots')} value={books.stats.bots} />
+              </Col>
+              <Col span={8}>
+                <Statistic title={t('admin.data.blocked')} value={books.stats.blocked} />
+              </Col>
+              <Col span={8}>
+                <Statistic title={t('admin.data.tables')} value={books.stats.tables} />
+              </Col>
+              <Col span={8}>
+                <Statistic title={t('admin.data.seatedPlayers')} value={books.stats.seatedPlayers} />
+              </Col>
+              <Col span={8}>
+                <Statistic title={t('admin.data.transactions')} value={books.stats.ledgerTransactions} />
+              </Col>
+            </Row>
+          </Card>
+        </Col>
+        <Col xs={24}>
+          <MovementsExport />
+        </Col>
+      </Row>
+    </section>
+  );
+}
+
+/** Downloads deposits and withdrawals dated within a chosen range as CSV. */
+function MovementsExport() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const dispatch = useAppDispatch();
+  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().startOf('month'), dayjs()]);
+  const [busy, setBusy] = useState(false);
+
+  const depositsPage = (page: number) =>
+    dispatch(
+      adminEndpoints.endpoints.getDeposits.initiate(
+        { page, pageSize: EXPORT_PAGE_SIZE },
+        { subscribe: false, forceRefetch: true },
+      ),
+    ).unwrap();
+  const withdrawalsPage = (page: number) =>
+    dispatch(
+      adminEndpoints.endpoints.getWithdrawals.initiate(
+        { page, pageSize: EXPORT_PAGE_SIZE },
+        { subscribe: false, forceRefetch: true },
+      ),
+    ).unwrap();
+
+  async function download() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const [deposits, withdrawals] = await Promise.all([
+        readAll<AdminDeposit>(depositsPage),
+        readAll<Withdrawal>(withdrawalsPage),
+      ]);
+      const from = range[0].startOf('day').toDate();
+      const to = range[1].endOf('day').add(1, 'millisecond').toDate();
+      const csv = toCsv(movementsBetween(deposits, withdrawals, from, to));
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `tenger-movements-${range[0].format('YYYY-MM-DD')}-${range[1].format('YYYY-MM-DD')}.csv`;
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (err) {
+      void message.error(errorText(err, t));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card title={t('admin.data.exportTitle')}>
+      <Typography.Paragraph type="secondary">{t('admin.data.exportHelp')}</Typography.Paragraph>
+      <Space wrap>
+        <DatePicker.RangePicker
+          aria-label={t('admin.data.range')}
+          value={range}
+          allowClear={false}
+          onChange={(value) => {
+            if (value?.[0] && value[1]) setRange([value[0], value[1]]);
+          }}
+        />
+        <Button type="primary" loading={busy} onClick={() => void download()}>
+          {t('admin.data.exportCsv')}
+        </Button>
+      </Space>
+    </Card>
+  );
+}
+
+/** Every item of a paged list, page by page, up to EXPORT_MAX_PAGES pages. */
+async function readAll<T>(readPage: (page: number) => Promise<{ items: T[]; total: number }>): Promise<T[]> {
+  const items: T[] = [];
+  for (let page = 1; page <= EXPORT_MAX_PAGES; page += 1) {
+    const result = await readPage(page);
+    items.push(...result.items);
+    if (page * EXPORT_PAGE_SIZE >= result.total || result.items.length === 0) break;
+  }
+  return items;
+}

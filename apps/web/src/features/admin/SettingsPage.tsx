@@ -1,0 +1,189 @@
+import type { Settings } from '@tenger/protocol';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_AMOUNT } from './adminConstants';
+import { errorText } from './apiError';
+import { useGetSettingsQuery, useUpdateSettingsMutation } from './adminEndpoints';
+import { BlocksPanel } from './BlocksPanel';
+import { useSingleFlight } from './useSingleFlight';
+
+type Notice = { kind: 'success' | 'error'; text: string } | null;
+
+/** Settings: maintenance, withdrawal limits, rake, jackpot, action time, banks; then content blocks. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const { data, error, isLoading } = useGetSettingsQuery();
+  const [updateSettings] = useUpdateSettingsMutation();
+  const [form] = Form.useForm<Settings>();
+  const [notice, setNotice] = useState<Notice>(null);
+  const guard = useSingleFlight(async (values: Settings) => {
+    try {
+      const saved = await updateSettings({
+        ...values,
+        withdrawal: { min: values.withdrawal.min, max: values.withdrawal.max ?? null },
+        banks: values.banks.map((bank) => bank.trim()).filter(Boolean),
+      }).unwrap();
+      form.setFieldsValue(saved);
+      setNotice({ kind: 'success', text: t('admin.settings.saved') });
+    } catch (err) {
+      setNotice({ kind: 'error', text: errorText(err, t) });
+    }
+  });
+
+  useEffect(() => {
+    if (data) form.setFieldsValue(data);
+  }, [data, form]);
+
+  const required = { required: true, message: t('admin.common.required') };
+  const whole = { precision: 0, style: { width: '100%' } } as const;
+
+  return (
+    <section aria-labelledby="admin-settings-title">
+      <Typography.Title level={3} id="admin-settings-title">
+        {t('admin.settings.title')}
+      </Typography.Title>
+      {error ? <Typography.Paragraph type="danger">{errorText(error, t)}</Typography.Paragraph> : null}
+      <Card loading={isLoading} style={{ marginBottom: 24 }}>
+        <Form<Settings> form={form} layout="vertical" onFinish={(values) => guard.run('save', values)}>
+          <Typography.Title level={5}>{t('admin.settings.maintenance')}</Typography.Title>
+          <Row gutter={16}>
+            <Col xs={24} md={6}>
+              <Form.Item
+                name={['maintenance', 'enabled']}
+                label={t('admin.settings.maintenanceOn')}
+                valuePropName="checked"
+              >
+                <Switch />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={18}>
+              <Form.Item name={['maintenance', 'message']} label={t('admin.settings.maintenanceMessage')}>
+                <Input.TextArea rows={2} maxLength={2000} />
+              </Form.Item>
+            </Col>
+          </Row>
+
+          <Typography.Title level={5}>{t('admin.settings.withdrawals')}</Typography.Title>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name={['withdrawal', 'min']}
+                label={t('admin.settings.withdrawalMin')}
+                rules={[required]}
+              >
+                <InputNumber<number> min={1} max={MAX_AMOUNT} prefix="₮" {...whole} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name={['withdrawal', 'max']}
+                label={t('admin.settings.withdrawalMax')}
+                extra={t('admin.settings.withdrawalMaxHelp')}
+                dependencies={[['withdrawal', 'min']]}
+                rules={[
+                  ({ getFieldValue }) => ({
+                    validator: (_rule, value: number | null | undefined) => {
+                      const min = getFieldValue(['withdrawal', 'min']) as number | null;
+                      return value === null || value === undefined || min === null || value >= min
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(t('admin.settings.maxBelowMin')));
+                    },
+                  }),
+                ]}
+              >
+                <InputNumber<number> min={1} max={MAX_AMOUNT} prefix="₮" {...whole} />
+              </Form.Item>
+            </Col>
+          </Row>
+
+          <Typography.Title level={5}>{t('admin.settings.rakeAndJackpot')}</Typography.Title>
+          <Row gutter={16}>
+            <Col xs={24} md={8}>
+              <Form.Item
+                name={['rake', 'percent']}
+                label={t('admin.settings.rakePercent')}
+                rules={[required]}
+              >
+                <InputNumber<number>
+                  min={0}
+                  max={10}
+                  step={0.5}
+                  precision={2}
+                  suffix="%"
+                  style={{ width: '100%' }}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item
+                name={['rake', 'capBigBlinds']}
+                label={t('admin.settings.rakeCap')}
+                extra={t('admin.settings.rakeCapHelp')}
+                rules={[required]}
+              >
+                <InputNumber<number> min={0} max={100} {...whole} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item
+                name={['jackpot', 'contributionPercent']}
+                label={t('admin.settings.jackpotContribution')}
+                rules={[required]}
+              >
+                <InputNumber<number>
+                  min={0}
+                  max={5}
+                  step={0.1}
+                  precision={2}
+                  suffix="%"
+                  style={{ width: '100%' }}
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Form.Item name={['jackpot', 'rules']} label={t('admin.settings.jackpotRules')}>
+            <Input.TextArea rows={3} maxLength={5000} />
+          </Form.Item>
+
+          <Typography.Title level={5}>{t('admin.settings.play')}</Typography.Title>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item name="actionTimeSeconds" label={t('admin.settings.actionTime')} rules={[required]}>
+                <InputNumber<number> min={5} max={120} suffix={t('admin.settings.seconds')} {...whole} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="timeBankSeconds" label={t('admin.settings.timeBank')} rules={[required]}>
+                <InputNumber<number> min={0} max={600} suffix={t('admin.settings.seconds')} {...whole} />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Form.Item
+            name="banks"
+            label={t('admin.settings.banks')}
+            extra={t('admin.settings.banksHelp')}
+            rules={[{ ...required, type: 'array', min: 1 }]}
+          >
+            <Select mode="tags" tokenSeparators={[',']} open={false} suffixIcon={null} />
+          </Form.Item>
+
+          {notice ? (
+            <Alert
+              role={notice.kind === 'error' ? 'alert' : 'status'}
+              type={notice.kind}
+              title={notice.text}
+              showIcon
+              closable={{ onClose: () => setNotice(null) }}
+              style={{ marginBottom: 16 }}
+            />
+          ) : null}
+          <Button type="primary" htmlType="submit" loading={guard.anyBusy} disabled={!data}>
+            {t('admin.common.save')}
+          </Button>
+        </Form>
+      </Card>
+      <BlocksPanel />
+    </section>
+  );
+}

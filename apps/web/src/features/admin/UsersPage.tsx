@@ -1,0 +1,173 @@
+import type { AdminUser, Role } from '@tenger/protocol';
+import { App, Button, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../app/dates';
+import { useAppSelector } from '../../app/hooks';
+import { formatMoney } from '../../app/money';
+import { ADMIN_PAGE_SIZE } from './adminConstants';
+import { errorText } from './apiError';
+import { useDeleteUserMutation, useSearchUsersQuery, useUpdateRoleMutation } from './adminEndpoints';
+import { useSingleFlight } from './useSingleFlight';
+
+const ROLES: Role[] = ['PLAYER', 'ADMIN'];
+
+/** Users: search and paging; balances, role, bank account, dates; change role; delete (block). */
+export function UsersPage() {
+  const { t, i18n } = useTranslation();
+  const { message, modal } = App.useApp();
+  const myId = useAppSelector((state) => state.auth.userInfo?.userId);
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(ADMIN_PAGE_SIZE);
+  const { data, isFetching, error } = useSearchUsersQuery({ q: q || undefined, page, pageSize });
+  const [deleteUser] = useDeleteUserMutation();
+  const [updateRole] = useUpdateRoleMutation();
+  const isMe = (userId: number) => myId !== undefined && String(myId) === String(userId);
+  const guard = useSingleFlight(async (action: () => Promise<unknown>) => action());
+
+  const remove = (user: AdminUser) =>
+    guard.run(`delete-${user.userId}`, async () => {
+      try {
+        await deleteUser(user.userId).unwrap();
+        void message.success(t('admin.users.deleted', { username: user.username }));
+      } catch (err) {
+        void message.error(errorText(err, t));
+      }
+    });
+
+  const changeRole = (user: AdminUser, role: Role) => {
+    modal.confirm({
+      title: t('admin.users.roleConfirm', { username: user.username, role: t(`admin.roles.${role}`) }),
+      okText: t('admin.common.confirm'),
+      cancelText: t('admin.common.cancel'),
+      onOk: () =>
+        guard.run(`role-${user.userId}`, async () => {
+          try {
+            await updateRole({ userId: user.userId, role }).unwrap();
+            void message.success(t('admin.users.roleChanged'));
+          } catch (err) {
+            void message.error(errorText(err, t));
+          }
+        }),
+    });
+  };
+
+  return (
+    <section aria-labelledby="admin-users-title">
+      <Typography.Title level={3} id="admin-users-title">
+        {t('admin.users.title')}
+      </Typography.Title>
+      <Input.Search
+        allowClear
+        aria-label={t('admin.users.search')}
+        placeholder={t('admin.users.searchPlaceholder')}
+        onSearch={(value) => {
+          setQ(value.trim());
+          setPage(1);
+        }}
+        style={{ maxWidth: 420, marginBottom: 16 }}
+      />
+      {error ? <Typography.Paragraph type="danger">{errorText(error, t)}</Typography.Paragraph> : null}
+      <Table<AdminUser>
+        rowKey="userId"
+        size="middle"
+        loading={isFetching}
+        dataSource={data?.items ?? []}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          onChange: (next, size) => {
+            setPage(size === pageSize ? next : 1);
+            setPageSize(size);
+          },
+        }}
+        locale={{ emptyText: t('admin.users.empty') }}
+        columns={[
+          { title: t('admin.columns.id'), dataIndex: 'userId', key: 'userId' },
+          {
+            title: t('admin.columns.username'),
+            key: 'username',
+            render: (_value, user) => (
+              <Space size={4}>
+                <span>{user.username}</span>
+                {user.isBot ? <Tag color="purple">{t('admin.users.bot')}</Tag> : null}
+                {user.status === 'blocked' ? <Tag color="red">{t('admin.users.blocked')}</Tag> : null}
+              </Space>
+            ),
+          },
+          { title: t('admin.columns.email'), dataIndex: 'email', key: 'email' },
+          {
+            title: t('admin.columns.balance'),
+            dataIndex: 'balance',
+            key: 'balance',
+            align: 'right',
+            render: (amount: number) => formatMoney(amount, i18n.language),
+          },
+          {
+            title: t('admin.columns.locked'),
+            dataIndex: 'locked',
+            key: 'locked',
+            align: 'right',
+            render: (amount: number) => formatMoney(amount, i18n.language),
+          },
+          {
+            title: t('admin.columns.role'),
+            key: 'role',
+            render: (_value, user) => (
+              <Select<Role>
+                aria-label={t('admin.users.roleOf', { username: user.username })}
+                value={user.role}
+                disabled={
+                  isMe(user.userId) || user.status === 'blocked' || guard.isBusy(`role-${user.userId}`)
+                }
+                style={{ minWidth: 120 }}
+                options={ROLES.map((role) => ({ value: role, label: t(`admin.roles.${role}`) }))}
+                onChange={(role) => changeRole(user, role)}
+              />
+            ),
+          },
+          {
+            title: t('admin.columns.bankAccount'),
+            key: 'bank',
+            render: (_value, user) => `${user.bank || '—'} · ${user.accountNumber || '—'}`,
+          },
+          {
+            title: t('admin.columns.created'),
+            dataIndex: 'createdAt',
+            key: 'createdAt',
+            render: (value: string) => formatDateTime(value, i18n.language),
+          },
+          {
+            title: t('admin.columns.actions'),
+            key: 'actions',
+            render: (_value, user) => (
+              <Space wrap size="small">
+                <Link to={`/admin/deposit?userId=${user.userId}`}>{t('admin.users.deposits')}</Link>
+                <Link to={`/admin/withdraw?userId=${user.userId}`}>{t('admin.users.withdrawals')}</Link>
+                {user.status === 'active' && !isMe(user.userId) ? (
+                  <Popconfirm
+                    title={t('admin.users.deleteConfirm', { username: user.username })}
+                    description={t('admin.users.deleteHelp')}
+                    okText={t('admin.common.delete')}
+                    cancelText={t('admin.common.cancel')}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => remove(user)}
+                  >
+                    <Button danger size="small" loading={guard.isBusy(`delete-${user.userId}`)}>
+                      {t('admin.common.delete')}
+                    </Button>
+                  </Popconfirm>
+                ) : null}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,9 @@
+/** How often the lists that change on their own are re-read. */
+export const WITHDRAWAL_POLL_MS = 5000;
+export const TABLE_LIST_POLL_MS = 5000;
+export const LIVE_SESSION_POLL_MS = 1500;
+export const ADMIN_PAGE_SIZE = 20;
+
+/** The largest amount one request may carry (mirrors MAX_AMOUNT of @tenger/protocol, kept here so the
+ * admin chunk does not load zod for one number). */
+export const MAX_AMOUNT = 1_000_000_000_000;

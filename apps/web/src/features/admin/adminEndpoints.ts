@@ -1,0 +1,277 @@
+import type {
+  AdminDeposit,
+  AdminDepositPage,
+  AdminTable,
+  AdminUser,
+  AdminUserPage,
+  Books,
+  ContentBlock,
+  CreateDepositRequest,
+  CreateTableRequest,
+  LocalizedText,
+  MessageResponse,
+  Role,
+  Settings,
+  TableSession,
+  UpdateSettingsRequest,
+  UpdateTableRequest,
+  Withdrawal,
+  WithdrawalPage,
+  WithdrawalStatus,
+} from '@tenger/protocol';
+import { adminApi } from '../../api/adminApi';
+import { userApi } from '../../api/userApi';
+
+/** Query arguments of the paged admin lists (1-based pages). */
+export interface UserSearchArgs {
+  q?: string;
+  page: number;
+  pageSize: number;
+}
+export interface DepositListArgs {
+  userId?: number;
+  page: number;
+  pageSize: number;
+}
+export interface WithdrawalListArgs {
+  status?: WithdrawalStatus;
+  userId?: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A deposit request with the key that makes a repeated submission credit once. */
+export interface CreateDepositArgs extends CreateDepositRequest {
+  idempotencyKey: string;
+}
+
+/**
+ * What the live session may carry besides the protocol's fields. The server does not send these yet;
+ * the page shows them when it does. Hole cards are never part of it.
+ */
+export interface LiveSession extends TableSession {
+  board?: string[];
+  pots?: { amount: number }[];
+  rake?: number;
+  seats: (TableSession['seats'][number] & { connected?: boolean })[];
+}
+
+/** Only defined query values become query-string parameters. */
+function params(values: Record<string, string | number | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined && value !== '') out[key] = String(value);
+  }
+  return out;
+}
+
+/**
+ * Every call of the admin API (spec §7) with its cache tags. Deleting a user refreshes withdrawals,
+ * deposits and users; table changes refresh tables (also the lobby's); block and settings changes
+ * refresh what players read.
+ */
+export const adminEndpoints = adminApi.injectEndpoints({
+  endpoints: (build) => ({
+    searchUsers: build.query<AdminUserPage, UserSearchArgs>({
+      query: ({ q, page, pageSize }) => ({ url: '/user/search', params: params({ q, page, pageSize }) }),
+      providesTags: ['UserList'],
+    }),
+    deleteUser: build.mutation<AdminUser, number>({
+      query: (userId) => ({ url: '/user', method: 'DELETE', params: { userId: String(userId) } }),
+      invalidatesTags: ['WithdrawList', 'DepositList', 'UserList'],
+    }),
+    updateRole: build.mutation<AdminUser, { userId: number; role: Role }>({
+      query: ({ userId, role }) => ({
+        url: '/user/role',
+        method: 'PATCH',
+        params: { userId: String(userId) },
+        body: { role },
+      }),
+      invalidatesTags: ['UserList'],
+    }),
+
+    getDeposits: build.query<AdminDepositPage, DepositListArgs>({
+      query: ({ userId, page, pageSize }) => ({
+        url: '/deposit',
+        params: params({ userId, page, pageSize }),
+      }),
+      providesTags: ['DepositList'],
+    }),
+    createDeposit: build.mutation<AdminDeposit, CreateDepositArgs>({
+      query: ({ idempotencyKey, ...body }) => ({
+        url: '/deposit',
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: ['DepositList', 'UserList', 'Data'],
+    }),
+
+    getWithdrawals: build.query<WithdrawalPage, WithdrawalListArgs>({
+      query: ({ status, userId, page, pageSize }) => ({
+        url: '/withdrawal',
+        params: params({ status, userId, page, pageSize }),
+      }),
+      providesTags: ['WithdrawList'],
+    }),
+    approveWithdrawal: build.mutation<Withdrawal, number>({
+      query: (withdrawalId) => ({
+        url: '/withdrawal/approve',
+        method: 'PUT',
+        params: { withdrawalId: String(withdrawalId) },
+      }),
+      invalidatesTags: ['WithdrawList', 'UserList', 'Data'],
+    }),
+    rejectWithdrawal: build.mutation<Withdrawal, { withdrawalId: number; reason: string }>({
+      query: ({ withdrawalId, reason }) => ({
+        url: '/withdrawal/reject',
+        method: 'PUT',
+        params: { withdrawalId: String(withdrawalId) },
+        body: { reason },
+      }),
+      invalidatesTags: ['WithdrawList', 'UserList', 'Data'],
+    }),
+
+    getTables: build.query<AdminTable[], void>({
+      query: () => '/table',
+      providesTags: ['TableList'],
+    }),
+    createTable: build.mutation<AdminTable, CreateTableRequest>({
+      query: (body) => ({ url: '/table', method: 'POST', body }),
+      invalidatesTags: ['TableList'],
+      onQueryStarted: refreshLobbyTables,
+    }),
+    updateTable: build.mutation<AdminTable, UpdateTableRequest & { tableId: number }>({
+      query: (body) => ({ url: '/table', method: 'PATCH', body }),
+      invalidatesTags: ['TableList', 'TableSession'],
+      onQueryStarted: refreshLobbyTables,
+    }),
+    deleteTable: build.mutation<MessageResponse, number>({
+      query: (tableId) => ({ url: '/table', method: 'DELETE', params: { tableId: String(tableId) } }),
+      invalidatesTags: ['TableList'],
+      onQueryStarted: refreshLobbyTables,
+    }),
+    getTableSession: build.query<LiveSession, number>({
+      query: (tableId) => ({ url: '/table/session', params: { tableId: String(tableId) } }),
+      providesTags: (_result, _error, tableId) => [{ type: 'TableSession', id: tableId }],
+    }),
+    kickPlayer: build.mutation<MessageResponse, { tableId: number; userId: number }>({
+      query: ({ tableId, userId }) => ({
+        url: '/table/kick',
+        method: 'DELETE',
+        params: { tableId: String(tableId), userId: String(userId) },
+      }),
+      invalidatesTags: ['TableList', 'TableSession', 'UserList'],
+      onQueryStarted: refreshLobbyTables,
+    }),
+    startSimulation: build.mutation<string, number>({
+      query: (tableId) => ({
+        url: '/table/simulate',
+        method: 'PUT',
+        params: { tableId: String(tableId) },
+        responseHandler: 'text',
+      }),
+      invalidatesTags: ['TableList', 'TableSession'],
+      onQueryStarted: refreshLobbyTables,
+    }),
+    stopSimulation: build.mutation<string, number>({
+      query: (tableId) => ({
+        url: '/table/simulate',
+        method: 'DELETE',
+        params: { tableId: String(tableId) },
+        responseHandler: 'text',
+      }),
+      invalidatesTags: ['TableList', 'TableSession'],
+      onQueryStarted: refreshLobbyTables,
+    }),
+
+    getBlocks: build.query<ContentBlock[], void>({
+      query: () => '/block/list',
+      providesTags: ['BlockList'],
+    }),
+    createBlock: build.mutation<ContentBlock, { name: string; block: LocalizedText }>({
+      query: (body) => ({ url: '/block', method: 'POST', body }),
+      invalidatesTags: ['BlockList'],
+      onQueryStarted: refreshPlayerBlocks,
+    }),
+    updateBlock: build.mutation<ContentBlock, { name: string; block: LocalizedText }>({
+      query: ({ name, block }) => ({ url: `/block/${encodeURIComponent(name)}`, method: 'PUT', body: block }),
+      invalidatesTags: ['BlockList'],
+      onQueryStarted: refreshPlayerBlocks,
+    }),
+    deleteBlock: build.mutation<MessageResponse, string>({
+      query: (name) => ({ url: `/block/${encodeURIComponent(name)}`, method: 'DELETE' }),
+      invalidatesTags: ['BlockList'],
+      onQueryStarted: refreshPlayerBlocks,
+    }),
+
+    getSettings: build.query<Settings, void>({
+      query: () => '/settings',
+      providesTags: ['Settings'],
+    }),
+    updateSettings: build.mutation<Settings, UpdateSettingsRequest>({
+      query: (body) => ({ url: '/settings', method: 'PUT', body }),
+      invalidatesTags: ['Settings'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        await settled(queryFulfilled);
+        dispatch(userApi.util.invalidateTags(['Maintenance']));
+      },
+    }),
+
+    getBooks: build.query<Books, void>({
+      query: () => '/data',
+      providesTags: ['Data'],
+    }),
+  }),
+});
+
+/** Waits for a mutation to finish, whatever its outcome. */
+async function settled(promise: Promise<unknown>): Promise<void> {
+  try {
+    await promise;
+  } catch {
+    // The component shows the error; the refresh is still due (the server may have changed state).
+  }
+}
+
+async function refreshLobbyTables(
+  _arg: unknown,
+  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> },
+) {
+  await settled(queryFulfilled);
+  dispatch(userApi.util.invalidateTags(['TableList']));
+}
+
+async function refreshPlayerBlocks(
+  _arg: unknown,
+  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> },
+) {
+  await settled(queryFulfilled);
+  dispatch(userApi.util.invalidateTags(['Block']));
+}
+
+export const {
+  useSearchUsersQuery,
+  useDeleteUserMutation,
+  useUpdateRoleMutation,
+  useGetDepositsQuery,
+  useCreateDepositMutation,
+  useGetWithdrawalsQuery,
+  useApproveWithdrawalMutation,
+  useRejectWithdrawalMutation,
+  useGetTablesQuery,
+  useCreateTableMutation,
+  useUpdateTableMutation,
+  useDeleteTableMutation,
+  useGetTableSessionQuery,
+  useKickPlayerMutation,
+  useStartSimulationMutation,
+  useStopSimulationMutation,
+  useGetBlocksQuery,
+  useCreateBlockMutation,
+  useUpdateBlockMutation,
+  useDeleteBlockMutation,
+  useGetSettingsQuery,
+  useUpdateSettingsMutation,
+  useGetBooksQuery,
+} = adminEndpoints;
