@@ -1,0 +1,179 @@
+import { useEffect, useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { HandSeatView, TableSeat } from '@tenger/protocol';
+import { formatMoney } from '../../app/money';
+import { PlayingCard } from './PlayingCard';
+import type { SeatPosition } from './seatLayout';
+import type { SeatAction } from './tableState';
+
+export interface SeatViewProps {
+  position: SeatPosition;
+  tableSeat: TableSeat | null;
+  handSeat: HandSeatView | null;
+  isViewer: boolean;
+  acting: boolean;
+  clock: { deadline: number; timeBankMs: number } | null;
+  actionTimeSeconds: number;
+  lastAction: SeatAction | undefined;
+  shownHandName: string | undefined;
+  wonAmount: number;
+  fourColour: boolean;
+  /** The viewer may sit here (empty seat, viewer not seated). */
+  canSit: boolean;
+  onSit: (seat: number) => void;
+  handRunning: boolean;
+}
+
+/** A seat on the rail: the player's name, stack, cards, status, last action and clock — or an empty seat. */
+export function SeatView(props: SeatViewProps) {
+  const { t, i18n } = useTranslation();
+  const { position, tableSeat, handSeat, isViewer, acting } = props;
+  const style = { left: `${position.x}%`, top: `${position.y}%` } as CSSProperties;
+
+  if (!tableSeat) {
+    return (
+      <div className="seat seat--empty" style={style} data-seat={position.seat}>
+        {props.canSit ? (
+          <button type="button" className="seat__sit" onClick={() => props.onSit(position.seat)}>
+            {t('table.sit')}
+          </button>
+        ) : (
+          <span className="seat__open" aria-label={t('table.emptySeat', { seat: position.seat + 1 })}>
+            {position.seat + 1}
+          </span>
+        )}
+      </div>
+    );
+  }
+
+  const inHand = handSeat?.inHand === true && props.handRunning;
+  const folded = handSeat?.folded === true;
+  const cards = inHand || handSeat?.shown ? handCards(handSeat) : [];
+  const stack = handSeat && props.handRunning ? handSeat.stack : tableSeat.stack;
+  const status = tableSeat.status;
+  const classes = [
+    'seat',
+    isViewer ? 'seat--me' : '',
+    acting ? 'seat--acting' : '',
+    folded ? 'seat--folded' : '',
+    props.wonAmount > 0 ? 'seat--won' : '',
+    status === 'sitting-out' ? 'seat--away' : '',
+    !tableSeat.connected ? 'seat--offline' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div className={classes} style={style} data-seat={position.seat} aria-label={tableSeat.username}>
+      {cards.length > 0 && (
+        <div className={`seat__cards seat__cards--${cards.length > 2 ? 'four' : 'two'}`}>
+          {cards.map((card, index) => (
+            <PlayingCard
+              key={`${index}-${card ?? 'back'}`}
+              card={card}
+              fourColour={props.fourColour}
+              size={isViewer ? 'md' : 'sm'}
+              dealt
+              delayMs={index * 120}
+              dim={folded || handSeat?.mucked}
+            />
+          ))}
+        </div>
+      )}
+      <div className="seat__plate">
+        {acting && props.clock && (
+          <ActionClock
+            deadline={props.clock.deadline}
+            timeBankMs={props.clock.timeBankMs}
+            actionMs={props.actionTimeSeconds * 1000}
+          />
+        )}
+        <div className="seat__name">
+          {tableSeat.isBot && (
+            <span className="seat__bot" title={t('table.bot')} aria-label={t('table.bot')}>
+              ⚙
+            </span>
+          )}
+          {tableSeat.username}
+        </div>
+        <div className="seat__stack">{handSeat?.allIn && props.handRunning ? t('table.allIn') : formatMoney(stack, i18n.language)}</div>
+        {props.lastAction && !props.wonAmount && (
+          <div className={`seat__action seat__action--${props.lastAction.action}`}>{actionLabel(t, props.lastAction, i18n.language)}</div>
+        )}
+        {props.wonAmount > 0 && (
+          <div className="seat__action seat__action--won">{t('table.won', { amount: formatMoney(props.wonAmount, i18n.language) })}</div>
+        )}
+        {props.shownHandName && <div className="seat__hand-name">{props.shownHandName}</div>}
+        {status === 'sitting-out' && <div className="seat__status">{t('table.sittingOut')}</div>}
+        {status === 'waiting' && !inHand && <div className="seat__status">{t('table.waitingForBigBlind')}</div>}
+        {!tableSeat.connected && <div className="seat__status">{t('table.disconnected')}</div>}
+      </div>
+    </div>
+  );
+}
+
+function handCards(seat: HandSeatView | null): (string | null)[] {
+  if (!seat) return [];
+  if (seat.cards && seat.cards.length > 0) return seat.cards;
+  if (seat.folded || seat.mucked) return [];
+  return Array.from({ length: seat.cardCount }, () => null);
+}
+
+function actionLabel(t: (key: string, options?: Record<string, unknown>) => string, action: SeatAction, language: string): string {
+  const amount = action.amount !== undefined ? formatMoney(action.amount, language) : '';
+  switch (action.action) {
+    case 'fold':
+      return t('table.actions.fold');
+    case 'check':
+      return t('table.actions.check');
+    case 'call':
+      return t('table.actions.callAmount', { amount });
+    case 'bet':
+      return t('table.actions.betAmount', { amount });
+    case 'raise':
+      return t('table.actions.raiseAmount', { amount });
+    case 'allin':
+      return t('table.allIn');
+    case 'post':
+      return t('table.actions.post', { amount });
+    case 'timeout':
+      return t('table.timedOut');
+  }
+}
+
+/**
+ * The ring round the acting player's plate: it empties over the action time, then (in the time bank)
+ * turns orange. Drawn by a CSS animation (no re-render per frame); the seconds tick once a second.
+ */
+export function ActionClock({ deadline, timeBankMs, actionMs }: { deadline: number; timeBankMs: number; actionMs: number }) {
+  const { t } = useTranslation();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, []);
+  const remaining = Math.max(0, deadline - now);
+  // Beyond the action time the player is spending the time bank.
+  const inBank = remaining > actionMs;
+  const total = Math.max(actionMs, remaining, 1);
+  const startFraction = Math.min(1, remaining / total);
+  const seconds = Math.ceil(remaining / 1000);
+  const style = {
+    '--clock-start': String(1 - startFraction),
+    animationDuration: `${Math.max(0, deadline - Date.now())}ms`,
+  } as CSSProperties;
+  return (
+    <span className={`clock${inBank ? ' clock--bank' : ''}${seconds <= 5 ? ' clock--low' : ''}`} role="timer" aria-label={t('table.secondsLeft', { seconds })}>
+      <svg viewBox="0 0 36 36" className="clock__ring" aria-hidden="true">
+        <circle cx="18" cy="18" r="16" className="clock__track" />
+        <circle key={deadline} cx="18" cy="18" r="16" className="clock__fill" style={style} pathLength={1} />
+      </svg>
+      <span className="clock__seconds">{seconds}</span>
+      {timeBankMs > 0 && (
+        <span className="clock__bank" title={t('table.timeBank')}>
+          ⏳{Math.round(timeBankMs / 1000)}
+        </span>
+      )}
+    </span>
+  );
+}
