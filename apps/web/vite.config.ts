@@ -13,5 +13,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // antd's first import in a file is slow on a busy 2-core machine.
+    testTimeout: 20_000,
   },
 });

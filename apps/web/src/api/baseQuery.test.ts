@@ -23,7 +23,10 @@ describe('authorized API calls', () => {
 
   it('a 401 from the user API marks the client as not authenticated and drops the refused token', async () => {
     localStorage.setItem('accessToken', 'expired');
-    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/v1/user/me': [401, { error: { code: 'UNAUTHORIZED', message: 'x' } }] }).fetchFn);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ 'GET /api/v1/user/me': [401, { error: { code: 'UNAUTHORIZED', message: 'x' } }] }).fetchFn,
+    );
     const store = createStore();
     store.dispatch(setAuthenticated(true));
     await store.dispatch(userApi.endpoints.getMe.initiate());
@@ -34,7 +37,11 @@ describe('authorized API calls', () => {
 
   it('a 401 from the admin API marks the client as not authenticated too', async () => {
     localStorage.setItem('accessToken', 'expired');
-    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/v1/admin/user/search': [401, { error: { code: 'UNAUTHORIZED', message: 'x' } }] }).fetchFn);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ 'GET /api/v1/admin/user/search': [401, { error: { code: 'UNAUTHORIZED', message: 'x' } }] })
+        .fetchFn,
+    );
     const store = createStore();
     store.dispatch(setAuthenticated(true));
     await store.dispatch(probe.endpoints.probeUsers.initiate());
@@ -43,7 +50,11 @@ describe('authorized API calls', () => {
 
   it('a 403 does not sign the client out', async () => {
     localStorage.setItem('accessToken', 'player');
-    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/v1/admin/user/search': [403, { error: { code: 'FORBIDDEN', message: 'x' } }] }).fetchFn);
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ 'GET /api/v1/admin/user/search': [403, { error: { code: 'FORBIDDEN', message: 'x' } }] })
+        .fetchFn,
+    );
     const store = createStore();
     store.dispatch(setAuthenticated(true));
     await store.dispatch(probe.endpoints.probeUsers.initiate());
@@ -53,7 +64,15 @@ describe('authorized API calls', () => {
 
   it('GET /me fills userInfo and the balance and marks the client authenticated', async () => {
     localStorage.setItem('accessToken', 'good');
-    const me = { userId: 'u1', username: 'bat', email: 'b@x.mn', role: 'USER', isAdmin: false, balance: 25000, locked: 0 };
+    const me = {
+      userId: 'u1',
+      username: 'bat',
+      email: 'b@x.mn',
+      role: 'USER',
+      isAdmin: false,
+      balance: 25000,
+      locked: 0,
+    };
     vi.stubGlobal('fetch', fakeFetch({ 'GET /api/v1/user/me': [200, me] }).fetchFn);
     const store = createStore();
     await store.dispatch(userApi.endpoints.getMe.initiate());

@@ -3,7 +3,9 @@ import { STORAGE_KEYS } from '../app/constants';
 /** The stored access token: `accessToken`, or the older `token` key if that is all there is. */
 export function getAccessToken(): string | null {
   try {
-    return localStorage.getItem(STORAGE_KEYS.accessToken) ?? localStorage.getItem(STORAGE_KEYS.legacyAccessToken);
+    return (
+      localStorage.getItem(STORAGE_KEYS.accessToken) ?? localStorage.getItem(STORAGE_KEYS.legacyAccessToken)
+    );
   } catch {
     return null;
   }

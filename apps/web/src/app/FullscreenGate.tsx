@@ -100,7 +100,8 @@ function fullscreenElement(): Element | null {
 function requestFullscreen(): void {
   const element = document.documentElement as FullscreenCapableElement;
   try {
-    const request = element.requestFullscreen?.bind(element) ?? element.webkitRequestFullscreen?.bind(element);
+    const request =
+      element.requestFullscreen?.bind(element) ?? element.webkitRequestFullscreen?.bind(element);
     const result = request?.();
     if (result && typeof (result as Promise<void>).catch === 'function') {
       (result as Promise<void>).catch(() => {

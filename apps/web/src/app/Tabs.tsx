@@ -14,12 +14,14 @@ export function Tabs({ items, label, defaultKey }: { items: TabItem[]; label: st
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = items.findIndex((item) => item.key === active);
-    let next = index;
-    if (event.key === 'ArrowRight') next = (index + 1) % items.length;
-    else if (event.key === 'ArrowLeft') next = (index - 1 + items.length) % items.length;
-    else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = items.length - 1;
-    else return;
+    const targets: Record<string, number> = {
+      ArrowRight: (index + 1) % items.length,
+      ArrowLeft: (index - 1 + items.length) % items.length,
+      Home: 0,
+      End: items.length - 1,
+    };
+    const next = targets[event.key];
+    if (next === undefined) return;
     event.preventDefault();
     setActive(items[next].key);
     tabRefs.current[next]?.focus();

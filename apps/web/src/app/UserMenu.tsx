@@ -85,7 +85,13 @@ export function UserMenu() {
         <span className="menu-button__label">{t('menu.menu')}</span>
       </button>
       {open && (
-        <div id={menuId} className="user-menu__popup" role="menu" aria-label={t('menu.menu')} onKeyDown={onMenuKeyDown}>
+        <div
+          id={menuId}
+          className="user-menu__popup"
+          role="menu"
+          aria-label={t('menu.menu')}
+          onKeyDown={onMenuKeyDown}
+        >
           {isAuthenticated && (
             <div className="user-menu__info" role="group" aria-label={t('menu.info')}>
               <div className="user-menu__info-title">{t('menu.info')}</div>
@@ -93,7 +99,8 @@ export function UserMenu() {
                 <span className="user-menu__key">{t('menu.username')}:</span> {userInfo?.username}
               </div>
               <div>
-                <span className="user-menu__key">{t('menu.balance')}:</span> {formatMoney(userBalance, i18n.language)}
+                <span className="user-menu__key">{t('menu.balance')}:</span>{' '}
+                {formatMoney(userBalance, i18n.language)}
               </div>
             </div>
           )}

@@ -1,12 +1,14 @@
-const LOCALE_BY_LANGUAGE: Record<string, string> = { en: 'en-GB', mn: 'mn-MN' };
-
-/** A date and time in the interface language, or a dash when there is none. */
+/**
+ * A date and time in the interface language, or a dash when there is none. Mongolian uses the
+ * numeric YYYY.MM.DD HH:mm form (browsers often lack Mongolian date names).
+ */
 export function formatDateTime(value: string | null | undefined, language = 'en'): string {
   if (!value) return '—';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(LOCALE_BY_LANGUAGE[language.slice(0, 2)] ?? 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(date);
+  if (language.startsWith('mn')) {
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${date.getFullYear()}.${two(date.getMonth() + 1)}.${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+  }
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }

@@ -7,7 +7,8 @@ function setQuery(search: string) {
   window.history.replaceState({}, '', `/${search}`);
 }
 function setCookie(value: string | null) {
-  document.cookie = value === null ? 'i18next=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/' : `i18next=${value}; path=/`;
+  document.cookie =
+    value === null ? 'i18next=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/' : `i18next=${value}; path=/`;
 }
 
 describe('language detection', () => {
@@ -117,6 +118,14 @@ describe('translations', () => {
     expect(en.profile.withdraw.created).toBe('Withdrawal created successfully');
     expect(en.common.unknownError).toBe('Unknown error occurred');
     expect(en.profile.withdraw.empty).toBe('No withdrawals found!');
-    expect(Object.values(en.lobby.columns)).toEqual(['No.', 'Name', 'Variant', 'Buy-In', 'Players', 'Blinds', 'Table']);
+    expect(Object.values(en.lobby.columns)).toEqual([
+      'No.',
+      'Name',
+      'Variant',
+      'Buy-In',
+      'Players',
+      'Blinds',
+      'Table',
+    ]);
   });
 });

@@ -6,12 +6,17 @@ export interface ThemeState {
 }
 
 /** Reads the saved mode back; anything unexpected (or no storage) means the default, light. */
-export function readStoredTheme(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): ThemeMode {
+export function readStoredTheme(
+  storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage(),
+): ThemeMode {
   const saved = storage?.getItem(STORAGE_KEYS.theme);
   return saved === 'dark' || saved === 'light' ? saved : DEFAULT_THEME;
 }
 
-export function saveTheme(mode: ThemeMode, storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage()) {
+export function saveTheme(
+  mode: ThemeMode,
+  storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage(),
+) {
   try {
     storage?.setItem(STORAGE_KEYS.theme, mode);
   } catch {

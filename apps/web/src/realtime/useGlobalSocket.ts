@@ -9,7 +9,9 @@ import { GlobalSocket, globalSocketUrl } from './globalSocket';
 /** Keeps one /ws/global connection while the current user has a userId; closes it when they go away. */
 export function useGlobalSocket(): void {
   const dispatch = useAppDispatch();
-  const userId = useAppSelector((state) => (state.auth.isAuthenticated ? state.auth.userInfo?.userId : undefined));
+  const userId = useAppSelector((state) =>
+    state.auth.isAuthenticated ? state.auth.userInfo?.userId : undefined,
+  );
 
   useEffect(() => {
     const token = getAccessToken();

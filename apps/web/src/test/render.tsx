@@ -8,7 +8,10 @@ import { createI18n } from '../app/i18n';
 import { createStore, type RootState } from '../app/store';
 
 /** Renders a component with a fresh store, English, antd's provider and a memory router. */
-export function renderWithApp(ui: ReactElement, options: { preloadedState?: Partial<RootState>; path?: string } = {}) {
+export function renderWithApp(
+  ui: ReactElement,
+  options: { preloadedState?: Partial<RootState>; path?: string } = {},
+) {
   const store = createStore(options.preloadedState);
   localStorage.setItem('i18nextLng', 'en');
   const i18n = createI18n();

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom lacks matchMedia (antd's responsive helpers need it).
@@ -16,6 +16,9 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// The machine is shared and slow at times: give async queries room before calling a test failed.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -3,7 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, renderWithApp } from '../../test/render';
 import AuthPage from './AuthPage';
 
-const user = { userId: 'u1', username: 'bat', email: 'bat@example.mn', role: 'USER', isAdmin: false, balance: 0, locked: 0 };
+const user = {
+  userId: 'u1',
+  username: 'bat',
+  email: 'bat@example.mn',
+  role: 'USER',
+  isAdmin: false,
+  balance: 0,
+  locked: 0,
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -32,8 +40,9 @@ describe('the login page', () => {
   it("says 'Login failed' for wrong credentials", async () => {
     vi.stubGlobal(
       'fetch',
-      fakeFetch({ 'POST /api/v1/user/login': [401, { error: { code: 'UNAUTHORIZED', message: 'Login failed' } }] })
-        .fetchFn,
+      fakeFetch({
+        'POST /api/v1/user/login': [401, { error: { code: 'UNAUTHORIZED', message: 'Login failed' } }],
+      }).fetchFn,
     );
     const { store } = renderWithApp(<AuthPage mode="login" />, { path: '/auth/login' });
     fill('Username', 'bat');
@@ -80,7 +89,10 @@ describe('the register page', () => {
     vi.stubGlobal(
       'fetch',
       fakeFetch({
-        'POST /api/v1/user/register': [409, { error: { code: 'CONFLICT', message: 'Username already taken' } }],
+        'POST /api/v1/user/register': [
+          409,
+          { error: { code: 'CONFLICT', message: 'Username already taken' } },
+        ],
       }).fetchFn,
     );
     renderWithApp(<AuthPage mode="register" />, { path: '/auth/register' });
@@ -92,7 +104,9 @@ describe('the register page', () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('network down')));
     renderWithApp(<AuthPage mode="register" />, { path: '/auth/register' });
     await submitRegistration();
-    await waitFor(() => expect(screen.getByText('An error occurred during registration')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByText('An error occurred during registration')).toBeInTheDocument(),
+    );
   });
 
   it('refuses passwords that do not match before calling the server', async () => {
@@ -109,7 +123,8 @@ describe('the register page', () => {
   it('offers the banks the server lists', async () => {
     vi.stubGlobal(
       'fetch',
-      fakeFetch({ 'GET /api/v1/user/register/options': [200, { banks: ['Khan Bank', 'Golomt Bank'] }] }).fetchFn,
+      fakeFetch({ 'GET /api/v1/user/register/options': [200, { banks: ['Khan Bank', 'Golomt Bank'] }] })
+        .fetchFn,
     );
     renderWithApp(<AuthPage mode="register" />, { path: '/auth/register' });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Bank' })).toBeInTheDocument());

@@ -72,10 +72,18 @@ function LoginForm() {
 
   return (
     <Form<LoginRequest> layout="vertical" onFinish={onFinish} requiredMark={false} autoComplete="on">
-      <Form.Item name="username" label={t('auth.username')} rules={[{ required: true, message: t('auth.required') }]}>
+      <Form.Item
+        name="username"
+        label={t('auth.username')}
+        rules={[{ required: true, message: t('auth.required') }]}
+      >
         <Input autoComplete="username" autoFocus />
       </Form.Item>
-      <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('auth.required') }]}>
+      <Form.Item
+        name="password"
+        label={t('auth.password')}
+        rules={[{ required: true, message: t('auth.required') }]}
+      >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={isLoading}>
@@ -124,10 +132,18 @@ function RegisterForm() {
       >
         <Input type="email" autoComplete="email" />
       </Form.Item>
-      <Form.Item name="username" label={t('auth.username')} rules={[{ required: true, message: t('auth.required') }]}>
+      <Form.Item
+        name="username"
+        label={t('auth.username')}
+        rules={[{ required: true, message: t('auth.required') }]}
+      >
         <Input autoComplete="username" />
       </Form.Item>
-      <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('auth.required') }]}>
+      <Form.Item
+        name="password"
+        label={t('auth.password')}
+        rules={[{ required: true, message: t('auth.required') }]}
+      >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item
@@ -148,7 +164,10 @@ function RegisterForm() {
       </Form.Item>
       <Form.Item name="bank" label={t('auth.bank')} rules={[{ required: true, message: t('auth.required') }]}>
         {banks.length > 0 ? (
-          <Select options={banks.map((bank) => ({ value: bank, label: bank }))} placeholder={t('auth.chooseBank')} />
+          <Select
+            options={banks.map((bank) => ({ value: bank, label: bank }))}
+            placeholder={t('auth.chooseBank')}
+          />
         ) : (
           <Input autoComplete="off" />
         )}

@@ -31,7 +31,11 @@ export default function ResetPasswordPage() {
           {t('auth.resetLinkInvalid')} <Link to="/auth/forgot-password">{t('menu.forgotPassword')}</Link>
         </p>
       ) : (
-        <Form<{ password: string; repeatPassword: string }> layout="vertical" onFinish={onFinish} requiredMark={false}>
+        <Form<{ password: string; repeatPassword: string }>
+          layout="vertical"
+          onFinish={onFinish}
+          requiredMark={false}
+        >
           <Form.Item
             name="password"
             label={t('auth.newPassword')}

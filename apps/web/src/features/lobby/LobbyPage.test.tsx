@@ -101,7 +101,9 @@ describe('the lobby', () => {
   });
 
   it('the contest teaser uses the content block when the site has one', async () => {
-    stubApi({ 'GET /api/v1/user/block/contest': [200, { name: 'contest', block: 'Spring contest: sign up in May' }] });
+    stubApi({
+      'GET /api/v1/user/block/contest': [200, { name: 'contest', block: 'Spring contest: sign up in May' }],
+    });
     renderWithApp(<LobbyPage />);
     fireEvent.click(screen.getByRole('tab', { name: 'Tournament' }));
     expect(await screen.findByText('Spring contest: sign up in May')).toBeInTheDocument();

@@ -17,7 +17,11 @@ const ALL = 'all';
 export function TableList() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { data: tables = [], isLoading, isError } = useGetTablesQuery(undefined, {
+  const {
+    data: tables = [],
+    isLoading,
+    isError,
+  } = useGetTablesQuery(undefined, {
     pollingInterval: LOBBY_POLL_MS,
     skipPollingIfUnfocused: true,
   });
@@ -78,59 +82,63 @@ export function TableList() {
       ) : shown.length === 0 ? (
         <p className="table-list__empty">{t('lobby.noTables')}</p>
       ) : (
-        <table className="tables">
-          <thead>
-            <tr>
-              <th scope="col">{t('lobby.columns.no')}</th>
-              <th scope="col">{t('lobby.columns.name')}</th>
-              <th scope="col">{t('lobby.columns.variant')}</th>
-              <th scope="col">{t('lobby.columns.buyIn')}</th>
-              <th scope="col">{t('lobby.columns.players')}</th>
-              <th scope="col">{t('lobby.columns.blinds')}</th>
-              <th scope="col">{t('lobby.columns.table')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((table) => {
-              const full = isFull(table);
-              return (
-                <tr key={table.tableId}>
-                  <td data-label={t('lobby.columns.no')} className="tables__no">
-                    {table.no}
-                  </td>
-                  <td data-label={t('lobby.columns.name')} className="tables__name">
-                    {table.name}
-                  </td>
-                  <td data-label={t('lobby.columns.variant')}>
-                    <span className={`variant variant--${variantFamily(table.variant)}`}>{variantLabel(table)}</span>
-                  </td>
-                  <td data-label={t('lobby.columns.buyIn')}>
-                    {money(table.buyIn.min)} – {money(table.buyIn.max)}
-                  </td>
-                  <td data-label={t('lobby.columns.players')}>
-                    <span className="seats" aria-label={t('lobby.seatsTaken', table.players)}>
-                      {table.players.seated}/{table.players.max}
-                    </span>
-                  </td>
-                  <td data-label={t('lobby.columns.blinds')}>
-                    {money(table.blinds.small)} / {money(table.blinds.big)}
-                  </td>
-                  <td data-label={t('lobby.columns.table')} className="tables__action">
-                    <button
-                      type="button"
-                      className={full ? 'btn btn--muted' : 'btn btn--primary'}
-                      title={full ? t('lobby.watchFullTable') : undefined}
-                      aria-label={`${full ? t('lobby.full') : t('lobby.play')}: ${table.name}`}
-                      onClick={() => void navigate(`/table/${encodeURIComponent(table.tableId)}`)}
-                    >
-                      {full ? t('lobby.full') : t('lobby.play')}
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <div className="tables-scroll">
+          <table className="tables">
+            <thead>
+              <tr>
+                <th scope="col">{t('lobby.columns.no')}</th>
+                <th scope="col">{t('lobby.columns.name')}</th>
+                <th scope="col">{t('lobby.columns.variant')}</th>
+                <th scope="col">{t('lobby.columns.buyIn')}</th>
+                <th scope="col">{t('lobby.columns.players')}</th>
+                <th scope="col">{t('lobby.columns.blinds')}</th>
+                <th scope="col">{t('lobby.columns.table')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((table) => {
+                const full = isFull(table);
+                return (
+                  <tr key={table.tableId}>
+                    <td data-label={t('lobby.columns.no')} className="tables__no">
+                      {table.no}
+                    </td>
+                    <td data-label={t('lobby.columns.name')} className="tables__name">
+                      {table.name}
+                    </td>
+                    <td data-label={t('lobby.columns.variant')}>
+                      <span className={`variant variant--${variantFamily(table.variant)}`}>
+                        {variantLabel(table)}
+                      </span>
+                    </td>
+                    <td data-label={t('lobby.columns.buyIn')}>
+                      {money(table.buyIn.min)} – {money(table.buyIn.max)}
+                    </td>
+                    <td data-label={t('lobby.columns.players')}>
+                      <span className="seats" aria-label={t('lobby.seatsTaken', table.players)}>
+                        {table.players.seated}/{table.players.max}
+                      </span>
+                    </td>
+                    <td data-label={t('lobby.columns.blinds')}>
+                      {money(table.blinds.small)} / {money(table.blinds.big)}
+                    </td>
+                    <td data-label={t('lobby.columns.table')} className="tables__action">
+                      <button
+                        type="button"
+                        className={full ? 'btn btn--muted' : 'btn btn--primary'}
+                        title={full ? t('lobby.watchFullTable') : undefined}
+                        aria-label={`${full ? t('lobby.full') : t('lobby.play')}: ${table.name}`}
+                        onClick={() => void navigate(`/table/${encodeURIComponent(table.tableId)}`)}
+                      >
+                        {full ? t('lobby.full') : t('lobby.play')}
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

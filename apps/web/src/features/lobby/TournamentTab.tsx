@@ -13,9 +13,7 @@ export function TournamentTab() {
       <h2 className="tournament__title">{t('lobby.tournament.comingSoon')}</h2>
       <div className="contest">
         <div className="contest__prize-label">{t('lobby.tournament.prizeLabel')}</div>
-        <div className="contest__prize">
-          {formatMoney(CONTEST_PRIZE, i18n.language)}
-        </div>
+        <div className="contest__prize">{formatMoney(CONTEST_PRIZE, i18n.language)}</div>
         {teaser ? (
           <p className="contest__body">{teaser}</p>
         ) : (

@@ -19,7 +19,13 @@ const player: CurrentUser = {
 function renderForm(balance = 50_000) {
   return renderWithApp(<WithdrawForm />, {
     preloadedState: {
-      auth: { ...initialAuthState, isAuthenticated: true, checkedAuth: true, userInfo: player, userBalance: balance },
+      auth: {
+        ...initialAuthState,
+        isAuthenticated: true,
+        checkedAuth: true,
+        userInfo: player,
+        userBalance: balance,
+      },
     },
   });
 }
@@ -82,7 +88,10 @@ describe('the withdrawal form', () => {
 
   it('sends a valid amount and reports success', async () => {
     const { fetchFn, calls } = fakeFetch({
-      'POST /api/v1/user/withdrawal': [201, { withdrawalId: 'w1', code: 'W-1', amount: 20000, status: 'pending' }],
+      'POST /api/v1/user/withdrawal': [
+        201,
+        { withdrawalId: 'w1', code: 'W-1', amount: 20000, status: 'pending' },
+      ],
       'GET /api/v1/user/me': [200, { ...player, balance: 30000, locked: 20000 }],
     });
     vi.stubGlobal('fetch', fetchFn);
@@ -98,7 +107,10 @@ describe('the withdrawal form', () => {
     vi.stubGlobal(
       'fetch',
       fakeFetch({
-        'POST /api/v1/user/withdrawal': [409, { error: { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds' } }],
+        'POST /api/v1/user/withdrawal': [
+          409,
+          { error: { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds' } },
+        ],
       }).fetchFn,
     );
     renderForm();

@@ -12,7 +12,9 @@ export type WithdrawalAmountProblem = 'required' | 'notWhole' | 'tooLow' | 'tooH
  * The limits the form checks before asking the server (which checks again): the server's own when it
  * shares them, else the default minimum and the available balance as maximum.
  */
-export function withdrawalLimits(user: Pick<CurrentUser, 'balance' | 'withdrawalLimits'> | null): WithdrawalLimits {
+export function withdrawalLimits(
+  user: Pick<CurrentUser, 'balance' | 'withdrawalLimits'> | null,
+): WithdrawalLimits {
   const balance = user?.balance ?? 0;
   const server = user?.withdrawalLimits;
   const min = server && Number.isSafeInteger(server.min) ? server.min : DEFAULT_WITHDRAWAL_MIN;
