@@ -17,6 +17,9 @@
 
 import {
   FLUSH_VALUE,
+  RANK_HASH_BITS,
+  RANK_HASH_MASK,
+  RANK_HASH_OFFSET,
   RANK_KEY_OF_CARD,
   RANK_VALUE,
   SUIT_COUNTER_BIAS,
@@ -50,7 +53,8 @@ const FLUSH_FLAGS = 0x8888;
 
 /**
  * The value (1..7462, higher wins) of the best five-card hand among 5, 6 or 7 distinct cards.
- * Cards are integers 0..51 (rank * 4 + suit). Throws RangeError for another count or invalid cards.
+ * Cards are distinct integers 0..51 (rank * 4 + suit); distinctness is the caller's promise (cards come
+ * from one deck) and is not checked. Throws RangeError for another count or a card outside 0..51.
  */
 export function evaluateHoldem(cards: ArrayLike<number>): number {
   const n = cards.length;
@@ -63,7 +67,10 @@ export function evaluateHoldem(cards: ArrayLike<number>): number {
   return value;
 }
 
-/** Seven cards as separate arguments: the allocation-free form the hot loops use. */
+/**
+ * Seven cards as separate arguments: the allocation-free form for hot loops. The cards must be
+ * distinct integers 0..51 (not checked beyond returning 0 for a card outside 0..51).
+ */
 export function evaluate7(
   a: number,
   b: number,
@@ -102,7 +109,7 @@ export function evaluate7(
     RANK_KEY_OF_CARD[e] +
     RANK_KEY_OF_CARD[f] +
     RANK_KEY_OF_CARD[g];
-  return RANK_VALUE[key];
+  return lookUpRanks(key);
 }
 
 export function evaluate6(a: number, b: number, c: number, d: number, e: number, f: number): number {
@@ -132,7 +139,7 @@ export function evaluate6(a: number, b: number, c: number, d: number, e: number,
     RANK_KEY_OF_CARD[d] +
     RANK_KEY_OF_CARD[e] +
     RANK_KEY_OF_CARD[f];
-  return RANK_VALUE[key];
+  return lookUpRanks(key);
 }
 
 export function evaluate5(a: number, b: number, c: number, d: number, e: number): number {
@@ -147,7 +154,7 @@ export function evaluate5(a: number, b: number, c: number, d: number, e: number)
     RANK_KEY_OF_CARD[c] +
     RANK_KEY_OF_CARD[d] +
     RANK_KEY_OF_CARD[e];
-  return RANK_VALUE[key];
+  return lookUpRanks(key);
 }
 
 // Scratch space for Omaha: the 6 hole pairs and the up-to-10 board triples of one call.
@@ -169,6 +176,8 @@ export function evaluateOmaha(hole: ArrayLike<number>, board: ArrayLike<number>)
   if (boardSize < 3 || boardSize > 5) {
     throw new RangeError(`evaluateOmaha takes 3 to 5 board cards, got ${boardSize}`);
   }
+  for (let i = 0; i < 4; i++) if (!(RANK_KEY_OF_CARD[hole[i]] > 0)) throw invalidCards(hole);
+  for (let i = 0; i < boardSize; i++) if (!(RANK_KEY_OF_CARD[board[i]] > 0)) throw invalidCards(board);
   let pairs = 0;
   for (let i = 0; i < 3; i++) {
     const x = hole[i];
@@ -207,12 +216,11 @@ export function evaluateOmaha(hole: ArrayLike<number>, board: ArrayLike<number>)
         value = FLUSH_VALUE[pairBits[p] | tripleBits[t]];
       } else {
         const key = tKey + pairRankKey[p];
-        value = RANK_VALUE[key];
+        value = RANK_VALUE[(key & RANK_HASH_MASK) + RANK_HASH_OFFSET[key >>> RANK_HASH_BITS]];
       }
       if (value > best) best = value;
     }
   }
-  if (!(best > 0)) throw invalidCards([...Array.from(hole), ...Array.from(board)]);
   return best;
 }
 
@@ -307,6 +315,12 @@ function assertHandValue(value: number): void {
   if (!Number.isInteger(value) || value < 1 || value > HAND_CLASS_COUNT) {
     throw new RangeError(`Not a hand value: ${value}`);
   }
+}
+
+/** The value of a rank-key sum; 0 when the sum is NaN (a card outside 0..51 was given). */
+function lookUpRanks(key: number): number {
+  if (key !== key) return 0;
+  return RANK_VALUE[(key & RANK_HASH_MASK) + RANK_HASH_OFFSET[key >>> RANK_HASH_BITS]];
 }
 
 function flushSuit(suits: number): number {
