@@ -103,22 +103,18 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
 
   for (const plugin of options.plugins ?? []) await plugin(app, services);
 
-  if (options.webDist && existsSync(path.join(options.webDist, 'index.html')))
-    await serveWebApp(app, options.webDist);
-  return app;
-}
-
-/** The built single-page app, with every non-API, non-socket GET falling back to index.html. */
-async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
-  await app.register(fastifyStatic, { root, prefix: '/', wildcard: true, index: ['index.html'] });
+  const withWebApp = !!options.webDist && existsSync(path.join(options.webDist, 'index.html'));
+  if (withWebApp) await app.register(fastifyStatic, { root: options.webDist!, prefix: '/', wildcard: true });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
-    const isApi = pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/ws/');
-    if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/ws/');
+    if (withWebApp && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      // The single-page app routes everything else itself.
       return reply.type('text/html; charset=utf-8').sendFile('index.html');
     }
     return reply.status(404).send(body('not_found', `No route ${request.method} ${pathname}`));
   });
+  return app;
 }
 
 /** Browsers send Origin on WebSocket upgrades: allow the configured origins and the server's own host. */

@@ -27,10 +27,6 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send(body('internal', 'Something went wrong. Please try again.'));
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(body('not_found', `No route ${request.method} ${request.url.split('?')[0]}`));
-  });
 }
 
 export function body(code: ErrorCode, message: string, fields?: Record<string, string>): ErrorResponse {
