@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, OWASP_SCRYPT, REPO_ROOT } from './config.js';
+
+describe('configuration from the environment', () => {
+  it('has working defaults: port 3000 on 127.0.0.1, PGlite in <repo>/data, OWASP scrypt', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', databaseUrl: undefined, logLevel: 'info' });
+    expect(config.dataDir).toBe(path.join(REPO_ROOT, 'data'));
+    expect(config.webDist).toBe(path.join(REPO_ROOT, 'apps', 'web', 'dist'));
+    expect(config.scrypt).toEqual(OWASP_SCRYPT);
+    expect(config.admin.password).toBeUndefined();
+  });
+
+  it('the repository root is found from the file, not the working directory', () => {
+    expect(REPO_ROOT).toBe(path.resolve(import.meta.dirname, '..', '..', '..'));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u:p@db:5432/tenger',
+      DATA_DIR: '/var/lib/tenger',
+      ADMIN_USERNAME: 'boss',
+      ADMIN_PASSWORD: 'long-enough-password',
+      ADMIN_EMAIL: 'boss@tenger.mn',
+      PUBLIC_ORIGIN: 'https://tenger.mn, https://www.tenger.mn/',
+      SMTP_URL: 'smtp://mail:25',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u:p@db:5432/tenger',
+      dataDir: '/var/lib/tenger',
+      admin: { username: 'boss', password: 'long-enough-password', email: 'boss@tenger.mn' },
+      publicOrigins: ['https://tenger.mn', 'https://www.tenger.mn'],
+      smtpUrl: 'smtp://mail:25',
+      logLevel: 'warn',
+    });
+  });
+
+  it('reports every problem at once with a clear message', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_PASSWORD: 'short', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/PORT/);
+    expect(problems).toMatch(/DATABASE_URL must start with postgres/);
+    expect(problems).toMatch(/ADMIN_PASSWORD must be at least 8/);
+    expect(problems).toMatch(/LOG_LEVEL/);
+  });
+
+  it('refuses an origin that is not an origin', () => {
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'tenger.mn/path' })).toThrow(ConfigError);
+  });
+});
