@@ -147,11 +147,25 @@ export interface HandState {
 }
 
 export type HandEvent =
-  | { type: 'hand-started'; handNumber: number; button: number; smallBlindSeat: number | null; bigBlindSeat: number }
+  | {
+      type: 'hand-started';
+      handNumber: number;
+      button: number;
+      smallBlindSeat: number | null;
+      bigBlindSeat: number;
+    }
   | { type: 'blind-posted'; seat: number; post: PostKind; amount: number; allIn: boolean }
   /** `cards` is null in views for anyone but the seat itself. */
   | { type: 'hole-cards-dealt'; seat: number; count: number; cards: Card[] | null }
-  | { type: 'action'; seat: number; action: ActionType; to: number; added: number; stack: number; allIn: boolean }
+  | {
+      type: 'action';
+      seat: number;
+      action: ActionType;
+      to: number;
+      added: number;
+      stack: number;
+      allIn: boolean;
+    }
   | { type: 'street-dealt'; street: Street; cards: Card[]; board: Card[] }
   | { type: 'uncalled-bet-returned'; seat: number; amount: number }
   | { type: 'pots-updated'; pots: Pot[] }
@@ -159,17 +173,18 @@ export type HandEvent =
   | { type: 'cards-shown'; seat: number; cards: Card[]; handValue: number | null; handName: string | null }
   | { type: 'hand-mucked'; seat: number }
   | { type: 'rake-taken'; amount: number }
-  | { type: 'pot-awarded'; potIndex: number; amount: number; winners: { seat: number; amount: number }[]; handName: string | null }
+  | {
+      type: 'pot-awarded';
+      potIndex: number;
+      amount: number;
+      winners: { seat: number; amount: number }[];
+      handName: string | null;
+    }
   | { type: 'hand-ended'; finalStacks: { seat: number; stack: number }[] };
 
 export interface EngineError {
   code:
-    | 'invalid-config'
-    | 'hand-complete'
-    | 'out-of-turn'
-    | 'unknown-action'
-    | 'illegal-action'
-    | 'bad-amount';
+    'invalid-config' | 'hand-complete' | 'out-of-turn' | 'unknown-action' | 'illegal-action' | 'bad-amount';
   message: string;
 }
 

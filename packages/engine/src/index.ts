@@ -1,3 +1,11 @@
 export * from './cards.js';
 export * from './evaluator.js';
 export * from './fair.js';
+export * from './hand-types.js';
+export { createHand, applyAction, arrangeDeck } from './hand.js';
+export { legalActions, validateAction, potLimitMax } from './rules.js';
+export { buildPots, rakeFor, splitPot } from './pots.js';
+export * from './view.js';
+export * from './record.js';
+export * from './phh.js';
+export * from './pokerstars.js';

@@ -75,7 +75,10 @@ export function allocateRake(potAmounts: readonly number[], rake: number): numbe
  * Splits `amount` between winners given in order clockwise from the first seat left of the button:
  * equal shares, and the odd chips one each to the first winners in that order.
  */
-export function splitPot(amount: number, winnersFromButton: readonly number[]): { seat: number; amount: number }[] {
+export function splitPot(
+  amount: number,
+  winnersFromButton: readonly number[],
+): { seat: number; amount: number }[] {
   const share = Math.floor(amount / winnersFromButton.length);
   const odd = amount - share * winnersFromButton.length;
   return winnersFromButton.map((seat, i) => ({ seat, amount: share + (i < odd ? 1 : 0) }));

@@ -83,7 +83,11 @@ export function handRecord(state: HandState): HandRecord | null {
     })),
     history: state.history.map((e) => ({ ...e })),
     board: [...state.board],
-    pots: state.results.map((r) => ({ ...r, eligible: [...r.eligible], winners: r.winners.map((w) => ({ ...w })) })),
+    pots: state.results.map((r) => ({
+      ...r,
+      eligible: [...r.eligible],
+      winners: r.winners.map((w) => ({ ...w })),
+    })),
     rake: state.rake,
     totalPot: state.seats.reduce((sum, s) => sum + s.committed, 0),
   };
@@ -94,12 +98,11 @@ export function handRecord(state: HandState): HandRecord | null {
  * shown are removed, except the viewer's own.
  */
 export function redactRecord(record: HandRecord, viewer: number | null): HandRecord {
-  const visible = (seat: number) => seat === viewer || record.seats.some((s) => s.seat === seat && s.shownCards);
+  const visible = (seat: number) =>
+    seat === viewer || record.seats.some((s) => s.seat === seat && s.shownCards);
   return {
     ...record,
     seats: record.seats.map((s) => ({ ...s, holeCards: visible(s.seat) ? [...s.holeCards] : [] })),
-    history: record.history
-      .filter((e) => e.kind !== 'deal-hole' || visible(e.seat))
-      .map((e) => ({ ...e })),
+    history: record.history.filter((e) => e.kind !== 'deal-hole' || visible(e.seat)).map((e) => ({ ...e })),
   };
 }

@@ -1,6 +1,13 @@
 // Betting rules: who may act, what they may do and for how much. Pure functions over a HandState.
 
-import type { ActionType, HandState, LegalAction, LegalActions, PlayerAction, SeatState } from './hand-types.js';
+import type {
+  ActionType,
+  HandState,
+  LegalAction,
+  LegalActions,
+  PlayerAction,
+  SeatState,
+} from './hand-types.js';
 
 /** What the player to act may do now, or null when nobody is to act (the hand is complete). */
 export function legalActions(state: HandState): LegalActions | null {
@@ -19,7 +26,10 @@ export function legalActions(state: HandState): LegalActions | null {
     const allInTo = player.bet + player.stack;
     const opening = state.currentBet === 0;
     const minTo = opening ? state.config.bigBlind : state.currentBet + state.lastRaiseSize;
-    const maxTo = Math.min(allInTo, state.config.variant === 'omaha-pl' ? potLimitMax(state, player) : allInTo);
+    const maxTo = Math.min(
+      allInTo,
+      state.config.variant === 'omaha-pl' ? potLimitMax(state, player) : allInTo,
+    );
     if (maxTo >= minTo) actions.push({ type: opening ? 'bet' : 'raise', min: minTo, max: maxTo });
     if (allInTo === maxTo || allInTo < minTo) actions.push({ type: 'allin', min: allInTo, max: allInTo });
   }
@@ -28,7 +38,11 @@ export function legalActions(state: HandState): LegalActions | null {
 
 export type ActionCheck =
   | { ok: true; type: ActionType; to: number }
-  | { ok: false; code: 'hand-complete' | 'out-of-turn' | 'unknown-action' | 'illegal-action' | 'bad-amount'; message: string };
+  | {
+      ok: false;
+      code: 'hand-complete' | 'out-of-turn' | 'unknown-action' | 'illegal-action' | 'bad-amount';
+      message: string;
+    };
 
 const ACTION_TYPES: readonly ActionType[] = ['fold', 'check', 'call', 'bet', 'raise', 'allin'];
 
@@ -46,10 +60,18 @@ export function validateAction(state: HandState, action: PlayerAction): ActionCh
     return { ok: false, code: 'unknown-action', message: `Unknown action "${String(action.type)}".` };
   }
   if (action.seat !== legal.seat) {
-    return { ok: false, code: 'out-of-turn', message: `Seat ${legal.seat} is to act, not seat ${String(action.seat)}.` };
+    return {
+      ok: false,
+      code: 'out-of-turn',
+      message: `Seat ${legal.seat} is to act, not seat ${String(action.seat)}.`,
+    };
   }
   if (action.amount !== undefined && !(Number.isSafeInteger(action.amount) && action.amount >= 0)) {
-    return { ok: false, code: 'bad-amount', message: 'An amount must be a whole, non-negative number of chips.' };
+    return {
+      ok: false,
+      code: 'bad-amount',
+      message: 'An amount must be a whole, non-negative number of chips.',
+    };
   }
   const allIn = legal.actions.find((a) => a.type === 'allin');
   let type = action.type;
@@ -57,7 +79,11 @@ export function validateAction(state: HandState, action: PlayerAction): ActionCh
   const option = legal.actions.find((a) => a.type === type);
   if (!option) {
     const allowed = legal.actions.map((a) => a.type).join(', ');
-    return { ok: false, code: 'illegal-action', message: `Seat ${legal.seat} may not ${type} now (may: ${allowed}).` };
+    return {
+      ok: false,
+      code: 'illegal-action',
+      message: `Seat ${legal.seat} may not ${type} now (may: ${allowed}).`,
+    };
   }
   if (type === 'bet' || type === 'raise') {
     if (action.amount === undefined) {
@@ -82,7 +108,11 @@ export function validateAction(state: HandState, action: PlayerAction): ActionCh
     return { ok: true, type, to: action.amount };
   }
   if (action.amount !== undefined && type !== 'fold' && type !== 'check' && action.amount !== option.min) {
-    return { ok: false, code: 'bad-amount', message: `A ${type} here is to ${option.min}, not ${action.amount}.` };
+    return {
+      ok: false,
+      code: 'bad-amount',
+      message: `A ${type} here is to ${option.min}, not ${action.amount}.`,
+    };
   }
   return { ok: true, type, to: option.min };
 }

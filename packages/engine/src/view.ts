@@ -71,7 +71,11 @@ export function viewFor(state: HandState, viewer: number | null): HandView {
     legal,
     actionCount: state.actionCount,
     rake: state.rake,
-    results: state.results.map((r) => ({ ...r, eligible: [...r.eligible], winners: r.winners.map((w) => ({ ...w })) })),
+    results: state.results.map((r) => ({
+      ...r,
+      eligible: [...r.eligible],
+      winners: r.winners.map((w) => ({ ...w })),
+    })),
     seats: state.seats.map((s) => {
       const visible = s.shownCards ?? (viewer === s.seat && s.inHand ? s.holeCards : null);
       return {
@@ -95,7 +99,8 @@ export function viewFor(state: HandState, viewer: number | null): HandView {
 /** The events as `viewer` may see them: other seats' hole cards are blanked. */
 export function eventsFor(events: readonly HandEvent[], viewer: number | null): HandEvent[] {
   return events.map((e) => {
-    if (e.type === 'hole-cards-dealt') return { ...e, cards: e.seat === viewer && e.cards ? [...e.cards] : null };
+    if (e.type === 'hole-cards-dealt')
+      return { ...e, cards: e.seat === viewer && e.cards ? [...e.cards] : null };
     return e;
   });
 }

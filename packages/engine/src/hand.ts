@@ -1,0 +1,517 @@
+// The hand state machine: createHand deals a hand from a given deck, applyAction moves it on by one
+// player action and returns a NEW state plus the events it caused. Pure and deterministic: no I/O,
+// no clock, no randomness. Bad input never throws; it comes back as { error: { code, message } }.
+
+import { formatCard, isCard, type Card } from './cards.js';
+import { evaluateHoldem, evaluateOmaha, handName } from './evaluator.js';
+import type {
+  ApplyResult,
+  CreateResult,
+  EngineError,
+  HandConfig,
+  HandEvent,
+  HandState,
+  PlayerAction,
+  PostKind,
+  PotResult,
+  SeatState,
+  Street,
+} from './hand-types.js';
+import { allocateRake, buildPots, rakeFor, splitPot } from './pots.js';
+import { actingButton, legalActions, liveSeatsFrom, seatState, validateAction } from './rules.js';
+
+const MAX_SEATS = 9;
+const VARIANTS = ['holdem-nl', 'omaha-pl', 'omaha-nl'];
+
+export function createHand(config: HandConfig): CreateResult {
+  const problem = checkConfig(config);
+  if (problem) return { error: { code: 'invalid-config', message: problem } };
+
+  const seats: SeatState[] = [...config.seats]
+    .sort((a, b) => a.seat - b.seat)
+    .map((s) => ({
+      seat: s.seat,
+      playerId: s.playerId,
+      startingStack: s.stack,
+      stack: s.stack,
+      bet: 0,
+      committed: 0,
+      inHand: !s.sittingOut && s.stack > 0,
+      folded: false,
+      allIn: false,
+      actedAt: -1,
+      holeCards: [],
+      shownCards: null,
+      mucked: false,
+    }));
+  const dealtIn = seats.filter((s) => s.inHand);
+  const { smallBlindSeat, bigBlindSeat } = blindSeats(
+    dealtIn.map((s) => s.seat),
+    config.button,
+  );
+
+  const state: HandState = {
+    config,
+    phase: 'preflop',
+    seats,
+    smallBlindSeat,
+    bigBlindSeat,
+    board: [],
+    deckIndex: 0,
+    currentBet: config.bigBlind,
+    lastRaiseSize: config.bigBlind,
+    lastAggressor: null,
+    toAct: null,
+    pots: [],
+    rake: 0,
+    results: [],
+    history: [],
+    actionCount: 0,
+  };
+  const events: HandEvent[] = [
+    {
+      type: 'hand-started',
+      handNumber: config.handNumber,
+      button: config.button,
+      smallBlindSeat,
+      bigBlindSeat,
+    },
+  ];
+
+  postBlindsAndAntes(state, config, events);
+  dealHoleCards(state, events);
+  state.toAct = nextToAct(state, bigBlindSeat);
+  if (state.toAct === null) closeBettingRound(state, events);
+  else announceNextToAct(state, events);
+  return { state, events };
+}
+
+export function applyAction(state: HandState, action: PlayerAction): ApplyResult {
+  const check = validateAction(state, action);
+  if (!check.ok) return { error: { code: check.code, message: check.message } satisfies EngineError };
+
+  const next = cloneState(state);
+  const events: HandEvent[] = [];
+  const player = seatState(next, action.seat);
+  const added = check.type === 'fold' || check.type === 'check' ? 0 : check.to - player.bet;
+
+  if (check.type === 'fold') {
+    player.folded = true;
+  } else if (added > 0) {
+    player.stack -= added;
+    player.bet += added;
+    player.committed += added;
+    if (player.stack === 0) player.allIn = true;
+    if (player.bet > next.currentBet) {
+      const raiseSize = player.bet - next.currentBet;
+      if (raiseSize >= next.lastRaiseSize) next.lastRaiseSize = raiseSize;
+      next.currentBet = player.bet;
+      next.lastAggressor = player.seat;
+    }
+  }
+  player.actedAt = next.currentBet;
+  next.actionCount++;
+  next.history.push({
+    kind: 'action',
+    seat: player.seat,
+    type: check.type,
+    to: player.bet,
+    added,
+    allIn: player.allIn,
+  });
+  events.push({
+    type: 'action',
+    seat: player.seat,
+    action: check.type,
+    to: player.bet,
+    added,
+    stack: player.stack,
+    allIn: player.allIn,
+  });
+
+  const live = next.seats.filter((s) => s.inHand && !s.folded);
+  if (live.length === 1) {
+    next.toAct = null;
+    closeBettingRound(next, events);
+    return { state: next, events };
+  }
+  next.toAct = nextToAct(next, player.seat);
+  if (next.toAct === null) closeBettingRound(next, events);
+  else announceNextToAct(next, events);
+  return { state: next, events };
+}
+
+/**
+ * Builds a deck that deals the given hole cards and board under this engine's dealing order (see
+ * dealHoleCards); the cards nobody sees follow in ascending order. Used to replay recorded hands and
+ * to set up exact situations in tests. Throws a RangeError on a duplicate or missing card.
+ */
+export function arrangeDeck(
+  config: Omit<HandConfig, 'deck'>,
+  holeCards: Readonly<Record<number, readonly Card[]>>,
+  board: readonly Card[],
+): Card[] {
+  const dealtIn = [...config.seats]
+    .filter((s) => !s.sittingOut && s.stack > 0)
+    .map((s) => s.seat)
+    .sort((a, b) => a - b);
+  const { smallBlindSeat } = blindSeats(dealtIn, config.button);
+  const start = dealtIn.indexOf(smallBlindSeat);
+  const order = dealtIn.map((_, i) => dealtIn[(start + i) % dealtIn.length]);
+  const perSeat = config.variant === 'holdem-nl' ? 2 : 4;
+  const deck: Card[] = [];
+  for (let j = 0; j < perSeat; j++) {
+    for (const seat of order) {
+      const cards = holeCards[seat];
+      if (!cards || cards.length !== perSeat)
+        throw new RangeError(`Seat ${seat} needs ${perSeat} hole cards.`);
+      deck.push(cards[j]);
+    }
+  }
+  deck.push(...board);
+  const used = new Set<Card>();
+  for (const card of deck) {
+    if (!isCard(card)) throw new RangeError(`Not a card: ${String(card)}`);
+    if (used.has(card)) throw new RangeError(`Duplicate card ${formatCard(card)}`);
+    used.add(card);
+  }
+  for (let card = 0; card < 52; card++) if (!used.has(card)) deck.push(card);
+  return deck;
+}
+
+/** The first seat clockwise after `afterSeat` that still has to act on this street, or null. */
+function nextToAct(state: HandState, afterSeat: number): number | null {
+  const canAct = state.seats.filter((s) => s.inHand && !s.folded && !s.allIn);
+  if (canAct.length === 0) return null;
+  // Alone with chips behind and nothing more to call: nobody is left to bet against.
+  if (canAct.length === 1 && canAct[0].bet >= state.currentBet) return null;
+  for (const s of liveSeatsFrom(state, afterSeat)) {
+    if (!s.allIn && (s.actedAt < 0 || s.bet < state.currentBet)) return s.seat;
+  }
+  return null;
+}
+
+function announceNextToAct(state: HandState, events: HandEvent[]): void {
+  const legal = legalActions(state);
+  if (legal) events.push({ type: 'next-to-act', seat: legal.seat, legal });
+}
+
+/** Ends the street: returns the uncalled bet, then deals on, runs the board out or settles the hand. */
+function closeBettingRound(state: HandState, events: HandEvent[]): void {
+  returnUncalledBet(state, events);
+  state.pots = buildPots(state.seats.filter((s) => s.inHand));
+  events.push({
+    type: 'pots-updated',
+    pots: state.pots.map((p) => ({ amount: p.amount, eligible: [...p.eligible] })),
+  });
+  for (const s of state.seats) {
+    s.bet = 0;
+    s.actedAt = -1;
+  }
+  state.currentBet = 0;
+  state.lastRaiseSize = state.config.bigBlind;
+
+  const live = state.seats.filter((s) => s.inHand && !s.folded);
+  if (live.length === 1) {
+    settle(state, events, false);
+    return;
+  }
+  if (state.phase === 'river') {
+    settle(state, events, true);
+    return;
+  }
+  const canAct = live.filter((s) => !s.allIn);
+  if (canAct.length <= 1) {
+    // Everyone (or all but one) is all-in: the hands are turned up before the rest of the board.
+    for (const s of showdownOrder(state)) showCards(state, s, events);
+    while (state.board.length < 5) dealStreet(state, events);
+    settle(state, events, true);
+    return;
+  }
+  dealStreet(state, events);
+  state.lastAggressor = null;
+  state.toAct = nextToAct(state, actingButton(state));
+  if (state.toAct === null) closeBettingRound(state, events);
+  else announceNextToAct(state, events);
+}
+
+function returnUncalledBet(state: HandState, events: HandEvent[]): void {
+  let top: SeatState | null = null;
+  let second = 0;
+  for (const s of state.seats) {
+    if (!s.inHand) continue;
+    if (top === null || s.committed > top.committed) {
+      if (top) second = Math.max(second, top.committed);
+      top = s;
+    } else second = Math.max(second, s.committed);
+  }
+  if (!top || top.committed <= second) return;
+  const amount = Math.min(top.committed - second, top.bet);
+  if (amount <= 0) return;
+  top.committed -= amount;
+  top.bet -= amount;
+  top.stack += amount;
+  if (top.stack > 0) top.allIn = false;
+  state.history.push({ kind: 'uncalled', seat: top.seat, amount });
+  events.push({ type: 'uncalled-bet-returned', seat: top.seat, amount });
+}
+
+const NEXT_STREET: Record<Street, Street> = { preflop: 'flop', flop: 'turn', turn: 'river', river: 'river' };
+
+function dealStreet(state: HandState, events: HandEvent[]): void {
+  const street = NEXT_STREET[state.phase as Street];
+  const count = street === 'flop' ? 3 : 1;
+  const cards = state.config.deck.slice(state.deckIndex, state.deckIndex + count);
+  state.deckIndex += count;
+  state.board = [...state.board, ...cards];
+  state.phase = street;
+  state.history.push({ kind: 'board', street, cards });
+  events.push({ type: 'street-dealt', street, cards, board: [...state.board] });
+}
+
+/**
+ * Showdown order: the last bettor or raiser on the final street shows first; with no bet on it, the
+ * first live seat left of the button; then clockwise.
+ */
+function showdownOrder(state: HandState): SeatState[] {
+  const fromButton = liveSeatsFrom(state, actingButton(state));
+  const first =
+    state.lastAggressor === null ? -1 : fromButton.findIndex((s) => s.seat === state.lastAggressor);
+  if (first <= 0) return fromButton;
+  return [...fromButton.slice(first), ...fromButton.slice(0, first)];
+}
+
+function showCards(state: HandState, seat: SeatState, events: HandEvent[]): void {
+  if (seat.shownCards) return;
+  seat.shownCards = [...seat.holeCards];
+  state.history.push({ kind: 'show', seat: seat.seat, cards: seat.shownCards });
+  if (state.board.length >= 3) {
+    const value = handValue(state, seat);
+    events.push({
+      type: 'cards-shown',
+      seat: seat.seat,
+      cards: seat.shownCards,
+      handValue: value,
+      handName: handName(value),
+    });
+  } else {
+    events.push({
+      type: 'cards-shown',
+      seat: seat.seat,
+      cards: seat.shownCards,
+      handValue: null,
+      handName: null,
+    });
+  }
+}
+
+function handValue(state: HandState, seat: SeatState): number {
+  return state.config.variant === 'holdem-nl'
+    ? evaluateHoldem([...seat.holeCards, ...state.board])
+    : evaluateOmaha(seat.holeCards, state.board);
+}
+
+/**
+ * Pays the pots. At a showdown each live seat, in showdown order, shows if its hand could still win
+ * or tie a pot it is in against the hands shown so far; otherwise its hand is mucked unseen (the
+ * auto-muck rule). Rake comes off the pots first, only when a flop was dealt (no flop, no drop).
+ */
+function settle(state: HandState, events: HandEvent[], showdown: boolean): void {
+  state.toAct = null;
+  const pots = buildPots(state.seats.filter((s) => s.inHand));
+  const values = new Map<number, number>();
+  if (showdown) {
+    for (const s of state.seats) if (s.inHand && !s.folded) values.set(s.seat, handValue(state, s));
+    const shownBest = pots.map(() => 0);
+    for (const s of showdownOrder(state)) {
+      const value = values.get(s.seat)!;
+      const couldWin = pots.some((p, i) => p.eligible.includes(s.seat) && value >= shownBest[i]);
+      if (s.shownCards || couldWin) {
+        showCards(state, s, events);
+        pots.forEach((p, i) => {
+          if (p.eligible.includes(s.seat)) shownBest[i] = Math.max(shownBest[i], value);
+        });
+      } else {
+        s.mucked = true;
+        state.history.push({ kind: 'muck', seat: s.seat });
+        events.push({ type: 'hand-mucked', seat: s.seat });
+      }
+    }
+  }
+
+  const total = pots.reduce((sum, p) => sum + p.amount, 0);
+  const rake = state.board.length >= 3 ? rakeFor(total, state.config.rake) : 0;
+  const rakeShares = allocateRake(
+    pots.map((p) => p.amount),
+    rake,
+  );
+  state.rake = rake;
+  if (rake > 0) events.push({ type: 'rake-taken', amount: rake });
+
+  const fromButton = liveSeatsFrom(state, actingButton(state)).map((s) => s.seat);
+  state.results = pots.map((pot, index): PotResult => {
+    const amount = pot.amount - rakeShares[index];
+    let winners = pot.eligible;
+    let best: number | null = null;
+    if (showdown && pot.eligible.length > 1) {
+      best = Math.max(...pot.eligible.map((seat) => values.get(seat)!));
+      winners = pot.eligible.filter((seat) => values.get(seat) === best);
+    }
+    const ordered = fromButton.filter((seat) => winners.includes(seat));
+    return {
+      amount,
+      rake: rakeShares[index],
+      eligible: [...pot.eligible],
+      winners: splitPot(amount, ordered),
+      handValue: best,
+      handName: best === null ? null : handName(best),
+    };
+  });
+  state.results.forEach((result, potIndex) => {
+    for (const w of result.winners) seatState(state, w.seat).stack += w.amount;
+    events.push({
+      type: 'pot-awarded',
+      potIndex,
+      amount: result.amount,
+      winners: result.winners.map((w) => ({ ...w })),
+      handName: result.handName,
+    });
+  });
+  state.pots = [];
+  state.phase = 'complete';
+  events.push({
+    type: 'hand-ended',
+    finalStacks: state.seats.map((s) => ({ seat: s.seat, stack: s.stack })),
+  });
+}
+
+/** Small blind: the first seat dealt in left of the button (heads-up: the button itself); big blind next. */
+function blindSeats(dealtIn: number[], button: number): { smallBlindSeat: number; bigBlindSeat: number } {
+  if (dealtIn.length === 2 && dealtIn.includes(button)) {
+    return { smallBlindSeat: button, bigBlindSeat: dealtIn.find((s) => s !== button)! };
+  }
+  const after = dealtIn.findIndex((s) => s > button);
+  const sb = after < 0 ? 0 : after;
+  return { smallBlindSeat: dealtIn[sb], bigBlindSeat: dealtIn[(sb + 1) % dealtIn.length] };
+}
+
+function postBlindsAndAntes(state: HandState, config: HandConfig, events: HandEvent[]): void {
+  const order = liveSeatsFrom(
+    state,
+    state.smallBlindSeat === null ? state.bigBlindSeat : state.smallBlindSeat - 1,
+  );
+  const ante = config.ante ?? 0;
+  if (ante > 0) for (const s of order) post(state, s, 'ante', ante, false, events);
+  const configOf = new Map(config.seats.map((s) => [s.seat, s]));
+  for (const s of order) {
+    const blind = s.seat === state.smallBlindSeat || s.seat === state.bigBlindSeat;
+    if (!blind && configOf.get(s.seat)?.postsDeadSmallBlind)
+      post(state, s, 'dead-small-blind', config.smallBlind, false, events);
+  }
+  if (state.smallBlindSeat !== null)
+    post(state, seatState(state, state.smallBlindSeat), 'small-blind', config.smallBlind, true, events);
+  post(state, seatState(state, state.bigBlindSeat), 'big-blind', config.bigBlind, true, events);
+  for (const s of order) {
+    const blind = s.seat === state.smallBlindSeat || s.seat === state.bigBlindSeat;
+    if (!blind && configOf.get(s.seat)?.postsBigBlind)
+      post(state, s, 'newcomer-big-blind', config.bigBlind, true, events);
+  }
+}
+
+function post(
+  state: HandState,
+  s: SeatState,
+  kind: PostKind,
+  amount: number,
+  live: boolean,
+  events: HandEvent[],
+): void {
+  const paid = Math.min(amount, s.stack);
+  if (paid <= 0) return;
+  s.stack -= paid;
+  s.committed += paid;
+  if (live) s.bet += paid;
+  if (s.stack === 0) s.allIn = true;
+  state.history.push({ kind: 'post', seat: s.seat, post: kind, amount: paid });
+  events.push({ type: 'blind-posted', seat: s.seat, post: kind, amount: paid, allIn: s.allIn });
+}
+
+/**
+ * Hole cards go one at a time round the table from the first seat left of the button (heads-up: the
+ * button), like a live dealer: card j of the i-th seat is deck[j * seatsDealtIn + i]. No burn cards;
+ * the board follows the hole cards in deck order.
+ */
+function dealHoleCards(state: HandState, events: HandEvent[]): void {
+  const firstSeat = state.smallBlindSeat ?? state.bigBlindSeat;
+  const order = liveSeatsFrom(state, firstSeat - 1);
+  const perSeat = state.config.variant === 'holdem-nl' ? 2 : 4;
+  const n = order.length;
+  order.forEach((s, i) => {
+    s.holeCards = Array.from({ length: perSeat }, (_, j) => state.config.deck[j * n + i]);
+  });
+  state.deckIndex = perSeat * n;
+  for (const s of order) {
+    state.history.push({ kind: 'deal-hole', seat: s.seat, cards: s.holeCards });
+    events.push({ type: 'hole-cards-dealt', seat: s.seat, count: s.holeCards.length, cards: s.holeCards });
+  }
+}
+
+function cloneState(state: HandState): HandState {
+  return {
+    ...state,
+    seats: state.seats.map((s) => ({ ...s })),
+    pots: state.pots,
+    history: state.history.slice(),
+  };
+}
+
+function checkConfig(config: HandConfig): string | null {
+  if (config === null || typeof config !== 'object') return 'The hand config must be an object.';
+  if (!VARIANTS.includes(config.variant)) return `Unknown variant "${String(config.variant)}".`;
+  if (!Array.isArray(config.seats)) return 'seats must be a list.';
+  const seen = new Set<number>();
+  for (const s of config.seats) {
+    if (!s || !Number.isInteger(s.seat) || s.seat < 0 || s.seat >= MAX_SEATS)
+      return `Seat index must be 0..8.`;
+    if (seen.has(s.seat)) return `Seat ${s.seat} is listed twice.`;
+    seen.add(s.seat);
+    if (typeof s.playerId !== 'string' || s.playerId === '') return `Seat ${s.seat} has no player id.`;
+    if (!Number.isSafeInteger(s.stack) || s.stack < 0)
+      return `Seat ${s.seat} stack must be a whole number >= 0.`;
+  }
+  const dealtIn = config.seats.filter((s) => !s.sittingOut && s.stack > 0);
+  if (dealtIn.length < 2) return 'A hand needs at least two players with chips.';
+  if (!Number.isInteger(config.button) || config.button < 0 || config.button >= MAX_SEATS)
+    return 'button must be a seat index 0..8.';
+  for (const [name, value] of [
+    ['smallBlind', config.smallBlind],
+    ['bigBlind', config.bigBlind],
+  ] as const) {
+    if (!Number.isSafeInteger(value) || value <= 0) return `${name} must be a whole number > 0.`;
+  }
+  if (config.smallBlind > config.bigBlind) return 'smallBlind must not exceed bigBlind.';
+  if (config.ante !== undefined && (!Number.isSafeInteger(config.ante) || config.ante < 0))
+    return 'ante must be a whole number >= 0.';
+  if (config.rake !== undefined) {
+    const { percent, cap } = config.rake;
+    if (
+      typeof percent !== 'number' ||
+      !(percent >= 0 && percent <= 100) ||
+      Math.abs(percent * 100 - Math.round(percent * 100)) > 1e-9
+    ) {
+      return 'rake.percent must be 0..100 with at most two decimals.';
+    }
+    if (!Number.isSafeInteger(cap) || cap < 0) return 'rake.cap must be a whole number >= 0.';
+  }
+  if (
+    !Array.isArray(config.deck) ||
+    config.deck.length !== 52 ||
+    !config.deck.every(isCard) ||
+    new Set(config.deck).size !== 52
+  ) {
+    return 'deck must hold the 52 distinct cards.';
+  }
+  if (!Number.isSafeInteger(config.handNumber) || config.handNumber < 0)
+    return 'handNumber must be a whole number >= 0.';
+  return null;
+}
