@@ -1,12 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '../../api/types';
 import { AdminGuard } from '../../app/AdminGuard';
 import { initialAuthState, unauthorized, type AuthState } from '../../app/authSlice';
 import { adminUser, renderRoutes, signedInAdmin, stubServer } from './testKit';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const player = { ...adminUser, userId: '2', username: 'bat', role: 'PLAYER', isAdmin: false };
+const player = { ...adminUser, userId: 2, username: 'bat', role: 'PLAYER', isAdmin: false } as CurrentUser;
 
 function openAdmin(auth: AuthState, path = '/admin/withdraw') {
   stubServer({});
@@ -50,7 +51,7 @@ describe('the admin guard', () => {
   });
 
   it('lets in a user with only the isAdmin flag', () => {
-    openAdmin({ ...signedInAdmin, userInfo: { ...player, isAdmin: true } });
+    openAdmin({ ...signedInAdmin, userInfo: { ...player, isAdmin: true } as CurrentUser });
     expect(screen.getByText('Admin area')).toBeInTheDocument();
   });
 

@@ -20,15 +20,19 @@ if (!('ResizeObserver' in globalThis)) {
   (globalThis as { ResizeObserver?: unknown }).ResizeObserver = NoResizeObserver;
 }
 
-export const adminUser: CurrentUser = {
-  userId: '1',
+export const adminUser = {
+  userId: 1,
   username: 'admin',
   email: 'admin@tenger.test',
   role: 'ADMIN',
   isAdmin: true,
   balance: 0,
   locked: 0,
-};
+  bank: 'Khan Bank',
+  accountNumber: '5000000001',
+  preferences: {},
+  createdAt: '2026-11-01T00:00:00.000Z',
+} as CurrentUser;
 
 export const signedInAdmin: AuthState = {
   ...initialAuthState,
