@@ -57,14 +57,80 @@ const FLUSH_FLAGS = 0x8888;
  * from one deck) and is not checked. Throws RangeError for another count or a card outside 0..51.
  */
 export function evaluateHoldem(cards: ArrayLike<number>): number {
+  // One inlined path per size: this is the engine's hottest function.
   const n = cards.length;
-  let value: number;
-  if (n === 7) value = evaluate7(cards[0], cards[1], cards[2], cards[3], cards[4], cards[5], cards[6]);
-  else if (n === 6) value = evaluate6(cards[0], cards[1], cards[2], cards[3], cards[4], cards[5]);
-  else if (n === 5) value = evaluate5(cards[0], cards[1], cards[2], cards[3], cards[4]);
-  else throw new RangeError(`evaluateHoldem takes 5, 6 or 7 cards, got ${n}`);
-  if (!(value > 0)) throw invalidCards(cards);
-  return value;
+  if (n === 7) {
+    const a = cards[0];
+    const b = cards[1];
+    const c = cards[2];
+    const d = cards[3];
+    const e = cards[4];
+    const f = cards[5];
+    const g = cards[6];
+    const suits =
+      SUIT_COUNTER_BIAS +
+      SUIT_KEY_OF_CARD[a] +
+      SUIT_KEY_OF_CARD[b] +
+      SUIT_KEY_OF_CARD[c] +
+      SUIT_KEY_OF_CARD[d] +
+      SUIT_KEY_OF_CARD[e] +
+      SUIT_KEY_OF_CARD[f] +
+      SUIT_KEY_OF_CARD[g];
+    if ((suits & FLUSH_FLAGS) !== 0) return flushValue(cards, suits);
+    const key =
+      RANK_KEY_OF_CARD[a] +
+      RANK_KEY_OF_CARD[b] +
+      RANK_KEY_OF_CARD[c] +
+      RANK_KEY_OF_CARD[d] +
+      RANK_KEY_OF_CARD[e] +
+      RANK_KEY_OF_CARD[f] +
+      RANK_KEY_OF_CARD[g];
+    if (key !== key) throw invalidCards(cards);
+    return RANK_VALUE[(key & RANK_HASH_MASK) + RANK_HASH_OFFSET[key >>> RANK_HASH_BITS]];
+  }
+  if (n === 6) {
+    const a = cards[0];
+    const b = cards[1];
+    const c = cards[2];
+    const d = cards[3];
+    const e = cards[4];
+    const f = cards[5];
+    const suits =
+      SUIT_COUNTER_BIAS +
+      SUIT_KEY_OF_CARD[a] +
+      SUIT_KEY_OF_CARD[b] +
+      SUIT_KEY_OF_CARD[c] +
+      SUIT_KEY_OF_CARD[d] +
+      SUIT_KEY_OF_CARD[e] +
+      SUIT_KEY_OF_CARD[f];
+    if ((suits & FLUSH_FLAGS) !== 0) return flushValue(cards, suits);
+    const key =
+      RANK_KEY_OF_CARD[a] +
+      RANK_KEY_OF_CARD[b] +
+      RANK_KEY_OF_CARD[c] +
+      RANK_KEY_OF_CARD[d] +
+      RANK_KEY_OF_CARD[e] +
+      RANK_KEY_OF_CARD[f];
+    if (key !== key) throw invalidCards(cards);
+    return RANK_VALUE[(key & RANK_HASH_MASK) + RANK_HASH_OFFSET[key >>> RANK_HASH_BITS]];
+  }
+  if (n === 5) {
+    const value = evaluate5(cards[0], cards[1], cards[2], cards[3], cards[4]);
+    if (value === 0) throw invalidCards(cards);
+    return value;
+  }
+  throw new RangeError(`evaluateHoldem takes 5, 6 or 7 cards, got ${n}`);
+}
+
+/** The flush value of cards whose suit counters show five or more of one suit. */
+function flushValue(cards: ArrayLike<number>, suits: number): number {
+  const suit = flushSuit(suits);
+  let bits = 0;
+  for (let i = 0; i < cards.length; i++) {
+    const card = cards[i];
+    if ((card & 3) === suit) bits |= 1 << (card >> 2);
+  }
+  return FLUSH_VALUE[bits];
 }
 
 /**
@@ -157,10 +223,7 @@ export function evaluate5(a: number, b: number, c: number, d: number, e: number)
   return lookUpRanks(key);
 }
 
-// Scratch space for Omaha: the 6 hole pairs and the up-to-10 board triples of one call.
-const pairRankKey = new Int32Array(6);
-const pairSuit = new Int32Array(6);
-const pairBits = new Int32Array(6);
+// Scratch space for Omaha: the up-to-10 board triples of one call.
 const tripleRankKey = new Int32Array(10);
 const tripleSuit = new Int32Array(10);
 const tripleBits = new Int32Array(10);
@@ -168,7 +231,8 @@ const NOT_SUITED = -1;
 
 /**
  * Omaha: the value of the best hand made of exactly two of the four hole cards and exactly three of
- * the 3..5 board cards. Same value scale as evaluateHoldem. Throws RangeError for other card counts.
+ * the 3..5 board cards. Same value scale as evaluateHoldem. Throws RangeError for other card counts
+ * or a card outside 0..51.
  */
 export function evaluateOmaha(hole: ArrayLike<number>, board: ArrayLike<number>): number {
   if (hole.length !== 4) throw new RangeError(`evaluateOmaha takes 4 hole cards, got ${hole.length}`);
@@ -176,52 +240,93 @@ export function evaluateOmaha(hole: ArrayLike<number>, board: ArrayLike<number>)
   if (boardSize < 3 || boardSize > 5) {
     throw new RangeError(`evaluateOmaha takes 3 to 5 board cards, got ${boardSize}`);
   }
-  for (let i = 0; i < 4; i++) if (!(RANK_KEY_OF_CARD[hole[i]] > 0)) throw invalidCards(hole);
-  for (let i = 0; i < boardSize; i++) if (!(RANK_KEY_OF_CARD[board[i]] > 0)) throw invalidCards(board);
-  let pairs = 0;
-  for (let i = 0; i < 3; i++) {
-    const x = hole[i];
-    for (let j = i + 1; j < 4; j++) {
-      const y = hole[j];
-      pairRankKey[pairs] = RANK_KEY_OF_CARD[x] + RANK_KEY_OF_CARD[y];
-      pairSuit[pairs] = (x & 3) === (y & 3) ? x & 3 : NOT_SUITED;
-      pairBits[pairs] = (1 << (x >> 2)) | (1 << (y >> 2));
-      pairs++;
-    }
-  }
+  const h0 = hole[0];
+  const h1 = hole[1];
+  const h2 = hole[2];
+  const h3 = hole[3];
+  const k0 = RANK_KEY_OF_CARD[h0];
+  const k1 = RANK_KEY_OF_CARD[h1];
+  const k2 = RANK_KEY_OF_CARD[h2];
+  const k3 = RANK_KEY_OF_CARD[h3];
+  if (!(k0 > 0 && k1 > 0 && k2 > 0 && k3 > 0)) throw invalidCards(hole);
+  // The six hole pairs' rank-key sums.
+  const p0 = k0 + k1;
+  const p1 = k0 + k2;
+  const p2 = k0 + k3;
+  const p3 = k1 + k2;
+  const p4 = k1 + k3;
+  const p5 = k2 + k3;
+
   let triples = 0;
+  let suitedTriples = 0;
   for (let i = 0; i < boardSize - 2; i++) {
     const x = board[i];
     for (let j = i + 1; j < boardSize - 1; j++) {
       const y = board[j];
       const xy = RANK_KEY_OF_CARD[x] + RANK_KEY_OF_CARD[y];
-      const suitedXY = (x & 3) === (y & 3);
-      const bitsXY = (1 << (x >> 2)) | (1 << (y >> 2));
       for (let k = j + 1; k < boardSize; k++) {
         const z = board[k];
-        tripleRankKey[triples] = xy + RANK_KEY_OF_CARD[z];
-        tripleSuit[triples] = suitedXY && (x & 3) === (z & 3) ? x & 3 : NOT_SUITED;
-        tripleBits[triples] = bitsXY | (1 << (z >> 2));
+        const key = xy + RANK_KEY_OF_CARD[z];
+        if (key !== key) throw invalidCards(board);
+        tripleRankKey[triples] = key;
+        if ((x & 3) === (y & 3) && (x & 3) === (z & 3)) {
+          tripleSuit[triples] = x & 3;
+          tripleBits[triples] = (1 << (x >> 2)) | (1 << (y >> 2)) | (1 << (z >> 2));
+          suitedTriples++;
+        } else {
+          tripleSuit[triples] = NOT_SUITED;
+        }
         triples++;
       }
     }
   }
+
+  // Without flushes: 6 × triples rank lookups.
   let best = 0;
   for (let t = 0; t < triples; t++) {
     const tKey = tripleRankKey[t];
-    const tSuit = tripleSuit[t];
-    for (let p = 0; p < 6; p++) {
-      let value: number;
-      if (tSuit !== NOT_SUITED && pairSuit[p] === tSuit) {
-        value = FLUSH_VALUE[pairBits[p] | tripleBits[t]];
-      } else {
-        const key = tKey + pairRankKey[p];
-        value = RANK_VALUE[(key & RANK_HASH_MASK) + RANK_HASH_OFFSET[key >>> RANK_HASH_BITS]];
-      }
-      if (value > best) best = value;
-    }
+    let key = tKey + p0;
+    let value = RANK_VALUE[(key & RANK_HASH_MASK) + RANK_HASH_OFFSET[key >>> RANK_HASH_BITS]];
+    if (value > best) best = value;
+    key = tKey + p1;
+    value = RANK_VALUE[(key & RANK_HASH_MASK) + RANK_HASH_OFFSET[key >>> RANK_HASH_BITS]];
+    if (value > best) best = value;
+    key = tKey + p2;
+    value = RANK_VALUE[(key & RANK_HASH_MASK) + RANK_HASH_OFFSET[key >>> RANK_HASH_BITS]];
+    if (value > best) best = value;
+    key = tKey + p3;
+    value = RANK_VALUE[(key & RANK_HASH_MASK) + RANK_HASH_OFFSET[key >>> RANK_HASH_BITS]];
+    if (value > best) best = value;
+    key = tKey + p4;
+    value = RANK_VALUE[(key & RANK_HASH_MASK) + RANK_HASH_OFFSET[key >>> RANK_HASH_BITS]];
+    if (value > best) best = value;
+    key = tKey + p5;
+    value = RANK_VALUE[(key & RANK_HASH_MASK) + RANK_HASH_OFFSET[key >>> RANK_HASH_BITS]];
+    if (value > best) best = value;
+  }
+  if (suitedTriples === 0) return best;
+
+  // A flush needs a one-suit board triple and a hole pair of that same suit; it replaces the
+  // rank-only value of that same five (a high card or straight), which is never higher.
+  for (let t = 0; t < triples; t++) {
+    const suit = tripleSuit[t];
+    if (suit === NOT_SUITED) continue;
+    const bits = tripleBits[t];
+    best = withSuitedPair(h0, h1, suit, bits, best);
+    best = withSuitedPair(h0, h2, suit, bits, best);
+    best = withSuitedPair(h0, h3, suit, bits, best);
+    best = withSuitedPair(h1, h2, suit, bits, best);
+    best = withSuitedPair(h1, h3, suit, bits, best);
+    best = withSuitedPair(h2, h3, suit, bits, best);
   }
   return best;
+}
+
+/** The better of `best` and the flush of two hole cards plus a one-suit board triple, if both are in `suit`. */
+function withSuitedPair(x: number, y: number, suit: number, tripleBits: number, best: number): number {
+  if ((x & 3) !== suit || (y & 3) !== suit) return best;
+  const value = FLUSH_VALUE[tripleBits | (1 << (x >> 2)) | (1 << (y >> 2))];
+  return value > best ? value : best;
 }
 
 /** The category of a hand value: 'high-card' … 'straight-flush'. */
