@@ -1,3 +1,4 @@
+/* global performance, process, console, URL */
 // Engine benchmark: hand evaluation against the npm evaluators, then self-play, in one run.
 //   npm run bench -w @tenger/engine        (builds dist first)
 // Everyone evaluates the same pre-generated random hands, converted beforehand (outside the timing)
@@ -73,7 +74,7 @@ function measure(perPass, pass, rounds = ROUNDS, roundMillis = ROUND_MILLIS) {
     globalThis.gc?.();
     let passes = 0;
     const start = cpuMillis();
-    let elapsed = 0;
+    let elapsed;
     do {
       sink += pass();
       passes++;
