@@ -51,7 +51,8 @@ export function ActionBar({ legal, potTotal, onAction, busy }: ActionBarProps) {
     if (action && !busy) onAction(action);
   };
   const fold = () => act(choices.fold ? { type: 'fold' } : null);
-  const checkOrCall = () => act(choices.check ? { type: 'check' } : choices.callTo !== null ? { type: 'call' } : null);
+  const checkOrCall = () =>
+    act(choices.check ? { type: 'check' } : choices.callTo !== null ? { type: 'call' } : null);
   const raise = () => act(problem ? null : raiseAction(legal, typedAmount));
   const allIn = () => act(choices.allInTo !== null ? { type: 'allin' } : null);
 
@@ -59,7 +60,8 @@ export function ActionBar({ legal, potTotal, onAction, busy }: ActionBarProps) {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
       const target = event.target as HTMLElement | null;
-      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)))
+        return;
       if (target?.closest('[role="dialog"]')) return;
       const key = event.key.toLowerCase();
       if (key === SHORTCUTS.fold) fold();
@@ -80,7 +82,8 @@ export function ActionBar({ legal, potTotal, onAction, busy }: ActionBarProps) {
   };
 
   const raiseLabel = choices.raiseType === 'bet' ? t('table.actions.bet') : t('table.actions.raiseTo');
-  const raiseIsAllIn = choices.allInTo !== null && Number.isFinite(typedAmount) && typedAmount >= choices.allInTo;
+  const raiseIsAllIn =
+    choices.allInTo !== null && Number.isFinite(typedAmount) && typedAmount >= choices.allInTo;
 
   return (
     <div className="action-bar" role="group" aria-label={t('table.yourTurn')}>
@@ -96,7 +99,9 @@ export function ActionBar({ legal, potTotal, onAction, busy }: ActionBarProps) {
                 onClick={() => choose(preset.amount)}
                 title={money(preset.amount)}
               >
-                {preset.key === 'allin' && !preset.isAllIn ? t('table.presets.max') : t(`table.presets.${preset.key}`)}
+                {preset.key === 'allin' && !preset.isAllIn
+                  ? t('table.presets.max')
+                  : t(`table.presets.${preset.key}`)}
               </button>
             ))}
           </div>
@@ -130,7 +135,9 @@ export function ActionBar({ legal, potTotal, onAction, busy }: ActionBarProps) {
                 const value = Number(event.target.value);
                 if (Number.isFinite(value)) setAmount(value);
               }}
-              onBlur={() => choose(Number.isFinite(typedAmount) && typed !== '' ? typedAmount : choices.raiseMin)}
+              onBlur={() =>
+                choose(Number.isFinite(typedAmount) && typed !== '' ? typedAmount : choices.raiseMin)
+              }
               onKeyDown={(event) => {
                 if (event.key === 'Enter') raise();
               }}
@@ -145,12 +152,24 @@ export function ActionBar({ legal, potTotal, onAction, busy }: ActionBarProps) {
       )}
       <div className="action-bar__buttons">
         {choices.fold && (
-          <button type="button" className="act act--fold" onClick={fold} disabled={busy} aria-keyshortcuts="F">
+          <button
+            type="button"
+            className="act act--fold"
+            onClick={fold}
+            disabled={busy}
+            aria-keyshortcuts="F"
+          >
             {t('table.actions.fold')} <kbd>F</kbd>
           </button>
         )}
         {(choices.check || choices.callTo !== null) && (
-          <button type="button" className="act act--call" onClick={checkOrCall} disabled={busy} aria-keyshortcuts="C">
+          <button
+            type="button"
+            className="act act--call"
+            onClick={checkOrCall}
+            disabled={busy}
+            aria-keyshortcuts="C"
+          >
             {choices.check
               ? t('table.actions.check')
               : choices.callIsAllIn
@@ -167,12 +186,20 @@ export function ActionBar({ legal, potTotal, onAction, busy }: ActionBarProps) {
             disabled={busy || problem !== null}
             aria-keyshortcuts="R"
           >
-            {raiseIsAllIn ? t('table.allIn') : `${raiseLabel} ${Number.isFinite(typedAmount) ? money(typedAmount) : ''}`}{' '}
+            {raiseIsAllIn
+              ? t('table.allIn')
+              : `${raiseLabel} ${Number.isFinite(typedAmount) ? money(typedAmount) : ''}`}{' '}
             <kbd>R</kbd>
           </button>
         )}
         {choices.allInTo !== null && !choices.callIsAllIn && (
-          <button type="button" className="act act--allin" onClick={allIn} disabled={busy} aria-keyshortcuts="A">
+          <button
+            type="button"
+            className="act act--allin"
+            onClick={allIn}
+            disabled={busy}
+            aria-keyshortcuts="A"
+          >
             {t('table.allInAmount', { amount: money(choices.allInTo) })} <kbd>A</kbd>
           </button>
         )}

@@ -48,7 +48,16 @@ export function ChipStack({ amount, from, className, label }: ChipStackProps) {
           return (
             <g key={index}>
               <ellipse cx="10" cy={y + 1.5} rx="9" ry="3.5" fill="rgb(0 0 0 / 35%)" />
-              <ellipse cx="10" cy={y} rx="9" ry="3.5" fill={colour} stroke="rgb(255 255 255 / 75%)" strokeWidth="0.8" strokeDasharray="2.2 1.6" />
+              <ellipse
+                cx="10"
+                cy={y}
+                rx="9"
+                ry="3.5"
+                fill={colour}
+                stroke="rgb(255 255 255 / 75%)"
+                strokeWidth="0.8"
+                strokeDasharray="2.2 1.6"
+              />
             </g>
           );
         })}

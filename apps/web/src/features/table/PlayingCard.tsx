@@ -16,18 +16,37 @@ export interface PlayingCardProps {
 }
 
 /** One card drawn with HTML and CSS: rank and suit in the corner and a big suit in the middle, or the back. */
-export function PlayingCard({ card, fourColour, size = 'md', dealt, delayMs, dim, highlight }: PlayingCardProps) {
+export function PlayingCard({
+  card,
+  fourColour,
+  size = 'md',
+  dealt,
+  delayMs,
+  dim,
+  highlight,
+}: PlayingCardProps) {
   const { t } = useTranslation();
   const parsed = card ? parseCard(card) : null;
   const style: CSSProperties | undefined = delayMs ? { animationDelay: `${delayMs}ms` } : undefined;
-  const classes = ['pcard', `pcard--${size}`, dealt ? 'pcard--dealt' : '', dim ? 'pcard--dim' : '', highlight ? 'pcard--win' : '']
+  const classes = [
+    'pcard',
+    `pcard--${size}`,
+    dealt ? 'pcard--dealt' : '',
+    dim ? 'pcard--dim' : '',
+    highlight ? 'pcard--win' : '',
+  ]
     .filter(Boolean)
     .join(' ');
   if (!parsed) {
-    return <span className={`${classes} pcard--back`} style={style} role="img" aria-label={t('table.cardBack')} />;
+    return (
+      <span className={`${classes} pcard--back`} style={style} role="img" aria-label={t('table.cardBack')} />
+    );
   }
   const colour = suitColour(parsed.suit, fourColour);
-  const label = t('table.cardName', { rank: t(`table.ranks.${parsed.rank}`), suit: t(`table.suits.${parsed.suit}`) });
+  const label = t('table.cardName', {
+    rank: t(`table.ranks.${parsed.rank}`),
+    suit: t(`table.suits.${parsed.suit}`),
+  });
   return (
     <span
       className={`${classes} pcard--${colour}${fourColour ? ' pcard--four' : ''}`}

@@ -20,7 +20,15 @@ export interface SeatDialogProps {
  * The seat dialog (spec §2: Sit, Take seat, Recharge, Amount): choose the buy-in within the table's range
  * and the balance with a slider or a number, then Take seat — or Add Chips in Recharge mode.
  */
-export function SeatDialog({ open, mode, seat, context, isAuthenticated, onSubmit, onClose }: SeatDialogProps) {
+export function SeatDialog({
+  open,
+  mode,
+  seat,
+  context,
+  isAuthenticated,
+  onSubmit,
+  onClose,
+}: SeatDialogProps) {
   const { t, i18n } = useTranslation();
   const range = useMemo(() => buyInRange(mode, context), [mode, context]);
   const [text, setText] = useState(() => String(defaultAmount(range)));
@@ -38,7 +46,10 @@ export function SeatDialog({ open, mode, seat, context, isAuthenticated, onSubmi
   }, [open, mode, seat]);
 
   const problem = buyInProblem(text, range);
-  const title = mode === 'sit' ? t('table.seatDialog.sitTitle', { seat: (seat ?? 0) + 1 }) : t('table.seatDialog.rechargeTitle');
+  const title =
+    mode === 'sit'
+      ? t('table.seatDialog.sitTitle', { seat: (seat ?? 0) + 1 })
+      : t('table.seatDialog.rechargeTitle');
 
   const submit = async () => {
     if (problem || sending) return;

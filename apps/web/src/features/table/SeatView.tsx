@@ -18,6 +18,8 @@ export interface SeatViewProps {
   shownHandName: string | undefined;
   wonAmount: number;
   fourColour: boolean;
+  /** Auto muck: the viewer's own cards leave the table when folded or mucked. */
+  autoMuck: boolean;
   /** The viewer may sit here (empty seat, viewer not seated). */
   canSit: boolean;
   onSit: (seat: number) => void;
@@ -48,7 +50,9 @@ export function SeatView(props: SeatViewProps) {
 
   const inHand = handSeat?.inHand === true && props.handRunning;
   const folded = handSeat?.folded === true;
-  const cards = inHand || handSeat?.shown ? handCards(handSeat) : [];
+  const mucked = folded || handSeat?.mucked === true;
+  const cards =
+    (inHand || handSeat?.shown) && !(isViewer && props.autoMuck && mucked) ? handCards(handSeat) : [];
   const stack = handSeat && props.handRunning ? handSeat.stack : tableSeat.stack;
   const status = tableSeat.status;
   const classes = [
@@ -75,7 +79,7 @@ export function SeatView(props: SeatViewProps) {
               size={isViewer ? 'md' : 'sm'}
               dealt
               delayMs={index * 120}
-              dim={folded || handSeat?.mucked}
+              dim={mucked}
             />
           ))}
         </div>
@@ -96,16 +100,24 @@ export function SeatView(props: SeatViewProps) {
           )}
           {tableSeat.username}
         </div>
-        <div className="seat__stack">{handSeat?.allIn && props.handRunning ? t('table.allIn') : formatMoney(stack, i18n.language)}</div>
+        <div className="seat__stack">
+          {handSeat?.allIn && props.handRunning ? t('table.allIn') : formatMoney(stack, i18n.language)}
+        </div>
         {props.lastAction && !props.wonAmount && (
-          <div className={`seat__action seat__action--${props.lastAction.action}`}>{actionLabel(t, props.lastAction, i18n.language)}</div>
+          <div className={`seat__action seat__action--${props.lastAction.action}`}>
+            {actionLabel(t, props.lastAction, i18n.language)}
+          </div>
         )}
         {props.wonAmount > 0 && (
-          <div className="seat__action seat__action--won">{t('table.won', { amount: formatMoney(props.wonAmount, i18n.language) })}</div>
+          <div className="seat__action seat__action--won">
+            {t('table.won', { amount: formatMoney(props.wonAmount, i18n.language) })}
+          </div>
         )}
         {props.shownHandName && <div className="seat__hand-name">{props.shownHandName}</div>}
         {status === 'sitting-out' && <div className="seat__status">{t('table.sittingOut')}</div>}
-        {status === 'waiting' && !inHand && <div className="seat__status">{t('table.waitingForBigBlind')}</div>}
+        {status === 'waiting' && !inHand && (
+          <div className="seat__status">{t('table.waitingForBigBlind')}</div>
+        )}
         {!tableSeat.connected && <div className="seat__status">{t('table.disconnected')}</div>}
       </div>
     </div>
@@ -119,7 +131,11 @@ function handCards(seat: HandSeatView | null): (string | null)[] {
   return Array.from({ length: seat.cardCount }, () => null);
 }
 
-function actionLabel(t: (key: string, options?: Record<string, unknown>) => string, action: SeatAction, language: string): string {
+function actionLabel(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  action: SeatAction,
+  language: string,
+): string {
   const amount = action.amount !== undefined ? formatMoney(action.amount, language) : '';
   switch (action.action) {
     case 'fold':
@@ -145,7 +161,15 @@ function actionLabel(t: (key: string, options?: Record<string, unknown>) => stri
  * The ring round the acting player's plate: it empties over the action time, then (in the time bank)
  * turns orange. Drawn by a CSS animation (no re-render per frame); the seconds tick once a second.
  */
-export function ActionClock({ deadline, timeBankMs, actionMs }: { deadline: number; timeBankMs: number; actionMs: number }) {
+export function ActionClock({
+  deadline,
+  timeBankMs,
+  actionMs,
+}: {
+  deadline: number;
+  timeBankMs: number;
+  actionMs: number;
+}) {
   const { t } = useTranslation();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -163,7 +187,11 @@ export function ActionClock({ deadline, timeBankMs, actionMs }: { deadline: numb
     animationDuration: `${Math.max(0, deadline - Date.now())}ms`,
   } as CSSProperties;
   return (
-    <span className={`clock${inBank ? ' clock--bank' : ''}${seconds <= 5 ? ' clock--low' : ''}`} role="timer" aria-label={t('table.secondsLeft', { seconds })}>
+    <span
+      className={`clock${inBank ? ' clock--bank' : ''}${seconds <= 5 ? ' clock--low' : ''}`}
+      role="timer"
+      aria-label={t('table.secondsLeft', { seconds })}
+    >
       <svg viewBox="0 0 36 36" className="clock__ring" aria-hidden="true">
         <circle cx="18" cy="18" r="16" className="clock__track" />
         <circle key={deadline} cx="18" cy="18" r="16" className="clock__fill" style={style} pathLength={1} />

@@ -1,14 +1,402 @@
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { apiHost } from '../../api/baseQuery';
+import { getAccessToken } from '../../api/session';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { setJackpot } from '../../app/jackpotSlice';
+import { formatMoney } from '../../app/money';
+import { ActionBar, PreActionBoxes } from './ActionBar';
+import { ActionMenu, type TableMenuItem } from './ActionMenu';
+import { resolvePreAction, type ChosenAction, type PreAction } from './betting';
+import { parseCards } from './cards';
+import { bestHand, describeHand } from './handName';
+import { InfoDialog } from './InfoDialog';
+import { ReplayDialog } from './ReplayDialog';
+import { SeatDialog } from './SeatDialog';
+import { SettingsDialog } from './SettingsDialog';
+import { useTableSettings } from './settings';
+import { useTableMusic } from './sounds';
+import { TableFelt } from './TableFelt';
+import { TableCommandError, TableSocket, tableSocketUrl, type TableCommandInput } from './tableSocket';
+import { viewerInHand, viewerLegal, viewerTableSeat, type TableViewState } from './tableState';
+import { useTableSounds } from './useTableSounds';
+import './table.css';
 
-/** Placeholder so /table/{id} resolves; the table feature replaces this file. */
+type Dialog =
+  | { kind: 'seat'; mode: 'sit' | 'recharge'; seat: number | null }
+  | { kind: 'replay' }
+  | { kind: 'information' }
+  | { kind: 'settings' }
+  | null;
+
+/** `/table/{id}`: the live table, its action bar, menu and dialogs. */
 export default function TablePage() {
-  const { t } = useTranslation();
-  const { id } = useParams();
-  return (
-    <section className="empty-page">
-      <h1>{t('table.placeholderTitle', { id })}</h1>
-      <Link to="/">{t('common.backToLobby')}</Link>
-    </section>
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const settings = useTableSettings();
+  const { isAuthenticated, userBalance } = useAppSelector((state) => state.auth);
+  const storeJackpot = useAppSelector((state) => state.jackpot.amount);
+  const { client, state } = useTableClient(id);
+  const portrait = usePortrait();
+  const replayHand = searchParams.get('hand');
+  const [dialog, setDialog] = useState<Dialog>(replayHand ? { kind: 'replay' } : null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [preAction, setPreAction] = useState<PreAction | null>(null);
+
+  useTableMusic(settings);
+  useTableSounds(state, settings);
+
+  // The table's own jackpot figure keeps the shared store current too.
+  useEffect(() => {
+    if (state.jackpot !== null) dispatch(setJackpot(state.jackpot));
+  }, [state.jackpot, dispatch]);
+
+  const table = state.table;
+  const hand = state.hand;
+  const mySeat = viewerTableSeat(state);
+  const legal = viewerLegal(state);
+  const inHand = viewerInHand(state);
+  const handNumber = hand?.handNumber ?? null;
+  const money = (value: number) => formatMoney(value, i18n.language);
+
+  const describeError = useCallback(
+    (error: unknown) =>
+      error instanceof TableCommandError
+        ? t(`table.rejects.${error.code}`, { defaultValue: error.message })
+        : t('common.unknownError'),
+    [t],
   );
+
+  const send = useCallback(
+    async (command: TableCommandInput) => {
+      try {
+        await client.send(command);
+      } catch (error) {
+        setNotice(describeError(error));
+        throw error;
+      }
+    },
+    [client, describeError],
+  );
+
+  const act = useCallback(
+    (action: ChosenAction) => {
+      if (!hand) return;
+      setBusy(true);
+      send({
+        type: 'ACTION',
+        action: action.type,
+        ...(action.amount !== undefined ? { amount: action.amount } : {}),
+        handNumber: hand.handNumber,
+        stateId: hand.actionCount,
+      })
+        .catch(() => undefined)
+        .finally(() => setBusy(false));
+    },
+    [hand, send],
+  );
+
+  // Pre-actions are for one hand; they are carried out as soon as the turn comes.
+  useEffect(() => setPreAction(null), [handNumber]);
+  useEffect(() => {
+    if (!inHand) setPreAction(null);
+  }, [inHand]);
+  const preActionRef = useRef(preAction);
+  preActionRef.current = preAction;
+  const actRef = useRef(act);
+  actRef.current = act;
+  useEffect(() => {
+    const ticked = preActionRef.current;
+    if (!legal || !ticked) return;
+    const { action, keep } = resolvePreAction(ticked, legal);
+    if (!keep) setPreAction(null);
+    if (action) actRef.current(action);
+  }, [legal]);
+
+  // The server's refusal messages come through the state too; show them briefly.
+  useEffect(() => {
+    if (!notice) return;
+    const id = setTimeout(() => setNotice(null), 4000);
+    return () => clearTimeout(id);
+  }, [notice]);
+
+  const chooseMenu = (item: TableMenuItem) => {
+    switch (item) {
+      case 'recharge':
+        setDialog({ kind: 'seat', mode: 'recharge', seat: state.viewer.seat });
+        break;
+      case 'replay':
+        setDialog({ kind: 'replay' });
+        break;
+      case 'information':
+        setDialog({ kind: 'information' });
+        break;
+      case 'settings':
+        setDialog({ kind: 'settings' });
+        break;
+      case 'sitOut':
+        void send({ type: 'SIT_OUT' }).catch(() => undefined);
+        break;
+      case 'sitIn':
+        void send({ type: 'SIT_IN' }).catch(() => undefined);
+        break;
+      case 'fullScreen':
+        toggleFullscreen();
+        break;
+      case 'leave':
+        void send({ type: 'LEAVE' })
+          .then(() => navigate('/'))
+          .catch(() => undefined);
+        break;
+      case 'lobby':
+        void navigate('/');
+        break;
+    }
+  };
+
+  const seatContext = useMemo(
+    () => ({
+      minBuyIn: table?.minBuyIn ?? 0,
+      maxBuyIn: table?.maxBuyIn ?? 0,
+      balance: userBalance,
+      stack: mySeat?.stack ?? 0,
+      pendingRecharge: mySeat?.pendingRecharge ?? null,
+    }),
+    [table?.minBuyIn, table?.maxBuyIn, userBalance, mySeat?.stack, mySeat?.pendingRecharge],
+  );
+
+  if (state.connection === 'not-found') {
+    return (
+      <section className="tp tp--message">
+        <h1>{t('table.notFound')}</h1>
+        <Link className="btn btn--primary" to="/">
+          {t('common.backToLobby')}
+        </Link>
+      </section>
+    );
+  }
+
+  const ownSeatView = hand?.seats.find((seat) => seat.seat === state.viewer.seat);
+  const best =
+    ownSeatView?.cards && hand && hand.phase !== 'complete' && !ownSeatView.folded
+      ? bestHand(parseCards(ownSeatView.cards), parseCards(hand.board), hand.variant !== 'holdem-nl')
+      : null;
+  const facingBet = hand ? (ownSeatView ? hand.currentBet > ownSeatView.bet : false) : false;
+  const tableOpen = table !== null && table.status !== 'closed' && state.connection !== 'closed';
+  const canSit = tableOpen && state.viewer.seat === null && table.seats.length < table.maxPlayers;
+  const jackpot = storeJackpot ?? state.jackpot;
+
+  return (
+    <div className={`tp${settings.animations ? '' : ' tp--still'}`} data-connection={state.connection}>
+      <header className="tp-top">
+        <ActionMenu
+          seated={mySeat !== null}
+          sittingOut={mySeat?.status === 'sitting-out'}
+          onChoose={chooseMenu}
+        />
+        <div className="tp-top__title">
+          <strong>{table?.name ?? t('common.loading')}</strong>
+          {table && (
+            <span className="tp-top__blinds">
+              {t(`table.info.variants.${table.variant}`)} · {money(table.smallBlind)}/{money(table.bigBlind)}
+            </span>
+          )}
+        </div>
+        <div className="tp-top__right">
+          {isAuthenticated && (
+            <span className="tp-top__balance" aria-label={t('menu.balance')} data-testid="table-balance">
+              {money(userBalance)}
+            </span>
+          )}
+          <span
+            className={`tp-dot tp-dot--${state.connection}`}
+            title={t(`table.connection.${state.connection}`)}
+            aria-label={t(`table.connection.${state.connection}`)}
+          />
+        </div>
+      </header>
+
+      <main className="tp-stage">
+        <TableFelt
+          state={state}
+          settings={settings}
+          jackpot={jackpot}
+          portrait={portrait}
+          canSit={canSit}
+          onSit={(seat) => setDialog({ kind: 'seat', mode: 'sit', seat })}
+        />
+      </main>
+
+      <footer className="tp-bottom">
+        {notice && (
+          <div className="tp-notice" role="alert">
+            {notice}
+          </div>
+        )}
+        {best && (
+          <div className="tp-hand-name" data-testid="best-hand">
+            {describeHand(t, best)}
+          </div>
+        )}
+        <BottomPanel
+          state={state}
+          legal={legal}
+          busy={busy}
+          onAction={act}
+          inHand={inHand}
+          preAction={preAction}
+          onPreAction={setPreAction}
+          facingBet={facingBet}
+          seated={mySeat !== null}
+          sittingOut={mySeat?.status === 'sitting-out'}
+          canSit={canSit}
+          isAuthenticated={isAuthenticated}
+          onSitIn={() => void send({ type: 'SIT_IN' }).catch(() => undefined)}
+        />
+      </footer>
+
+      <SeatDialog
+        open={dialog?.kind === 'seat'}
+        mode={dialog?.kind === 'seat' ? dialog.mode : 'sit'}
+        seat={dialog?.kind === 'seat' ? dialog.seat : null}
+        context={seatContext}
+        isAuthenticated={isAuthenticated}
+        onClose={() => setDialog(null)}
+        onSubmit={async (amount) => {
+          try {
+            if (dialog?.kind === 'seat' && dialog.mode === 'sit' && dialog.seat !== null) {
+              await client.send({ type: 'SIT', seat: dialog.seat, amount });
+            } else {
+              await client.send({ type: 'RECHARGE', amount });
+            }
+          } catch (error) {
+            throw new Error(describeError(error), { cause: error });
+          }
+        }}
+      />
+      {table && (
+        <ReplayDialog
+          open={dialog?.kind === 'replay'}
+          onClose={() => setDialog(null)}
+          tableId={table.tableId}
+          recentHandIds={state.recentHandIds}
+          initialHandId={replayHand}
+          isAuthenticated={isAuthenticated}
+          fourColour={settings.fourColourDeck}
+        />
+      )}
+      <InfoDialog open={dialog?.kind === 'information'} onClose={() => setDialog(null)} table={table} />
+      <SettingsDialog open={dialog?.kind === 'settings'} onClose={() => setDialog(null)} />
+    </div>
+  );
+}
+
+interface BottomPanelProps {
+  state: TableViewState;
+  legal: ReturnType<typeof viewerLegal>;
+  busy: boolean;
+  onAction: (action: ChosenAction) => void;
+  inHand: boolean;
+  preAction: PreAction | null;
+  onPreAction: (value: PreAction | null) => void;
+  facingBet: boolean;
+  seated: boolean;
+  sittingOut: boolean;
+  canSit: boolean;
+  isAuthenticated: boolean;
+  onSitIn: () => void;
+}
+
+function BottomPanel(props: BottomPanelProps) {
+  const { t } = useTranslation();
+  const hand = props.state.hand;
+  if (props.legal && hand) {
+    return (
+      <ActionBar legal={props.legal} potTotal={hand.potTotal} onAction={props.onAction} busy={props.busy} />
+    );
+  }
+  if (props.inHand) {
+    return (
+      <PreActionBoxes value={props.preAction} onChange={props.onPreAction} facingBet={props.facingBet} />
+    );
+  }
+  if (props.seated && props.sittingOut) {
+    return (
+      <div className="tp-hint">
+        <span>{t('table.youSitOut')}</span>
+        <button type="button" className="btn btn--primary" onClick={props.onSitIn}>
+          {t('table.menu.sitIn')}
+        </button>
+      </div>
+    );
+  }
+  if (props.seated) return <div className="tp-hint">{t('table.waitNextHand')}</div>;
+  if (!props.isAuthenticated) {
+    return (
+      <div className="tp-hint">
+        <span>{t('table.spectating')}</span>
+        <Link className="btn btn--primary" to="/auth/login">
+          {t('menu.login')}
+        </Link>
+      </div>
+    );
+  }
+  return <div className="tp-hint">{props.canSit ? t('table.chooseSeat') : t('table.spectating')}</div>;
+}
+
+/** One table client per table id for the page's life: connects on mount, closes on the way out. */
+function useTableClient(tableId: string) {
+  const client = useMemo(
+    () => new TableSocket({ url: tableSocketUrl(apiHost(), tableId), getToken: getAccessToken }),
+    [tableId],
+  );
+  const token = useRef(getAccessToken());
+  useEffect(() => {
+    client.connect();
+    const online = () => client.reconnect();
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
+      client.close();
+    };
+  }, [client]);
+  // Signing in or out elsewhere in the app changes who we are at the table: start afresh.
+  const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
+  useEffect(() => {
+    const now = getAccessToken();
+    if (now !== token.current) {
+      token.current = now;
+      client.close();
+      client.connect();
+    }
+  }, [isAuthenticated, client]);
+  const state = useSyncExternalStore(client.subscribe, client.getState, client.getState);
+  return { client, state };
+}
+
+function usePortrait(): boolean {
+  const query = '(orientation: portrait) and (max-width: 820px)';
+  const [portrait, setPortrait] = useState(() => window.matchMedia?.(query).matches ?? false);
+  useEffect(() => {
+    const media = window.matchMedia?.(query);
+    if (!media) return;
+    const onChange = () => setPortrait(media.matches);
+    media.addEventListener?.('change', onChange);
+    return () => media.removeEventListener?.('change', onChange);
+  }, []);
+  return portrait;
+}
+
+function toggleFullscreen(): void {
+  try {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else void document.documentElement.requestFullscreen?.().catch(() => undefined);
+  } catch {
+    // Not supported here.
+  }
 }

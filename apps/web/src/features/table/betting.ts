@@ -51,7 +51,11 @@ export interface ActionChoices {
   allInTo: number | null;
 }
 
-const FRACTIONS: Record<Exclude<PresetKey, 'min' | 'allin'>, number> = { half: 0.5, threeQuarters: 0.75, pot: 1 };
+const FRACTIONS: Record<Exclude<PresetKey, 'min' | 'allin'>, number> = {
+  half: 0.5,
+  threeQuarters: 0.75,
+  pot: 1,
+};
 
 export function readChoices(legal: LegalActions): ActionChoices {
   const find = (type: ActionType) => legal.actions.find((action) => action.type === type);
@@ -125,7 +129,11 @@ export function clampAmount(amount: number, min: number, max: number): number {
  * Checks a typed bet/raise amount. Returns the reason it cannot be sent, or null when it can:
  * a whole number of tugrik inside min..max.
  */
-export function amountProblem(amount: number, min: number, max: number): 'notWhole' | 'tooLow' | 'tooHigh' | null {
+export function amountProblem(
+  amount: number,
+  min: number,
+  max: number,
+): 'notWhole' | 'tooLow' | 'tooHigh' | null {
   if (!Number.isSafeInteger(amount)) return 'notWhole';
   if (amount < min) return 'tooLow';
   if (amount > max) return 'tooHigh';
@@ -166,7 +174,10 @@ export function resolvePreAction(
   const choices = readChoices(legal);
   switch (preAction) {
     case 'checkFold':
-      return { action: choices.check ? { type: 'check' } : choices.fold ? { type: 'fold' } : null, keep: false };
+      return {
+        action: choices.check ? { type: 'check' } : choices.fold ? { type: 'fold' } : null,
+        keep: false,
+      };
     case 'callAny':
       if (choices.check) return { action: { type: 'check' }, keep: false };
       if (choices.callTo !== null) return { action: { type: 'call' }, keep: false };

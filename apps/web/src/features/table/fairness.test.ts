@@ -55,7 +55,9 @@ describe('provably fair checks in the browser', () => {
 
   it('rebuilds the same deck as the engine from the server seed, client seed and hand number', async () => {
     const deck = await deckFromSeed(SEED, CLIENT_SEED, 3);
-    const names = deck.slice(0, DECK_START.length).map((card) => '23456789TJQKA'[Math.floor(card / 4)] + 'cdhs'[card % 4]);
+    const names = deck
+      .slice(0, DECK_START.length)
+      .map((card) => '23456789TJQKA'[Math.floor(card / 4)] + 'cdhs'[card % 4]);
     expect(names).toEqual(DECK_START);
     expect(new Set(deck).size).toBe(52);
   });

@@ -40,11 +40,19 @@ export async function verifyCommitment(serverSeed: string, commitment: string): 
 }
 
 /** The deck (card integers in dealing order) a server seed, client seed and hand number deal. */
-export async function deckFromSeed(serverSeed: string, clientSeed: string, handNumber: number): Promise<number[]> {
+export async function deckFromSeed(
+  serverSeed: string,
+  clientSeed: string,
+  handNumber: number,
+): Promise<number[]> {
   const encoder = new TextEncoder();
-  const key = await crypto.subtle.importKey('raw', encoder.encode(serverSeed), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(serverSeed),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   let block = new Uint8Array(0);
   let used = 0;
   let counter = 0;
@@ -55,7 +63,11 @@ export async function deckFromSeed(serverSeed: string, clientSeed: string, handN
     let b: number;
     do {
       if (used === block.length) {
-        const signature = await crypto.subtle.sign('HMAC', key, encoder.encode(`${clientSeed}:${handNumber}:${counter}`));
+        const signature = await crypto.subtle.sign(
+          'HMAC',
+          key,
+          encoder.encode(`${clientSeed}:${handNumber}:${counter}`),
+        );
         block = new Uint8Array(signature);
         counter += 1;
         used = 0;
@@ -71,7 +83,10 @@ export async function deckFromSeed(serverSeed: string, clientSeed: string, handN
 
 /** Which deck position dealt each visible card of the record: [position, card] pairs. */
 export function visibleDeal(record: HandRecordWire): [number, string][] {
-  const dealtIn = record.seats.filter((seat) => seat.dealtIn).map((seat) => seat.seat).sort((a, b) => a - b);
+  const dealtIn = record.seats
+    .filter((seat) => seat.dealtIn)
+    .map((seat) => seat.seat)
+    .sort((a, b) => a - b);
   const n = dealtIn.length;
   if (n === 0) return [];
   const first =
@@ -92,7 +107,10 @@ export function visibleDeal(record: HandRecordWire): [number, string][] {
   return pairs;
 }
 
-export async function verifyHand(record: HandRecordWire, fairness: Omit<FairnessInput, 'handNumber'>): Promise<FairnessResult> {
+export async function verifyHand(
+  record: HandRecordWire,
+  fairness: Omit<FairnessInput, 'handNumber'>,
+): Promise<FairnessResult> {
   const commitmentOk = await verifyCommitment(fairness.serverSeed, fairness.commitment);
   if (!commitmentOk) return { commitmentOk, deckOk: false };
   const pairs = visibleDeal(record);

@@ -18,13 +18,19 @@ describe('naming the viewer’s best hand', () => {
       rank: '9',
       second: '4',
     });
-    expect(hand(['Ac', '2d'], ['3h', '4s', '5c', 'Kd', 'Kh'])).toMatchObject({ category: 'straight', rank: '5' });
+    expect(hand(['Ac', '2d'], ['3h', '4s', '5c', 'Kd', 'Kh'])).toMatchObject({
+      category: 'straight',
+      rank: '5',
+    });
     expect(hand(['Ac', 'Ad'], ['Kh', 'Ks', '5c', '5d', '2h'])).toMatchObject({
       category: 'twoPair',
       rank: 'A',
       second: 'K',
     });
-    expect(hand(['7c', '8c'], ['2c', 'Jc', 'Kc', '7d', '7h'])).toMatchObject({ category: 'flush', rank: 'K' });
+    expect(hand(['7c', '8c'], ['2c', 'Jc', 'Kc', '7d', '7h'])).toMatchObject({
+      category: 'flush',
+      rank: 'K',
+    });
   });
 
   it('in Omaha uses exactly two hole cards and three board cards', () => {

@@ -54,7 +54,9 @@ export function bestHand(hole: readonly Card[], board: readonly Card[], omaha: b
   let best: BestHand | null = null;
   const holeSets = omaha ? combinations(hole, 2) : [[...hole]];
   for (const holePart of holeSets) {
-    const pool = omaha ? combinations(board, 3).map((b) => [...holePart, ...b]) : combinations([...holePart, ...board], 5);
+    const pool = omaha
+      ? combinations(board, 3).map((b) => [...holePart, ...b])
+      : combinations([...holePart, ...board], 5);
     for (const five of pool) {
       const hand = evaluate(five);
       if (!best || compareScores(hand.score, best.score) > 0) best = hand;
@@ -98,8 +100,7 @@ function evaluate(cards: readonly Card[]): BestHand {
   return {
     category,
     rank: rankOf(rankValues[0]),
-    second:
-      category === 'twoPair' || category === 'fullHouse' ? rankOf(rankValues[1]) : undefined,
+    second: category === 'twoPair' || category === 'fullHouse' ? rankOf(rankValues[1]) : undefined,
     score: [CATEGORY_ORDER.indexOf(category), ...rankValues],
   };
 }
@@ -131,4 +132,15 @@ function combinations<T>(items: readonly T[], size: number): T[][] {
   };
   pick(0, []);
   return result;
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The hand's name in the interface language: "Pair of Kings", "Flush, Ace high", "Хос ноён"… */
+export function describeHand(t: Translate, hand: BestHand): string {
+  return t(`table.handNames.${hand.category}`, {
+    rank: t(`table.rankNames.${hand.rank}`),
+    rankOne: t(`table.ranks.${hand.rank}`),
+    second: hand.second ? t(`table.rankNames.${hand.second}`) : '',
+  });
 }

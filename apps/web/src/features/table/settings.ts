@@ -27,7 +27,9 @@ export const DEFAULT_TABLE_SETTINGS: TableSettings = {
 
 const SETTING_NAMES = Object.keys(DEFAULT_TABLE_SETTINGS) as (keyof TableSettings)[];
 
-export function readTableSettings(storage: Pick<Storage, 'getItem'> | undefined = safeStorage()): TableSettings {
+export function readTableSettings(
+  storage: Pick<Storage, 'getItem'> | undefined = safeStorage(),
+): TableSettings {
   const settings = { ...DEFAULT_TABLE_SETTINGS };
   let stored: unknown;
   try {

@@ -45,7 +45,8 @@ function audio(): AudioContext | null {
   const Ctor =
     typeof window === 'undefined'
       ? undefined
-      : (window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext);
+      : (window.AudioContext ??
+        (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext);
   if (!Ctor) return null;
   try {
     context = new Ctor();
@@ -55,7 +56,11 @@ function audio(): AudioContext | null {
   return context;
 }
 
-function playTones(ctx: AudioContext, tones: readonly Tone[], destination: AudioNode = ctx.destination): void {
+function playTones(
+  ctx: AudioContext,
+  tones: readonly Tone[],
+  destination: AudioNode = ctx.destination,
+): void {
   const now = ctx.currentTime;
   for (const tone of tones) {
     const start = now + (tone.at ?? 0);
@@ -72,7 +77,10 @@ function playTones(ctx: AudioContext, tones: readonly Tone[], destination: Audio
 }
 
 /** Plays a table sound if sounds are on. */
-export function playSound(sound: TableSound, settings: Pick<TableSettings, 'sounds'> = getTableSettings()): void {
+export function playSound(
+  sound: TableSound,
+  settings: Pick<TableSettings, 'sounds'> = getTableSettings(),
+): void {
   if (!settings.sounds) return;
   const ctx = audio();
   if (!ctx) return;

@@ -203,7 +203,11 @@ export class TableSocket {
       this.logger.error('/ws/table: unparseable message', error);
       return;
     }
-    if (!message || typeof message !== 'object' || !SERVER_MESSAGE_TYPES.has((message as { type?: string }).type ?? '')) {
+    if (
+      !message ||
+      typeof message !== 'object' ||
+      !SERVER_MESSAGE_TYPES.has((message as { type?: string }).type ?? '')
+    ) {
       this.logger.error('/ws/table: unknown message', message);
       return;
     }
@@ -211,7 +215,8 @@ export class TableSocket {
     if (message.type === 'SNAPSHOT') this.resumeAsked = false;
     this.dispatch(message);
     // A gap in the events: ask for the rest once (the answer is the events or a fresh snapshot).
-    if (this.state.outOfSync && !this.resumeAsked && this.socket?.readyState === OPEN) this.sendResume(this.socket);
+    if (this.state.outOfSync && !this.resumeAsked && this.socket?.readyState === OPEN)
+      this.sendResume(this.socket);
     if (!this.state.outOfSync) this.resumeAsked = false;
   }
 

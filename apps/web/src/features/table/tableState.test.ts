@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { event, headsUpStart, snapshot, tableInfo, tableSeat } from './tableFixtures';
-import { initialTableState, tableReducer, viewerInHand, viewerLegal, type TableInput, type TableViewState } from './tableState';
+import {
+  initialTableState,
+  tableReducer,
+  viewerInHand,
+  viewerLegal,
+  type TableInput,
+  type TableViewState,
+} from './tableState';
 
 const seats = [tableSeat(0, 1, 'bat'), tableSeat(3, 2, 'dorj')];
-const run = (inputs: TableInput[], from: TableViewState = initialTableState()) => inputs.reduce(tableReducer, from);
+const run = (inputs: TableInput[], from: TableViewState = initialTableState()) =>
+  inputs.reduce(tableReducer, from);
 
 describe('the table view state', () => {
   it('starts from the snapshot, then applies events in seq order', () => {
@@ -17,8 +25,18 @@ describe('the table view state', () => {
     expect(hand.handNumber).toBe(1);
     expect(hand.potTotal).toBe(15);
     expect(hand.currentBet).toBe(10);
-    expect(hand.seats.find((s) => s.seat === 0)).toMatchObject({ stack: 995, bet: 5, cards: ['As', 'Kd'], inHand: true });
-    expect(hand.seats.find((s) => s.seat === 3)).toMatchObject({ stack: 990, bet: 10, cards: null, cardCount: 2 });
+    expect(hand.seats.find((s) => s.seat === 0)).toMatchObject({
+      stack: 995,
+      bet: 5,
+      cards: ['As', 'Kd'],
+      inHand: true,
+    });
+    expect(hand.seats.find((s) => s.seat === 3)).toMatchObject({
+      stack: 990,
+      bet: 10,
+      cards: null,
+      cardCount: 2,
+    });
     expect(viewerLegal(state)?.toCall).toBe(5);
     expect(viewerInHand(state)).toBe(true);
   });
@@ -26,7 +44,10 @@ describe('the table view state', () => {
   it('ignores events before the first snapshot and duplicates of applied ones', () => {
     const early = run(headsUpStart(1, ['As', 'Kd']));
     expect(early.hand).toBeNull();
-    const state = run([snapshot({ seq: 4, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats) }), ...headsUpStart(5, ['As', 'Kd'])]);
+    const state = run([
+      snapshot({ seq: 4, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats) }),
+      ...headsUpStart(5, ['As', 'Kd']),
+    ]);
     const again = run(headsUpStart(5, ['As', 'Kd']), state);
     expect(again).toBe(state);
   });
@@ -38,14 +59,20 @@ describe('the table view state', () => {
     expect(gapped.outOfSync).toBe(true);
     expect(gapped.seq).toBe(5);
     expect(gapped.hand?.potTotal).toBe(0);
-    const resynced = run([snapshot({ seq: 20, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats) })], gapped);
+    const resynced = run(
+      [snapshot({ seq: 20, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats) })],
+      gapped,
+    );
     expect(resynced.outOfSync).toBe(false);
     expect(resynced.seq).toBe(20);
   });
 
   it('resumed events after a reconnect continue where the state stopped', () => {
     const inputs = headsUpStart(5, ['As', 'Kd']);
-    const before = run([snapshot({ seq: 4, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats) }), ...inputs.slice(0, 3)]);
+    const before = run([
+      snapshot({ seq: 4, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats) }),
+      ...inputs.slice(0, 3),
+    ]);
     const dropped = tableReducer(before, { type: 'connection', status: 'reconnecting' });
     // The server replays from lastSeq: events already seen are skipped, the rest applied.
     const resumed = run(inputs, dropped);
@@ -65,9 +92,19 @@ describe('the table view state', () => {
   });
 
   it('a snapshot’s cards of other seats are dropped unless shown, and legal actions only for the viewer', () => {
-    const state = run([snapshot({ seq: 4, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats) }), ...headsUpStart(5, ['As', 'Kd'])]);
-    const leaky = { ...state.hand!, toAct: 3, legal: { seat: 3, toCall: 0, actions: [] }, seats: state.hand!.seats.map((s) => (s.seat === 3 ? { ...s, cards: ['Qh', 'Qs'] } : s)) };
-    const next = run([snapshot({ seq: 30, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats), hand: leaky })]);
+    const state = run([
+      snapshot({ seq: 4, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats) }),
+      ...headsUpStart(5, ['As', 'Kd']),
+    ]);
+    const leaky = {
+      ...state.hand!,
+      toAct: 3,
+      legal: { seat: 3, toCall: 0, actions: [] },
+      seats: state.hand!.seats.map((s) => (s.seat === 3 ? { ...s, cards: ['Qh', 'Qs'] } : s)),
+    };
+    const next = run([
+      snapshot({ seq: 30, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats), hand: leaky }),
+    ]);
     expect(next.hand?.seats.find((s) => s.seat === 3)?.cards).toBeNull();
     expect(next.hand?.seats.find((s) => s.seat === 0)?.cards).toEqual(['As', 'Kd']);
     expect(next.hand?.legal).toBeNull();
@@ -77,7 +114,13 @@ describe('the table view state', () => {
     const state = run([
       snapshot({ seq: 4, table: tableInfo(seats) }),
       ...headsUpStart(5, null),
-      event(11, { type: 'cards-shown', seat: 3, cards: ['Qh', 'Qs'], handValue: 3000, handName: 'Pair of Queens' }),
+      event(11, {
+        type: 'cards-shown',
+        seat: 3,
+        cards: ['Qh', 'Qs'],
+        handValue: 3000,
+        handName: 'Pair of Queens',
+      }),
       event(12, { type: 'hand-mucked', seat: 0 }),
     ]);
     expect(state.hand?.seats.find((s) => s.seat === 3)).toMatchObject({ cards: ['Qh', 'Qs'], shown: true });
@@ -98,7 +141,12 @@ describe('the table view state', () => {
     const flop = run(
       [
         event(13, { type: 'pots-updated', pots: [{ amount: 60, eligible: [0, 3] }] }),
-        event(14, { type: 'street-dealt', street: 'flop', cards: ['2c', '7d', 'Jh'], board: ['2c', '7d', 'Jh'] }),
+        event(14, {
+          type: 'street-dealt',
+          street: 'flop',
+          cards: ['2c', '7d', 'Jh'],
+          board: ['2c', '7d', 'Jh'],
+        }),
       ],
       state,
     );
@@ -115,13 +163,28 @@ describe('the table view state', () => {
       ...headsUpStart(5, ['As', 'Kd']),
       event(11, { type: 'action', seat: 0, action: 'fold', to: 5, added: 0, stack: 995, allIn: false }),
       event(12, { type: 'uncalled-bet-returned', seat: 3, amount: 5 }),
-      event(13, { type: 'pot-awarded', potIndex: 0, amount: 10, winners: [{ seat: 3, amount: 10 }], handName: null }),
-      event(14, { type: 'hand-ended', finalStacks: [{ seat: 0, stack: 995 }, { seat: 3, stack: 1005 }] }),
+      event(13, {
+        type: 'pot-awarded',
+        potIndex: 0,
+        amount: 10,
+        winners: [{ seat: 3, amount: 10 }],
+        handName: null,
+      }),
+      event(14, {
+        type: 'hand-ended',
+        finalStacks: [
+          { seat: 0, stack: 995 },
+          { seat: 3, stack: 1005 },
+        ],
+      }),
       event(15, {
         type: 'hand-result',
         handId: '11111111-1111-1111-1111-111111111111',
         handNumber: 1,
-        results: [{ seat: 0, userId: 1, net: -5 }, { seat: 3, userId: 2, net: 5 }],
+        results: [
+          { seat: 0, userId: 1, net: -5 },
+          { seat: 3, userId: 2, net: 5 },
+        ],
         rake: 0,
         jackpotContribution: 0,
         jackpotPayouts: [],
@@ -146,7 +209,13 @@ describe('the table view state', () => {
     ]);
     expect(state.viewer.seat).toBe(5);
     expect(state.table?.seats.map((s) => s.seat)).toEqual([0, 3, 5]);
-    const out = run([event(3, { type: 'sat-out', seat: 5 }), event(4, { type: 'stack-changed', seat: 5, stack: 900, reason: 'recharge' })], state);
+    const out = run(
+      [
+        event(3, { type: 'sat-out', seat: 5 }),
+        event(4, { type: 'stack-changed', seat: 5, stack: 900, reason: 'recharge' }),
+      ],
+      state,
+    );
     expect(out.table?.seats.find((s) => s.seat === 5)).toMatchObject({ status: 'sitting-out', stack: 900 });
     const gone = run([event(5, { type: 'seat-left', seat: 5, userId: 9, reason: 'left' })], out);
     expect(gone.viewer.seat).toBeNull();
@@ -165,7 +234,9 @@ describe('the table view state', () => {
   });
 
   it('a not-found error and a closed table end the connection state', () => {
-    expect(run([{ type: 'ERROR', code: 'not_found', message: 'No such table' }]).connection).toBe('not-found');
+    expect(run([{ type: 'ERROR', code: 'not_found', message: 'No such table' }]).connection).toBe(
+      'not-found',
+    );
     const closed = run([snapshot({ seq: 1 }), event(2, { type: 'table-closed' })]);
     expect(closed.connection).toBe('closed');
   });

@@ -128,7 +128,8 @@ function applySnapshot(
   state: TableViewState,
   snapshot: Extract<TableServerMessage, { type: 'SNAPSHOT' }>,
 ): TableViewState {
-  const sameHand = state.hand !== null && snapshot.hand !== null && state.hand.handId === snapshot.hand.handId;
+  const sameHand =
+    state.hand !== null && snapshot.hand !== null && state.hand.handId === snapshot.hand.handId;
   const hand = snapshot.hand ? sanitizeHand(snapshot.hand, snapshot.viewer.seat) : null;
   return {
     ...state,
@@ -172,24 +173,31 @@ function applyEvent(state: TableViewState, event: TableEvent): TableViewState {
     case 'hand-started':
       return startHand(state, event);
     case 'blind-posted':
-      return withHand(state, (hand) => {
-        const live = event.post !== 'ante' && event.post !== 'dead-small-blind';
-        const seats = updateSeat(hand.seats, event.seat, (seat) => ({
-          ...seat,
-          inHand: true,
-          stack: Math.max(0, seat.stack - event.amount),
-          bet: live ? seat.bet + event.amount : seat.bet,
-          committed: seat.committed + event.amount,
-          allIn: event.allIn,
-        }));
-        const bet = seats.find((s) => s.seat === event.seat)?.bet ?? 0;
-        return {
-          ...hand,
-          seats,
-          potTotal: hand.potTotal + event.amount,
-          currentBet: Math.max(hand.currentBet, bet),
-        };
-      }, (s) => ({ ...s, lastActions: { ...s.lastActions, [event.seat]: { action: 'post', amount: event.amount } } }));
+      return withHand(
+        state,
+        (hand) => {
+          const live = event.post !== 'ante' && event.post !== 'dead-small-blind';
+          const seats = updateSeat(hand.seats, event.seat, (seat) => ({
+            ...seat,
+            inHand: true,
+            stack: Math.max(0, seat.stack - event.amount),
+            bet: live ? seat.bet + event.amount : seat.bet,
+            committed: seat.committed + event.amount,
+            allIn: event.allIn,
+          }));
+          const bet = seats.find((s) => s.seat === event.seat)?.bet ?? 0;
+          return {
+            ...hand,
+            seats,
+            potTotal: hand.potTotal + event.amount,
+            currentBet: Math.max(hand.currentBet, bet),
+          };
+        },
+        (s) => ({
+          ...s,
+          lastActions: { ...s.lastActions, [event.seat]: { action: 'post', amount: event.amount } },
+        }),
+      );
     case 'hole-cards-dealt':
       return withHand(state, (hand) => ({
         ...hand,
@@ -198,7 +206,12 @@ function applyEvent(state: TableViewState, event: TableEvent): TableViewState {
           inHand: true,
           cardCount: event.count,
           // Only the viewer's own copy carries cards; anything else is not shown.
-          cards: event.seat === state.viewer.seat && event.cards ? [...event.cards] : seat.shown ? seat.cards : null,
+          cards:
+            event.seat === state.viewer.seat && event.cards
+              ? [...event.cards]
+              : seat.shown
+                ? seat.cards
+                : null,
         })),
       }));
     case 'action':
@@ -226,7 +239,10 @@ function applyEvent(state: TableViewState, event: TableEvent): TableViewState {
           clock: null,
           lastActions: {
             ...s.lastActions,
-            [event.seat]: { action: event.action, amount: event.action === 'fold' || event.action === 'check' ? undefined : event.to },
+            [event.seat]: {
+              action: event.action,
+              amount: event.action === 'fold' || event.action === 'check' ? undefined : event.to,
+            },
           },
         }),
       );
@@ -276,7 +292,11 @@ function applyEvent(state: TableViewState, event: TableEvent): TableViewState {
         state,
         (hand) => ({
           ...hand,
-          seats: updateSeat(hand.seats, event.seat, (seat) => ({ ...seat, cards: [...event.cards], shown: true })),
+          seats: updateSeat(hand.seats, event.seat, (seat) => ({
+            ...seat,
+            cards: [...event.cards],
+            shown: true,
+          })),
         }),
         (s) =>
           event.handName
@@ -353,8 +373,13 @@ function applyEvent(state: TableViewState, event: TableEvent): TableViewState {
     // ---- table events ----
     case 'seat-taken':
     case 'seat-updated':
-      return withTable(state, (table) => ({ ...table, seats: putSeat(table.seats, event.seat) }), (s) =>
-        sameUser(event.seat.userId, s.viewer.userId) ? { ...s, viewer: { ...s.viewer, seat: event.seat.seat } } : s,
+      return withTable(
+        state,
+        (table) => ({ ...table, seats: putSeat(table.seats, event.seat) }),
+        (s) =>
+          sameUser(event.seat.userId, s.viewer.userId)
+            ? { ...s, viewer: { ...s.viewer, seat: event.seat.seat } }
+            : s,
       );
     case 'seat-left':
       return withTable(
@@ -368,7 +393,9 @@ function applyEvent(state: TableViewState, event: TableEvent): TableViewState {
     case 'sat-out':
       return withTable(state, (table) => ({
         ...table,
-        seats: table.seats.map((seat) => (seat.seat === event.seat ? { ...seat, status: 'sitting-out' } : seat)),
+        seats: table.seats.map((seat) =>
+          seat.seat === event.seat ? { ...seat, status: 'sitting-out' } : seat,
+        ),
       }));
     case 'sat-in':
       return withTable(state, (table) => ({
@@ -380,7 +407,9 @@ function applyEvent(state: TableViewState, event: TableEvent): TableViewState {
     case 'connection':
       return withTable(state, (table) => ({
         ...table,
-        seats: table.seats.map((seat) => (seat.seat === event.seat ? { ...seat, connected: event.connected } : seat)),
+        seats: table.seats.map((seat) =>
+          seat.seat === event.seat ? { ...seat, connected: event.connected } : seat,
+        ),
       }));
     case 'stack-changed':
       return withTable(state, (table) => ({
@@ -436,7 +465,10 @@ function applyEvent(state: TableViewState, event: TableEvent): TableViewState {
   }
 }
 
-function startHand(state: TableViewState, event: Extract<TableEvent, { type: 'hand-started' }>): TableViewState {
+function startHand(
+  state: TableViewState,
+  event: Extract<TableEvent, { type: 'hand-started' }>,
+): TableViewState {
   const table = state.table;
   const seats: HandSeatView[] = (table?.seats ?? []).map((seat) => ({
     seat: seat.seat,
@@ -512,7 +544,11 @@ function withTable(
   return after({ ...state, table: change(state.table) });
 }
 
-function updateSeat(seats: HandSeatView[], index: number, change: (seat: HandSeatView) => HandSeatView): HandSeatView[] {
+function updateSeat(
+  seats: HandSeatView[],
+  index: number,
+  change: (seat: HandSeatView) => HandSeatView,
+): HandSeatView[] {
   return seats.map((seat) => (seat.seat === index ? change(seat) : seat));
 }
 
@@ -520,14 +556,21 @@ function putSeat(seats: TableSeat[], seat: TableSeat): TableSeat[] {
   return [...seats.filter((s) => s.seat !== seat.seat), seat].sort((a, b) => a.seat - b.seat);
 }
 
-function keepOnly(actions: Record<number, SeatAction>, kinds: SeatAction['action'][]): Record<number, SeatAction> {
+function keepOnly(
+  actions: Record<number, SeatAction>,
+  kinds: SeatAction['action'][],
+): Record<number, SeatAction> {
   const kept: Record<number, SeatAction> = {};
-  for (const [seat, action] of Object.entries(actions)) if (kinds.includes(action.action)) kept[Number(seat)] = action;
+  for (const [seat, action] of Object.entries(actions))
+    if (kinds.includes(action.action)) kept[Number(seat)] = action;
   return kept;
 }
 
 /** Ids arrive as numbers on the wire; the app's user info may hold them as strings. */
-export function sameUser(a: number | string | null | undefined, b: number | string | null | undefined): boolean {
+export function sameUser(
+  a: number | string | null | undefined,
+  b: number | string | null | undefined,
+): boolean {
   return a !== null && a !== undefined && b !== null && b !== undefined && String(a) === String(b);
 }
 
@@ -543,7 +586,8 @@ export function viewerTableSeat(state: TableViewState): TableSeat | null {
 /** The viewer's legal actions when it is their turn, else null. */
 export function viewerLegal(state: TableViewState) {
   const hand = state.hand;
-  if (!hand || hand.phase === 'complete' || hand.toAct === null || hand.toAct !== state.viewer.seat) return null;
+  if (!hand || hand.phase === 'complete' || hand.toAct === null || hand.toAct !== state.viewer.seat)
+    return null;
   return hand.legal && hand.legal.seat === state.viewer.seat ? hand.legal : null;
 }
 

@@ -1,0 +1,279 @@
+import { Modal } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGetOutcomeQuery } from '../../api/userApi';
+import { formatDateTime } from '../../app/dates';
+import { formatMoney } from '../../app/money';
+import { verifyHand, type FairnessResult } from './fairness';
+import { PlayingCard } from './PlayingCard';
+import { replayFrames } from './replay';
+import { useGetHandQuery } from './tableApi';
+
+export interface ReplayDialogProps {
+  open: boolean;
+  onClose: () => void;
+  tableId: number;
+  /** Hands seen finishing in this visit, newest first. */
+  recentHandIds: string[];
+  /** A hand to open at once (from the game history link). */
+  initialHandId: string | null;
+  isAuthenticated: boolean;
+  fourColour: boolean;
+}
+
+const AUTOPLAY_STEP_MS = 900;
+const OUTCOME_PAGE = { page: 1, pageSize: 50 };
+
+/**
+ * Replay: the viewer's recent hands at this table (this visit's, plus the game history's gameplay rows
+ * for this table), stepped through action by action, with the revealed server seed, the commitment and
+ * a "verified" mark worked out here in the browser (SHA-256 of the seed, and the deck rebuilt from it).
+ */
+export function ReplayDialog(props: ReplayDialogProps) {
+  const { t, i18n } = useTranslation();
+  const [handId, setHandId] = useState<string | null>(props.initialHandId);
+  const outcomes = useGetOutcomeQuery(OUTCOME_PAGE, { skip: !props.open || !props.isAuthenticated });
+
+  useEffect(() => {
+    if (props.initialHandId) setHandId(props.initialHandId);
+  }, [props.initialHandId]);
+
+  const hands = useMemo(() => {
+    const list: { handId: string; date?: string; amount?: number }[] = props.recentHandIds.map((id) => ({
+      handId: id,
+    }));
+    for (const row of outcomes.data?.items ?? []) {
+      if (row.type !== 'gameplay' || !row.handId || String(row.tableId) !== String(props.tableId)) continue;
+      const known = list.find((hand) => hand.handId === row.handId);
+      if (known) Object.assign(known, { date: row.date, amount: row.amount });
+      else list.push({ handId: row.handId, date: row.date, amount: row.amount });
+    }
+    return list;
+  }, [props.recentHandIds, outcomes.data, props.tableId]);
+
+  return (
+    <Modal
+      open={props.open}
+      onCancel={props.onClose}
+      footer={null}
+      title={t('table.menu.replay')}
+      width={720}
+      destroyOnHidden
+    >
+      {!props.isAuthenticated ? (
+        <p>{t('table.replay.signInFirst')}</p>
+      ) : handId ? (
+        <HandReplay handId={handId} onBack={() => setHandId(null)} fourColour={props.fourColour} />
+      ) : hands.length === 0 ? (
+        <p>{outcomes.isFetching ? t('common.loading') : t('table.replay.noHands')}</p>
+      ) : (
+        <ul className="replay-list">
+          {hands.map((hand) => (
+            <li key={hand.handId}>
+              <button type="button" className="replay-list__item" onClick={() => setHandId(hand.handId)}>
+                <span>
+                  {hand.date ? formatDateTime(hand.date, i18n.language) : t('table.replay.thisVisit')}
+                </span>
+                {hand.amount !== undefined && (
+                  <span className={hand.amount < 0 ? 'amount--negative' : 'amount--positive'}>
+                    {formatMoney(hand.amount, i18n.language)}
+                  </span>
+                )}
+                <code>{hand.handId.slice(0, 8)}</code>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
+}
+
+function HandReplay({
+  handId,
+  onBack,
+  fourColour,
+}: {
+  handId: string;
+  onBack: () => void;
+  fourColour: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const { data, isError, isFetching } = useGetHandQuery(handId);
+  const frames = useMemo(() => (data ? replayFrames(data.record) : []), [data]);
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [fairness, setFairness] = useState<FairnessResult | null>(null);
+  const money = (value: number) => formatMoney(value, i18n.language);
+
+  useEffect(() => {
+    setIndex(0);
+    setFairness(null);
+    if (!data) return;
+    let cancelled = false;
+    void verifyHand(data.record, data.fairness)
+      .then((result) => {
+        if (!cancelled) setFairness(result);
+      })
+      .catch(() => {
+        if (!cancelled) setFairness({ commitmentOk: false, deckOk: false });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [data]);
+
+  useEffect(() => {
+    if (!playing) return;
+    if (index >= frames.length - 1) {
+      setPlaying(false);
+      return;
+    }
+    const id = setTimeout(
+      () => setIndex((value) => Math.min(frames.length - 1, value + 1)),
+      AUTOPLAY_STEP_MS,
+    );
+    return () => clearTimeout(id);
+  }, [playing, index, frames.length]);
+
+  if (isError) {
+    return (
+      <div>
+        <p role="alert">{t('table.replay.loadError')}</p>
+        <button type="button" className="btn btn--muted" onClick={onBack}>
+          {t('table.replay.back')}
+        </button>
+      </div>
+    );
+  }
+  if (!data || isFetching || frames.length === 0) return <p>{t('common.loading')}</p>;
+
+  const frame = frames[Math.min(index, frames.length - 1)];
+  const verified = fairness?.commitmentOk === true && fairness.deckOk !== false;
+  const last = frames.length - 1;
+
+  return (
+    <div className="replay">
+      <div className="replay__head">
+        <button type="button" className="btn btn--muted" onClick={onBack}>
+          ← {t('table.replay.back')}
+        </button>
+        <span>
+          {t('table.replay.handTitle', { number: data.handNumber, table: data.tableName })} ·{' '}
+          {formatDateTime(data.startedAt, i18n.language)}
+        </span>
+      </div>
+      <div className="replay__board" aria-label={t('table.board')}>
+        {frame.board.map((card) => (
+          <PlayingCard key={card} card={card} fourColour={fourColour} size="sm" />
+        ))}
+        <span className="replay__pot">
+          {t('table.pot')}: {money(frame.pot)}
+        </span>
+      </div>
+      <ul className="replay__seats">
+        {frame.seats.map((seat) => (
+          <li
+            key={seat.seat}
+            className={`replay__seat${seat.seat === frame.actingSeat ? ' replay__seat--acting' : ''}${seat.folded ? ' replay__seat--folded' : ''}`}
+          >
+            <span className="replay__name">{seat.username}</span>
+            <span className="replay__cards">
+              {seat.cards.map((card) => (
+                <PlayingCard key={card} card={card} fourColour={fourColour} size="sm" />
+              ))}
+              {Array.from({ length: seat.faceDown }, (_, i) => (
+                <PlayingCard key={`d${i}`} card={null} fourColour={fourColour} size="sm" />
+              ))}
+            </span>
+            <span>{money(seat.stack)}</span>
+            {seat.bet > 0 && <span className="replay__bet">{money(seat.bet)}</span>}
+            {index === last && (
+              <span
+                className={seat.net < 0 ? 'amount--negative' : seat.net > 0 ? 'amount--positive' : undefined}
+              >
+                {seat.net > 0 ? '+' : ''}
+                {money(seat.net)}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p className="replay__step" aria-live="polite">
+        {frame.step
+          ? t(`table.replay.steps.${frame.step.key}`, {
+              ...frame.step.values,
+              amount: typeof frame.step.values.amount === 'number' ? money(frame.step.values.amount) : '',
+            })
+          : t('table.replay.start')}
+      </p>
+      <div className="replay__controls">
+        <button
+          type="button"
+          className="btn btn--muted"
+          onClick={() => setIndex(0)}
+          disabled={index === 0}
+          aria-label={t('table.replay.first')}
+        >
+          ⏮
+        </button>
+        <button
+          type="button"
+          className="btn btn--muted"
+          onClick={() => setIndex((i) => Math.max(0, i - 1))}
+          disabled={index === 0}
+        >
+          {t('table.replay.previous')}
+        </button>
+        <span className="replay__counter">
+          {index} / {last}
+        </span>
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={() => setIndex((i) => Math.min(last, i + 1))}
+          disabled={index === last}
+        >
+          {t('table.replay.next')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--muted"
+          onClick={() => {
+            if (index === last) setIndex(0);
+            setPlaying((value) => !value);
+          }}
+        >
+          {playing ? t('table.replay.pause') : t('table.replay.play')}
+        </button>
+      </div>
+      <section className="replay__fair" aria-label={t('table.replay.fairness')}>
+        <h3>
+          {t('table.replay.fairness')}{' '}
+          {fairness === null ? (
+            <span className="fair-mark">{t('table.replay.checking')}</span>
+          ) : verified ? (
+            <span className="fair-mark fair-mark--ok">✔ {t('table.replay.verified')}</span>
+          ) : (
+            <span className="fair-mark fair-mark--bad">✘ {t('table.replay.notVerified')}</span>
+          )}
+        </h3>
+        <dl>
+          <dt>{t('table.replay.serverSeed')}</dt>
+          <dd>
+            <code>{data.fairness.serverSeed}</code>
+          </dd>
+          <dt>{t('table.replay.commitment')}</dt>
+          <dd>
+            <code>{data.fairness.commitment}</code>
+          </dd>
+          <dt>{t('table.replay.clientSeed')}</dt>
+          <dd>
+            <code>{data.fairness.clientSeed}</code>
+          </dd>
+        </dl>
+        <p className="replay__fair-help">{t('table.replay.fairHelp')}</p>
+      </section>
+    </div>
+  );
+}
