@@ -222,6 +222,10 @@ describe('evaluateHoldem: six and seven cards', () => {
     expect(() => evaluateHoldem([0, 1, 2, 3, 4, 5, 6, 7])).toThrow(RangeError);
     expect(() => evaluateHoldem([0, 1, 2, 3, 52])).toThrow(RangeError);
     expect(() => evaluateHoldem([0, 1, 2, 3, 4, 5, -1])).toThrow(RangeError);
+    expect(() => evaluateHoldem([48, 44, 40, 36, 52])).toThrow(RangeError);
+    expect(() => evaluateHoldem([48, 44, 40, 36, 32, 0.5])).toThrow(RangeError);
+    expect(() => evaluateHoldem([48, 44, 40, 36, 1.5])).toThrow(RangeError);
+    expect(evaluate5(48, 44, 40, 36, -4)).toBe(0);
   });
 });
 

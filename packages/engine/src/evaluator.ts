@@ -115,9 +115,19 @@ export function evaluateHoldem(cards: ArrayLike<number>): number {
     return RANK_VALUE[(key & RANK_HASH_MASK) + RANK_HASH_OFFSET[key >>> RANK_HASH_BITS]];
   }
   if (n === 5) {
-    const value = evaluate5(cards[0], cards[1], cards[2], cards[3], cards[4]);
-    if (value === 0) throw invalidCards(cards);
-    return value;
+    const a = cards[0];
+    const b = cards[1];
+    const c = cards[2];
+    const d = cards[3];
+    const e = cards[4];
+    const valid =
+      RANK_KEY_OF_CARD[a] > 0 &&
+      RANK_KEY_OF_CARD[b] > 0 &&
+      RANK_KEY_OF_CARD[c] > 0 &&
+      RANK_KEY_OF_CARD[d] > 0 &&
+      RANK_KEY_OF_CARD[e] > 0;
+    if (!valid) throw invalidCards(cards);
+    return evaluate5(a, b, c, d, e);
   }
   throw new RangeError(`evaluateHoldem takes 5, 6 or 7 cards, got ${n}`);
 }
@@ -210,9 +220,8 @@ export function evaluate6(a: number, b: number, c: number, d: number, e: number,
 
 export function evaluate5(a: number, b: number, c: number, d: number, e: number): number {
   if ((a & 3) === (b & 3) && (a & 3) === (c & 3) && (a & 3) === (d & 3) && (a & 3) === (e & 3)) {
-    return FLUSH_VALUE[
-      (1 << (a >> 2)) | (1 << (b >> 2)) | (1 << (c >> 2)) | (1 << (d >> 2)) | (1 << (e >> 2))
-    ];
+    const bits = (1 << (a >> 2)) | (1 << (b >> 2)) | (1 << (c >> 2)) | (1 << (d >> 2)) | (1 << (e >> 2));
+    return FLUSH_VALUE[bits] | 0;
   }
   const key =
     RANK_KEY_OF_CARD[a] +
