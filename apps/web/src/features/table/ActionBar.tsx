@@ -59,7 +59,7 @@ export function ActionBar({ legal, potTotal, onAction, busy }: ActionBarProps) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
-      const target = event.target as HTMLElement | null;
+      const target = event.target instanceof HTMLElement ? event.target : null;
       if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)))
         return;
       if (target?.closest('[role="dialog"]')) return;

@@ -215,7 +215,7 @@ function HandReplay({
           disabled={index === 0}
           aria-label={t('table.replay.first')}
         >
-          ⏮
+          «
         </button>
         <button
           type="button"

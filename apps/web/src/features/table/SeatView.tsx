@@ -199,7 +199,7 @@ export function ActionClock({
       <span className="clock__seconds">{seconds}</span>
       {timeBankMs > 0 && (
         <span className="clock__bank" title={t('table.timeBank')}>
-          ⏳{Math.round(timeBankMs / 1000)}
+          +{Math.round(timeBankMs / 1000)}s
         </span>
       )}
     </span>
