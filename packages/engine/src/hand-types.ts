@@ -144,6 +144,8 @@ export interface HandState {
   history: HistoryEntry[];
   /** Number of accepted player actions: a state id for optimistic concurrency. */
   actionCount: number;
+  /** What the player to act may do (read it through legalActions); null when nobody is to act. */
+  legal: LegalActions | null;
 }
 
 export type HandEvent =

@@ -3,7 +3,7 @@
 // no clock, no randomness. Bad input never throws; it comes back as { error: { code, message } }.
 
 import { formatCard, isCard, type Card } from './cards.js';
-import { evaluateHoldem, evaluateOmaha, handName } from './evaluator.js';
+import { evaluate7, evaluateHoldem, evaluateOmaha, handName } from './evaluator.js';
 import type {
   ApplyResult,
   CreateResult,
@@ -14,41 +14,46 @@ import type {
   PlayerAction,
   PostKind,
   PotResult,
+  SeatConfig,
   SeatState,
   Street,
 } from './hand-types.js';
 import { allocateRake, buildPots, rakeFor, splitPot } from './pots.js';
-import { actingButton, legalActions, liveSeatsFrom, seatState, validateAction } from './rules.js';
+import { actingButton, computeLegalActions, liveSeatsFrom, seatState, validateAction } from './rules.js';
 
 const MAX_SEATS = 9;
 const VARIANTS = ['holdem-nl', 'omaha-pl', 'omaha-nl'];
 
-export function createHand(config: HandConfig): CreateResult {
-  const problem = checkConfig(config);
+export function createHand(input: HandConfig): CreateResult {
+  const problem = checkConfig(input);
   if (problem) return { error: { code: 'invalid-config', message: problem } };
+  // The state keeps its own copy, so later changes to the caller's objects cannot reach it.
+  const config = copyConfig(input);
 
-  const seats: SeatState[] = [...config.seats]
-    .sort((a, b) => a.seat - b.seat)
-    .map((s) => ({
+  const configured = config.seats;
+  if (!isSortedBySeat(configured)) configured.sort((a, b) => a.seat - b.seat);
+  const seats: SeatState[] = [];
+  const dealtIn: number[] = [];
+  for (const s of configured) {
+    const inHand = !s.sittingOut && s.stack > 0;
+    if (inHand) dealtIn.push(s.seat);
+    seats.push({
       seat: s.seat,
       playerId: s.playerId,
       startingStack: s.stack,
       stack: s.stack,
       bet: 0,
       committed: 0,
-      inHand: !s.sittingOut && s.stack > 0,
+      inHand,
       folded: false,
       allIn: false,
       actedAt: -1,
       holeCards: [],
       shownCards: null,
       mucked: false,
-    }));
-  const dealtIn = seats.filter((s) => s.inHand);
-  const { smallBlindSeat, bigBlindSeat } = blindSeats(
-    dealtIn.map((s) => s.seat),
-    config.button,
-  );
+    });
+  }
+  const { smallBlindSeat, bigBlindSeat } = blindSeats(dealtIn, config.button);
 
   const state: HandState = {
     config,
@@ -67,6 +72,7 @@ export function createHand(config: HandConfig): CreateResult {
     results: [],
     history: [],
     actionCount: 0,
+    legal: null,
   };
   const events: HandEvent[] = [
     {
@@ -90,9 +96,13 @@ export function applyAction(state: HandState, action: PlayerAction): ApplyResult
   const check = validateAction(state, action);
   if (!check.ok) return { error: { code: check.code, message: check.message } satisfies EngineError };
 
+  // Copy on write: the new state gets a copy of the acting seat now and of the others only when a
+  // betting round closes (closeBettingRound changes every seat).
   const next = cloneState(state);
   const events: HandEvent[] = [];
-  const player = seatState(next, action.seat);
+  const index = next.seats.findIndex((s) => s.seat === action.seat);
+  const player = copySeat(next.seats[index]);
+  next.seats[index] = player;
   const added = check.type === 'fold' || check.type === 'check' ? 0 : check.to - player.bet;
 
   if (check.type === 'fold') {
@@ -129,15 +139,17 @@ export function applyAction(state: HandState, action: PlayerAction): ApplyResult
     allIn: player.allIn,
   });
 
-  const live = next.seats.filter((s) => s.inHand && !s.folded);
-  if (live.length === 1) {
+  if (check.type === 'fold' && liveCount(next) === 1) {
     next.toAct = null;
+    copyOtherSeats(next, player);
     closeBettingRound(next, events);
     return { state: next, events };
   }
   next.toAct = nextToAct(next, player.seat);
-  if (next.toAct === null) closeBettingRound(next, events);
-  else announceNextToAct(next, events);
+  if (next.toAct === null) {
+    copyOtherSeats(next, player);
+    closeBettingRound(next, events);
+  } else announceNextToAct(next, events);
   return { state: next, events };
 }
 
@@ -181,38 +193,55 @@ export function arrangeDeck(
 
 /** The first seat clockwise after `afterSeat` that still has to act on this street, or null. */
 function nextToAct(state: HandState, afterSeat: number): number | null {
-  const canAct = state.seats.filter((s) => s.inHand && !s.folded && !s.allIn);
-  if (canAct.length === 0) return null;
+  const seats = state.seats;
+  const n = seats.length;
+  let canAct = 0;
+  let lone: SeatState | null = null;
+  let start = n;
+  for (let i = 0; i < n; i++) {
+    const s = seats[i];
+    if (s.inHand && !s.folded && !s.allIn) {
+      canAct++;
+      lone = s;
+    }
+    if (start === n && s.seat > afterSeat) start = i;
+  }
+  if (canAct === 0) return null;
   // Alone with chips behind and nothing more to call: nobody is left to bet against.
-  if (canAct.length === 1 && canAct[0].bet >= state.currentBet) return null;
-  for (const s of liveSeatsFrom(state, afterSeat)) {
-    if (!s.allIn && (s.actedAt < 0 || s.bet < state.currentBet)) return s.seat;
+  if (canAct === 1 && lone!.bet >= state.currentBet) return null;
+  for (let k = 0; k < n; k++) {
+    const s = seats[(start + k) % n];
+    if (s.inHand && !s.folded && !s.allIn && (s.actedAt < 0 || s.bet < state.currentBet)) return s.seat;
   }
   return null;
 }
 
 function announceNextToAct(state: HandState, events: HandEvent[]): void {
-  const legal = legalActions(state);
+  const legal = computeLegalActions(state);
+  state.legal = legal;
   if (legal) events.push({ type: 'next-to-act', seat: legal.seat, legal });
 }
 
 /** Ends the street: returns the uncalled bet, then deals on, runs the board out or settles the hand. */
 function closeBettingRound(state: HandState, events: HandEvent[]): void {
   returnUncalledBet(state, events);
-  state.pots = buildPots(state.seats.filter((s) => s.inHand));
-  events.push({
-    type: 'pots-updated',
-    pots: state.pots.map((p) => ({ amount: p.amount, eligible: [...p.eligible] })),
-  });
+  state.pots = buildPots(state.seats);
+  // Pots, boards and card lists are never changed once made, so events can share them with the state.
+  events.push({ type: 'pots-updated', pots: state.pots });
+  let live = 0;
+  let canAct = 0;
   for (const s of state.seats) {
     s.bet = 0;
     s.actedAt = -1;
+    if (s.inHand && !s.folded) {
+      live++;
+      if (!s.allIn) canAct++;
+    }
   }
   state.currentBet = 0;
   state.lastRaiseSize = state.config.bigBlind;
 
-  const live = state.seats.filter((s) => s.inHand && !s.folded);
-  if (live.length === 1) {
+  if (live === 1) {
     settle(state, events, false);
     return;
   }
@@ -220,8 +249,7 @@ function closeBettingRound(state: HandState, events: HandEvent[]): void {
     settle(state, events, true);
     return;
   }
-  const canAct = live.filter((s) => !s.allIn);
-  if (canAct.length <= 1) {
+  if (canAct <= 1) {
     // Everyone (or all but one) is all-in: the hands are turned up before the rest of the board.
     for (const s of showdownOrder(state)) showCards(state, s, events);
     while (state.board.length < 5) dealStreet(state, events);
@@ -233,6 +261,12 @@ function closeBettingRound(state: HandState, events: HandEvent[]): void {
   state.toAct = nextToAct(state, actingButton(state));
   if (state.toAct === null) closeBettingRound(state, events);
   else announceNextToAct(state, events);
+}
+
+function liveCount(state: HandState): number {
+  let live = 0;
+  for (const s of state.seats) if (s.inHand && !s.folded) live++;
+  return live;
 }
 
 function returnUncalledBet(state: HandState, events: HandEvent[]): void {
@@ -263,10 +297,10 @@ function dealStreet(state: HandState, events: HandEvent[]): void {
   const count = street === 'flop' ? 3 : 1;
   const cards = state.config.deck.slice(state.deckIndex, state.deckIndex + count);
   state.deckIndex += count;
-  state.board = [...state.board, ...cards];
+  state.board = state.board.concat(cards);
   state.phase = street;
   state.history.push({ kind: 'board', street, cards });
-  events.push({ type: 'street-dealt', street, cards, board: [...state.board] });
+  events.push({ type: 'street-dealt', street, cards, board: state.board });
 }
 
 /**
@@ -283,7 +317,7 @@ function showdownOrder(state: HandState): SeatState[] {
 
 function showCards(state: HandState, seat: SeatState, events: HandEvent[]): void {
   if (seat.shownCards) return;
-  seat.shownCards = [...seat.holeCards];
+  seat.shownCards = seat.holeCards.slice();
   state.history.push({ kind: 'show', seat: seat.seat, cards: seat.shownCards });
   if (state.board.length >= 3) {
     const value = handValue(state, seat);
@@ -292,7 +326,7 @@ function showCards(state: HandState, seat: SeatState, events: HandEvent[]): void
       seat: seat.seat,
       cards: seat.shownCards,
       handValue: value,
-      handName: handName(value),
+      handName: nameOfHand(value),
     });
   } else {
     events.push({
@@ -305,10 +339,18 @@ function showCards(state: HandState, seat: SeatState, events: HandEvent[]): void
   }
 }
 
+// Hand names are asked for at every showdown; there are only 7,462 of them.
+const HAND_NAMES: (string | undefined)[] = [];
+function nameOfHand(value: number): string {
+  return (HAND_NAMES[value] ??= handName(value));
+}
+
 function handValue(state: HandState, seat: SeatState): number {
-  return state.config.variant === 'holdem-nl'
-    ? evaluateHoldem([...seat.holeCards, ...state.board])
-    : evaluateOmaha(seat.holeCards, state.board);
+  const h = seat.holeCards;
+  const b = state.board;
+  if (state.config.variant !== 'holdem-nl') return evaluateOmaha(h, b);
+  if (b.length === 5) return evaluate7(h[0], h[1], b[0], b[1], b[2], b[3], b[4]);
+  return evaluateHoldem(h.concat(b));
 }
 
 /**
@@ -318,19 +360,23 @@ function handValue(state: HandState, seat: SeatState): number {
  */
 function settle(state: HandState, events: HandEvent[], showdown: boolean): void {
   state.toAct = null;
-  const pots = buildPots(state.seats.filter((s) => s.inHand));
-  const values = new Map<number, number>();
+  const pots = buildPots(state.seats);
+  // Hand values by seat index (0..8); 0 for seats without a live hand.
+  const values = [0, 0, 0, 0, 0, 0, 0, 0, 0];
   if (showdown) {
-    for (const s of state.seats) if (s.inHand && !s.folded) values.set(s.seat, handValue(state, s));
-    const shownBest = pots.map(() => 0);
+    for (const s of state.seats) if (s.inHand && !s.folded) values[s.seat] = handValue(state, s);
+    const shownBest = [0, 0, 0, 0, 0, 0, 0, 0, 0];
     for (const s of showdownOrder(state)) {
-      const value = values.get(s.seat)!;
-      const couldWin = pots.some((p, i) => p.eligible.includes(s.seat) && value >= shownBest[i]);
+      const value = values[s.seat];
+      let couldWin = false;
+      for (let i = 0; i < pots.length; i++) {
+        if (value >= shownBest[i] && pots[i].eligible.includes(s.seat)) couldWin = true;
+      }
       if (s.shownCards || couldWin) {
         showCards(state, s, events);
-        pots.forEach((p, i) => {
-          if (p.eligible.includes(s.seat)) shownBest[i] = Math.max(shownBest[i], value);
-        });
+        for (let i = 0; i < pots.length; i++) {
+          if (value > shownBest[i] && pots[i].eligible.includes(s.seat)) shownBest[i] = value;
+        }
       } else {
         s.mucked = true;
         state.history.push({ kind: 'muck', seat: s.seat });
@@ -339,7 +385,8 @@ function settle(state: HandState, events: HandEvent[], showdown: boolean): void 
     }
   }
 
-  const total = pots.reduce((sum, p) => sum + p.amount, 0);
+  let total = 0;
+  for (const p of pots) total += p.amount;
   const rake = state.board.length >= 3 ? rakeFor(total, state.config.rake) : 0;
   const rakeShares = allocateRake(
     pots.map((p) => p.amount),
@@ -348,35 +395,41 @@ function settle(state: HandState, events: HandEvent[], showdown: boolean): void 
   state.rake = rake;
   if (rake > 0) events.push({ type: 'rake-taken', amount: rake });
 
-  const fromButton = liveSeatsFrom(state, actingButton(state)).map((s) => s.seat);
-  state.results = pots.map((pot, index): PotResult => {
+  const fromButton = liveSeatsFrom(state, actingButton(state));
+  const results: PotResult[] = [];
+  for (let index = 0; index < pots.length; index++) {
+    const pot = pots[index];
     const amount = pot.amount - rakeShares[index];
-    let winners = pot.eligible;
     let best: number | null = null;
     if (showdown && pot.eligible.length > 1) {
-      best = Math.max(...pot.eligible.map((seat) => values.get(seat)!));
-      winners = pot.eligible.filter((seat) => values.get(seat) === best);
+      best = 0;
+      for (const seat of pot.eligible) if (values[seat] > best) best = values[seat];
     }
-    const ordered = fromButton.filter((seat) => winners.includes(seat));
-    return {
+    // Winners in order from the first seat left of the button, for the odd chips.
+    const ordered: number[] = [];
+    for (const s of fromButton) {
+      if (pot.eligible.includes(s.seat) && (best === null || values[s.seat] === best)) ordered.push(s.seat);
+    }
+    const winners = splitPot(amount, ordered);
+    const name = best === null ? null : nameOfHand(best);
+    results.push({
       amount,
       rake: rakeShares[index],
-      eligible: [...pot.eligible],
-      winners: splitPot(amount, ordered),
+      eligible: pot.eligible,
+      winners,
       handValue: best,
-      handName: best === null ? null : handName(best),
-    };
-  });
-  state.results.forEach((result, potIndex) => {
-    for (const w of result.winners) seatState(state, w.seat).stack += w.amount;
+      handName: name,
+    });
+    for (const w of winners) seatState(state, w.seat).stack += w.amount;
     events.push({
       type: 'pot-awarded',
-      potIndex,
-      amount: result.amount,
-      winners: result.winners.map((w) => ({ ...w })),
-      handName: result.handName,
+      potIndex: index,
+      amount,
+      winners: winners.map((w) => ({ seat: w.seat, amount: w.amount })),
+      handName: name,
     });
-  });
+  }
+  state.results = results;
   state.pots = [];
   state.phase = 'complete';
   events.push({
@@ -396,25 +449,27 @@ function blindSeats(dealtIn: number[], button: number): { smallBlindSeat: number
 }
 
 function postBlindsAndAntes(state: HandState, config: HandConfig, events: HandEvent[]): void {
-  const order = liveSeatsFrom(
-    state,
-    state.smallBlindSeat === null ? state.bigBlindSeat : state.smallBlindSeat - 1,
-  );
+  const order = liveSeatsFrom(state, (state.smallBlindSeat ?? state.bigBlindSeat) - 1);
   const ante = config.ante ?? 0;
   if (ante > 0) for (const s of order) post(state, s, 'ante', ante, false, events);
-  const configOf = new Map(config.seats.map((s) => [s.seat, s]));
-  for (const s of order) {
-    const blind = s.seat === state.smallBlindSeat || s.seat === state.bigBlindSeat;
-    if (!blind && configOf.get(s.seat)?.postsDeadSmallBlind)
-      post(state, s, 'dead-small-blind', config.smallBlind, false, events);
+  const owesBlinds = config.seats.some((c) => c.postsBigBlind || c.postsDeadSmallBlind);
+  const inBlind = (s: SeatState) => s.seat === state.smallBlindSeat || s.seat === state.bigBlindSeat;
+  const configOf = (s: SeatState) => config.seats.find((c) => c.seat === s.seat);
+  if (owesBlinds) {
+    for (const s of order) {
+      if (!inBlind(s) && configOf(s)?.postsDeadSmallBlind)
+        post(state, s, 'dead-small-blind', config.smallBlind, false, events);
+    }
   }
-  if (state.smallBlindSeat !== null)
+  if (state.smallBlindSeat !== null) {
     post(state, seatState(state, state.smallBlindSeat), 'small-blind', config.smallBlind, true, events);
+  }
   post(state, seatState(state, state.bigBlindSeat), 'big-blind', config.bigBlind, true, events);
-  for (const s of order) {
-    const blind = s.seat === state.smallBlindSeat || s.seat === state.bigBlindSeat;
-    if (!blind && configOf.get(s.seat)?.postsBigBlind)
-      post(state, s, 'newcomer-big-blind', config.bigBlind, true, events);
+  if (owesBlinds) {
+    for (const s of order) {
+      if (!inBlind(s) && configOf(s)?.postsBigBlind)
+        post(state, s, 'newcomer-big-blind', config.bigBlind, true, events);
+    }
   }
 }
 
@@ -442,39 +497,125 @@ function post(
  * the board follows the hole cards in deck order.
  */
 function dealHoleCards(state: HandState, events: HandEvent[]): void {
-  const firstSeat = state.smallBlindSeat ?? state.bigBlindSeat;
-  const order = liveSeatsFrom(state, firstSeat - 1);
+  const order = liveSeatsFrom(state, (state.smallBlindSeat ?? state.bigBlindSeat) - 1);
   const perSeat = state.config.variant === 'holdem-nl' ? 2 : 4;
+  const deck = state.config.deck;
   const n = order.length;
-  order.forEach((s, i) => {
-    s.holeCards = Array.from({ length: perSeat }, (_, j) => state.config.deck[j * n + i]);
-  });
-  state.deckIndex = perSeat * n;
-  for (const s of order) {
-    state.history.push({ kind: 'deal-hole', seat: s.seat, cards: s.holeCards });
-    events.push({ type: 'hole-cards-dealt', seat: s.seat, count: s.holeCards.length, cards: s.holeCards });
+  for (let i = 0; i < n; i++) {
+    const s = order[i];
+    const cards: Card[] = [];
+    for (let j = 0; j < perSeat; j++) cards.push(deck[j * n + i]);
+    s.holeCards = cards;
+    state.history.push({ kind: 'deal-hole', seat: s.seat, cards });
+    events.push({ type: 'hole-cards-dealt', seat: s.seat, count: perSeat, cards });
   }
+  state.deckIndex = perSeat * n;
 }
 
 function cloneState(state: HandState): HandState {
   return {
-    ...state,
-    seats: state.seats.map((s) => ({ ...s })),
+    config: state.config,
+    phase: state.phase,
+    seats: state.seats.slice(),
+    smallBlindSeat: state.smallBlindSeat,
+    bigBlindSeat: state.bigBlindSeat,
+    board: state.board,
+    deckIndex: state.deckIndex,
+    currentBet: state.currentBet,
+    lastRaiseSize: state.lastRaiseSize,
+    lastAggressor: state.lastAggressor,
+    toAct: state.toAct,
     pots: state.pots,
+    rake: state.rake,
+    results: state.results,
     history: state.history.slice(),
+    actionCount: state.actionCount,
+    legal: null,
   };
+}
+
+function copyOtherSeats(state: HandState, alreadyCopied: SeatState): void {
+  const seats = state.seats;
+  for (let i = 0; i < seats.length; i++) if (seats[i] !== alreadyCopied) seats[i] = copySeat(seats[i]);
+}
+
+// Field by field: a plain literal keeps every seat object the same shape, which V8 copies fastest.
+function copySeat(s: SeatState): SeatState {
+  return {
+    seat: s.seat,
+    playerId: s.playerId,
+    startingStack: s.startingStack,
+    stack: s.stack,
+    bet: s.bet,
+    committed: s.committed,
+    inHand: s.inHand,
+    folded: s.folded,
+    allIn: s.allIn,
+    actedAt: s.actedAt,
+    holeCards: s.holeCards,
+    shownCards: s.shownCards,
+    mucked: s.mucked,
+  };
+}
+
+function copyConfig(input: HandConfig): HandConfig {
+  const config: HandConfig = {
+    variant: input.variant,
+    seats: input.seats.map(copySeatConfig),
+    button: input.button,
+    smallBlind: input.smallBlind,
+    bigBlind: input.bigBlind,
+    deck: input.deck.slice(),
+    handNumber: input.handNumber,
+  };
+  if (input.ante !== undefined) config.ante = input.ante;
+  if (input.rake !== undefined) config.rake = { percent: input.rake.percent, cap: input.rake.cap };
+  if (input.seedCommitment !== undefined) config.seedCommitment = input.seedCommitment;
+  if (input.tableId !== undefined) config.tableId = input.tableId;
+  return config;
+}
+
+function isSortedBySeat(seats: readonly SeatConfig[]): boolean {
+  for (let i = 1; i < seats.length; i++) if (seats[i - 1].seat > seats[i].seat) return false;
+  return true;
+}
+
+function copySeatConfig(s: SeatConfig): SeatConfig {
+  const copy: SeatConfig = { seat: s.seat, playerId: s.playerId, stack: s.stack };
+  if (s.postsBigBlind) copy.postsBigBlind = true;
+  if (s.postsDeadSmallBlind) copy.postsDeadSmallBlind = true;
+  if (s.sittingOut) copy.sittingOut = true;
+  return copy;
+}
+
+/** 52 distinct card integers: checked with two bit masks (cards 0..25 and 26..51), no allocation. */
+function isFullDeck(deck: unknown): boolean {
+  if (!Array.isArray(deck) || deck.length !== 52) return false;
+  let low = 0;
+  let high = 0;
+  for (const card of deck) {
+    if (!isCard(card)) return false;
+    if (card < 26) {
+      if (low & (1 << card)) return false;
+      low |= 1 << card;
+    } else {
+      if (high & (1 << (card - 26))) return false;
+      high |= 1 << (card - 26);
+    }
+  }
+  return true;
 }
 
 function checkConfig(config: HandConfig): string | null {
   if (config === null || typeof config !== 'object') return 'The hand config must be an object.';
   if (!VARIANTS.includes(config.variant)) return `Unknown variant "${String(config.variant)}".`;
   if (!Array.isArray(config.seats)) return 'seats must be a list.';
-  const seen = new Set<number>();
+  let seen = 0;
   for (const s of config.seats) {
     if (!s || !Number.isInteger(s.seat) || s.seat < 0 || s.seat >= MAX_SEATS)
       return `Seat index must be 0..8.`;
-    if (seen.has(s.seat)) return `Seat ${s.seat} is listed twice.`;
-    seen.add(s.seat);
+    if (seen & (1 << s.seat)) return `Seat ${s.seat} is listed twice.`;
+    seen |= 1 << s.seat;
     if (typeof s.playerId !== 'string' || s.playerId === '') return `Seat ${s.seat} has no player id.`;
     if (!Number.isSafeInteger(s.stack) || s.stack < 0)
       return `Seat ${s.seat} stack must be a whole number >= 0.`;
@@ -503,14 +644,7 @@ function checkConfig(config: HandConfig): string | null {
     }
     if (!Number.isSafeInteger(cap) || cap < 0) return 'rake.cap must be a whole number >= 0.';
   }
-  if (
-    !Array.isArray(config.deck) ||
-    config.deck.length !== 52 ||
-    !config.deck.every(isCard) ||
-    new Set(config.deck).size !== 52
-  ) {
-    return 'deck must hold the 52 distinct cards.';
-  }
+  if (!isFullDeck(config.deck)) return 'deck must hold the 52 distinct cards.';
   if (!Number.isSafeInteger(config.handNumber) || config.handNumber < 0)
     return 'handNumber must be a whole number >= 0.';
   return null;

@@ -17,6 +17,23 @@ export interface Contribution {
  * seat order; pots list the main pot first.
  */
 export function buildPots(contributions: readonly Contribution[]): Pot[] {
+  // The common case first: no live seat is all-in for less than the others, so one pot.
+  let top = 0;
+  let uneven = false;
+  for (const c of contributions) {
+    if (c.folded || c.committed === 0) continue;
+    if (top !== 0 && c.committed !== top) uneven = true;
+    if (c.committed > top) top = c.committed;
+  }
+  if (!uneven) {
+    let amount = 0;
+    const eligible: number[] = [];
+    for (const c of contributions) {
+      amount += c.committed;
+      if (!c.folded && c.committed > 0) eligible.push(c.seat);
+    }
+    return amount > 0 ? [{ amount, eligible }] : [];
+  }
   const levels = [
     ...new Set(contributions.filter((c) => !c.folded && c.committed > 0).map((c) => c.committed)),
   ].sort((a, b) => a - b);

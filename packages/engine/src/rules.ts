@@ -11,6 +11,11 @@ import type {
 
 /** What the player to act may do now, or null when nobody is to act (the hand is complete). */
 export function legalActions(state: HandState): LegalActions | null {
+  return state.legal !== undefined ? state.legal : computeLegalActions(state);
+}
+
+/** Works out the legal actions from the betting state; the engine caches the result in `state.legal`. */
+export function computeLegalActions(state: HandState): LegalActions | null {
   if (state.phase === 'complete' || state.toAct === null) return null;
   const player = seatState(state, state.toAct);
   const owed = state.currentBet - player.bet;
