@@ -1,4 +1,4 @@
-/* global performance, process, console */
+/* global process, console */
 // Self-play speed: 6 seats, random legal actions, whole hands per second, through our engine's
 // public API (dist) and through poker-ts doing the same, in one run.
 //   node bench/selfplay.mjs          (after npm run build)
