@@ -1,3 +1,4 @@
+/* global process, console, URL, fetch, setTimeout */
 // HTTP benchmark: starts the built server as a separate process (on PGlite, then on PostgreSQL when one
 // answers), drives it with autocannon and prints requests/s and p99 latency for GET /me, GET /tables and
 // POST /withdrawal (one ledger transaction each). Usage: npm run bench -w @tenger/server

@@ -11,6 +11,9 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** How long a verified token is trusted without asking the database (revocations in this process are immediate). */
+const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MAX = 50_000;
 const TOO_MANY = 'Too many attempts. Please try again later.';
 
 export interface AuthServiceOptions {
@@ -25,6 +28,8 @@ export class AuthService {
   private readonly failures: FailureLimiter;
   /** A hash to verify against when the user does not exist, so timing does not reveal usernames. */
   private dummyHash?: Promise<string>;
+  /** token hash -> the user it authenticated and when: spares GET /me and friends one query. */
+  private readonly sessions = new Map<string, { user: UserRecord; until: number }>();
 
   constructor(
     private readonly db: Database,
@@ -95,20 +100,38 @@ export class AuthService {
   /** The active user a token belongs to, or null for unknown, revoked, expired or blocked. */
   async authenticate(token: string): Promise<UserRecord | null> {
     if (!token || token.length > 200) return null;
-    const rows = await queryRows<UserRow & { password_hash?: string }>(
+    const tokenHash = hashToken(token);
+    const cached = this.sessions.get(tokenHash);
+    if (cached && cached.until > Date.now()) return cached.user;
+    const rows = await queryRows<UserRow & { expires_at: Date | string }>(
       this.db,
       sql`SELECT u.id, u.username, u.email, u.role, u.status, u.is_bot AS "isBot", u.bank,
-                 u.account_number AS "accountNumber", u.preferences, u.created_at AS "createdAt"
+                 u.account_number AS "accountNumber", u.preferences, u.created_at AS "createdAt", t.expires_at
           FROM access_tokens t JOIN users u ON u.id = t.user_id
-          WHERE t.token_hash = ${hashToken(token)} AND t.revoked_at IS NULL AND t.expires_at > now()
+          WHERE t.token_hash = ${tokenHash} AND t.revoked_at IS NULL AND t.expires_at > now()
             AND u.status = 'active'`,
     );
     const row = rows[0];
-    if (!row) return null;
-    return { ...row, id: Number(row.id), createdAt: new Date(row.createdAt) };
+    if (!row) {
+      this.sessions.delete(tokenHash);
+      return null;
+    }
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    const { expires_at, ...fields } = row;
+    const user: UserRecord = { ...fields, id: Number(row.id), createdAt: new Date(row.createdAt) };
+    if (this.sessions.size >= SESSION_CACHE_MAX) this.sessions.clear();
+    const until = Math.min(Date.now() + SESSION_CACHE_MS, new Date(expires_at).getTime());
+    this.sessions.set(tokenHash, { user, until });
+    return user;
+  }
+
+  /** Drops cached sessions of a user whose profile changed, so the next call reads it fresh. */
+  forgetSessions(userId: number): void {
+    for (const [hash, entry] of this.sessions) if (entry.user.id === userId) this.sessions.delete(hash);
   }
 
   async logout(token: string): Promise<void> {
+    this.sessions.delete(hashToken(token));
     await this.db
       .update(accessTokens)
       .set({ revokedAt: new Date() })
@@ -117,6 +140,7 @@ export class AuthService {
 
   /** Revokes every token of a user (block, role change, password change). */
   async revokeAll(userId: number, db: Database = this.db): Promise<void> {
+    this.forgetSessions(userId);
     await db
       .update(accessTokens)
       .set({ revokedAt: new Date() })
@@ -178,12 +202,13 @@ export class AuthService {
           ),
         )
         .returning();
-      if (!reset) return false;
+      if (!reset) return null;
       await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
       await this.revokeAll(reset.userId, tx as unknown as Database);
-      return true;
+      return reset.userId;
     });
-    if (!done) {
+    if (done !== null) this.forgetSessions(done);
+    if (done === null) {
       this.failures.recordFailure(ipKey);
       throw new AppError(400, 'validation_failed', 'This reset link is invalid or has expired', {
         token: 'Invalid or expired',

@@ -23,6 +23,7 @@ export function lockDataDir(dataDir: string): () => void {
       if (Number.isSafeInteger(holder) && holder !== process.pid && processIsAlive(holder)) {
         throw new Error(
           `Another server (pid ${holder}) is using ${dataDir}. Stop it first, or set DATA_DIR to another folder.`,
+          { cause: error },
         );
       }
       rmSync(file, { force: true });

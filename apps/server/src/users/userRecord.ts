@@ -5,7 +5,6 @@ export type UserRow = typeof users.$inferSelect;
 export type UserRecord = Omit<UserRow, 'passwordHash'>;
 
 export function withoutSecrets(row: UserRow): UserRecord {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const { passwordHash: _hash, ...user } = row;
   return user;
 }

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { AdminUserSearchQuery, Page, Role, UpdateMeRequest, UserStatus } from '@tenger/protocol';
+import type { Page, Role, UpdateMeRequest, UserStatus } from '@tenger/protocol';
 import { PAGE_SIZE_DEFAULT } from '@tenger/protocol';
 import type { AuthService } from '../auth/authService.js';
 import { verifyPassword } from '../auth/passwords.js';
@@ -65,6 +65,7 @@ export class UserService {
         })
         .where(eq(users.id, userId))
         .returning();
+      this.auth.forgetSessions(userId);
       return withoutSecrets(updated);
     } catch {
       throw new AppError(409, 'duplicate', 'Email is already registered', { email: 'Already registered' });
@@ -131,6 +132,7 @@ export class UserService {
     const updated = await this.db.update(users).set({ role }).where(eq(users.id, userId)).returning();
     if (updated.length === 0) throw notFound('User');
     await this.auth.revokeAll(userId);
+    this.auth.forgetSessions(userId);
     return this.getWithMoney(userId);
   }
 
