@@ -116,7 +116,6 @@ export class AuthService {
       this.sessions.delete(tokenHash);
       return null;
     }
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars
     const { expires_at, ...fields } = row;
     const user: UserRecord = { ...fields, id: Number(row.id), createdAt: new Date(row.createdAt) };
     if (this.sessions.size >= SESSION_CACHE_MAX) this.sessions.clear();
