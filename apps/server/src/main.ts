@@ -1,6 +1,7 @@
 // Composition root: config -> database -> services -> HTTP/WS (see DESIGN.md §3).
 import { ConfigError, loadConfig } from './config.js';
 import { createServer } from './server.js';
+import { TableRegistry } from './tables/runtime/tableRegistry.js';
 
 async function main(): Promise<void> {
   let config;
@@ -13,7 +14,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const server = await createServer({ config });
+  const server = await createServer({ config, tableLayer: (services) => new TableRegistry(services) });
   const log = server.services.logger;
   if (server.generatedAdminPassword) {
     // Printed once, on the first start only: the operator should change it.

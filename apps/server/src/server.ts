@@ -46,6 +46,8 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
   }
   const services = createServices(database.db, config, logger, options);
   const seeded = await seedSite(services);
+  // Crash recovery for live tables (cash out seats left from before a restart) before anyone connects.
+  await services.tableLayer.start?.();
   const app = await buildApp(services, { webDist: config.webDist, plugins: options.plugins });
   const db = database;
   let closed = false;

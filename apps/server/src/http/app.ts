@@ -21,6 +21,8 @@ import { accountRoutes } from './routes/user/account.js';
 import { authRoutes } from './routes/user/auth.js';
 import { lobbyRoutes } from './routes/user/lobby.js';
 import { walletRoutes } from './routes/user/wallet.js';
+import { adminHandRoutes, userHandRoutes } from '../hands/handRoutes.js';
+import { tableChannelRoutes } from '../tables/channel/tableChannel.js';
 
 export const USER_API = '/api/v1/user';
 export const ADMIN_API = '/api/v1/admin';
@@ -73,6 +75,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
       accountRoutes(user, services);
       lobbyRoutes(user, services);
       walletRoutes(user, services);
+      userHandRoutes(user, services);
     },
     { prefix: USER_API },
   );
@@ -86,6 +89,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
       adminMoneyRoutes(admin, services);
       adminTableRoutes(admin, services);
       adminSiteRoutes(admin, services);
+      adminHandRoutes(admin, services);
     },
     { prefix: ADMIN_API },
   );
@@ -100,6 +104,12 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     },
     (socket: WebSocket) => services.hub.attach(socket),
   );
+
+  tableChannelRoutes(app, {
+    tableLayer: services.tableLayer,
+    authenticate: (token) => services.auth.authenticate(token),
+    originAllowed: (request) => originAllowed(request, origins),
+  });
 
   for (const plugin of options.plugins ?? []) await plugin(app, services);
 

@@ -1,4 +1,4 @@
-import type { TableStatus } from '@tenger/protocol';
+import type { TableClientMessage, TableServerMessage, TableStatus } from '@tenger/protocol';
 import type { TableRow } from './tableService.js';
 
 export interface SeatState {
@@ -8,6 +8,9 @@ export interface SeatState {
   stack: number;
   isBot: boolean;
   sittingOut: boolean;
+  /** Live tables only: whether the player has the table open, and the seat's state. */
+  connected?: boolean;
+  status?: 'playing' | 'waiting' | 'sitting-out' | 'leaving';
 }
 
 export interface TableSessionState {
@@ -15,6 +18,27 @@ export interface TableSessionState {
   simulation: boolean;
   handNumber: number | null;
   seats: SeatState[];
+  /** Live tables only: hands settled, rake taken, and the running hand's public board and pots. */
+  handsPlayed?: number;
+  rakeTaken?: number;
+  board?: string[];
+  pots?: { amount: number; eligible: number[] }[];
+}
+
+/** A connection watching a live table (a socket, a bot). `userId` null = spectator. */
+export interface TableViewer {
+  userId: number | null;
+  send(message: TableServerMessage): void;
+}
+
+/** What the table channel needs of a live table (see tables/runtime/tableRuntime.ts). */
+export interface LiveTable {
+  join(viewer: TableViewer): void;
+  leave(viewer: TableViewer): void;
+  /** The viewer authenticated as `userId`. */
+  identify(viewer: TableViewer, userId: number): void;
+  resume(viewer: TableViewer, lastSeq: number): void;
+  handle(viewer: TableViewer, message: TableClientMessage): Promise<unknown>;
 }
 
 /**
@@ -38,4 +62,8 @@ export interface TableLayer {
   onTableChanged(tableId: number, table: TableRow | null): void;
   /** Stops timers and bots; called on server shutdown. */
   close(): Promise<void>;
+  /** Start-up work (crash recovery) before the server listens. */
+  start?(): Promise<void>;
+  /** The live table behind /ws/table/{tableId}, or null (unknown table, or no live runtime). */
+  live?(tableId: number): Promise<LiveTable | null>;
 }

@@ -1,0 +1,134 @@
+// Hand history: GET /api/v1/user/hand/{handId} (a hand the caller was dealt into, any for an admin)
+// and GET /api/v1/admin/table/hands?tableId=&limit=. Only finished hands exist here.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { formatCard, redactRecord, toPHH, toPokerStars, type HandRecord } from '@tenger/engine';
+import {
+  HandIdParamsSchema,
+  TABLE_HANDS_LIMIT_DEFAULT,
+  TableHandsQuerySchema,
+  type HandHistoryResponse,
+  type HandRecordWire,
+  type TableHandsResponse,
+} from '@tenger/protocol';
+import { queryRows, type Database } from '../db/client.js';
+import { notFound } from '../errors.js';
+import { requireUser } from '../http/policies.js';
+import { parseInput } from '../http/validation.js';
+import type { Services } from '../services.js';
+import { HandStore } from './handStore.js';
+
+export function userHandRoutes(app: FastifyInstance, services: Services): void {
+  const hands = new HandStore(services.db);
+  app.get('/hand/:handId', async (request): Promise<HandHistoryResponse> => {
+    const user = await requireUser(services, request);
+    const { handId } = parseInput(HandIdParamsSchema, request.params, 'hand id');
+    const hand = await hands.get(handId);
+    const player = hand?.players.find((p) => p.userId === user.id);
+    if (!hand || (!player && user.role !== 'ADMIN')) throw notFound('Hand');
+    // The house sees every card of a finished hand; a player sees their own and what was shown.
+    const record = player ? redactRecord(hand.record, player.seat) : hand.record;
+    const usernames = await usernamesOf(
+      services.db,
+      hand.players.map((p) => p.userId),
+    );
+    const nameOf = (seat: number) => {
+      const userId = hand.players.find((p) => p.seat === seat)?.userId;
+      return (userId !== undefined && usernames.get(userId)) || `Seat ${seat + 1}`;
+    };
+    return {
+      handId: hand.handId,
+      tableId: hand.tableId,
+      tableName: hand.tableName,
+      handNumber: hand.handNumber,
+      startedAt: hand.startedAt.toISOString(),
+      endedAt: hand.endedAt.toISOString(),
+      record: presentRecord(record, nameOf),
+      phh: player ? toPHH(hand.record, { viewer: player.seat }) : hand.phh,
+      pokerstars: toPokerStars(withNames(record, nameOf), {
+        startedAt: hand.startedAt,
+        tableName: hand.tableName,
+        currency: '₮',
+        ...(player ? { hero: player.seat } : {}),
+      }),
+      fairness: { serverSeed: hand.serverSeed, commitment: hand.seedCommitment, clientSeed: hand.clientSeed },
+      rake: hand.rake,
+      jackpotContribution: hand.jackpotContribution,
+    };
+  });
+}
+
+/** Registered under the admin prefix (role checked there). */
+export function adminHandRoutes(app: FastifyInstance, services: Services): void {
+  const hands = new HandStore(services.db);
+  app.get('/table/hands', async (request): Promise<TableHandsResponse> => {
+    const { tableId, limit } = parseInput(TableHandsQuerySchema, request.query, 'query');
+    await services.tables.get(tableId);
+    const rows = await hands.latest(tableId, limit ?? TABLE_HANDS_LIMIT_DEFAULT);
+    return {
+      items: rows.map((r) => ({
+        handId: r.handId,
+        handNumber: r.handNumber,
+        startedAt: r.startedAt.toISOString(),
+        endedAt: r.endedAt.toISOString(),
+        totalPot: r.totalPot,
+        rake: r.rake,
+        winners: r.winners,
+      })),
+    };
+  });
+}
+
+function presentRecord(record: HandRecord, nameOf: (seat: number) => string): HandRecordWire {
+  const cards = (list: readonly number[]) => list.map(formatCard);
+  return {
+    handNumber: record.handNumber,
+    variant: record.variant,
+    button: record.button,
+    smallBlind: record.smallBlind,
+    bigBlind: record.bigBlind,
+    ante: record.ante,
+    smallBlindSeat: record.smallBlindSeat,
+    bigBlindSeat: record.bigBlindSeat,
+    seats: record.seats.map((s) => ({
+      seat: s.seat,
+      userId: Number(s.playerId),
+      username: nameOf(s.seat),
+      startingStack: s.startingStack,
+      finalStack: s.finalStack,
+      dealtIn: s.dealtIn,
+      holeCards: cards(s.holeCards),
+      shownCards: s.shownCards ? cards(s.shownCards) : null,
+      mucked: s.mucked,
+      folded: s.folded,
+      foldedOn: s.foldedOn,
+      net: s.net,
+    })),
+    history: record.history.map((h) => ('cards' in h ? { ...h, cards: cards(h.cards) } : h)),
+    board: cards(record.board),
+    pots: record.pots.map((p) => ({
+      ...p,
+      eligible: [...p.eligible],
+      winners: p.winners.map((w) => ({ ...w })),
+    })),
+    rake: record.rake,
+    totalPot: record.totalPot,
+  };
+}
+
+/** The PokerStars text names players; the record knows them by user id. */
+function withNames(record: HandRecord, nameOf: (seat: number) => string): HandRecord {
+  return { ...record, seats: record.seats.map((s) => ({ ...s, playerId: nameOf(s.seat) })) };
+}
+
+async function usernamesOf(db: Database, userIds: number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; username: string }>(
+    db,
+    sql`SELECT id, username FROM users WHERE id IN (${sql.join(
+      userIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.username]));
+}

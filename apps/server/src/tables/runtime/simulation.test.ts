@@ -1,0 +1,154 @@
+// A seeded simulation of thousands of hands with bots and scripted players, crashed and restarted
+// at random points (the runtime is dropped without settling; a new one starts on the same database).
+// After every hand the books total zero; at every restart each voided hand's stacks are exactly what
+// the seats hold, and every player's money equals deposits − withdrawals + net game results.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.js';
+import { TEST_DRIVERS } from '../../testing/database.js';
+import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../../testing/testServer.js';
+import { seededRandom } from './bots.js';
+import { TableRegistry } from './tableRegistry.js';
+import { createTestTable, FAST_TIMING, Recorder, ScriptedPlayer, sleep } from './testing.js';
+
+const TARGET_HANDS = Number(process.env.SIMULATION_HANDS ?? 2_000);
+const DEPOSIT = 300_000;
+
+describe.each(TEST_DRIVERS.slice(0, 1))('a seeded simulation on $name', ({ url }) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ databaseUrl: url });
+  });
+  afterAll(() => t.close());
+
+  it(
+    `${TARGET_HANDS} hands with random crash-and-restart points lose and create nothing`,
+    { timeout: 600_000 },
+    async () => {
+      const random = seededRandom(20_261_122);
+      const db = t.database.db;
+      const ledger = t.services.ledger;
+      const table = await createTestTable(t, { maxPlayers: 6, minBuyIn: 2_000, maxBuyIn: 10_000 });
+      const humans: TestPlayer[] = [
+        await t.player(DEPOSIT),
+        await t.player(DEPOSIT),
+        await t.player(DEPOSIT),
+      ];
+
+      const booksTotal = async () =>
+        Number(
+          (
+            await queryRows<{ s: string }>(
+              db,
+              sql`SELECT coalesce(sum(balance), 0) AS s FROM ledger_accounts`,
+            )
+          )[0].s,
+        );
+      const seatBalances = async () =>
+        new Map(
+          (
+            await queryRows<{ user_id: number; balance: string }>(
+              db,
+              sql`SELECT user_id, balance FROM ledger_accounts WHERE kind = 'player_seat' AND table_id = ${table.id} AND balance <> 0`,
+            )
+          ).map((r) => [Number(r.user_id), Number(r.balance)]),
+        );
+      const gameResults = async (userId: number) =>
+        Number(
+          (
+            await queryRows<{ s: string }>(
+              db,
+              sql`SELECT coalesce(sum(p.amount), 0) AS s FROM ledger_postings p
+                JOIN ledger_accounts a ON a.id = p.account_id JOIN ledger_transactions x ON x.id = p.transaction_id
+                WHERE a.user_id = ${userId} AND x.kind IN ('gameplay', 'bonus')`,
+            )
+          )[0].s,
+        );
+
+      let played = 0;
+      let restarts = 0;
+      let midHandCrashes = 0;
+      let checkedHands = 0;
+      const nonZeroTotals: number[] = [];
+      const started = Date.now();
+      while (played < TARGET_HANDS) {
+        const registry = new TableRegistry(t.services, {
+          timing: { ...FAST_TIMING, nextHandDelayMs: 0, actionTimeMs: 10_000 },
+          botPauseMs: [0, 0],
+          botSeed: Math.floor(random() * 2 ** 31),
+        });
+        await registry.start();
+        // After recovery every seat is empty and every player's money is accounted for.
+        expect(await seatBalances()).toEqual(new Map());
+        expect(await ledger.audit()).toEqual(BALANCED);
+        for (const human of humans) {
+          const { available, locked } = await ledger.balancesOf(human.id);
+          expect(available + locked).toBe(DEPOSIT + (await gameResults(human.id)));
+        }
+
+        const runtime = (await registry.runtime(table.id))!;
+        const watcher = new Recorder(null);
+        let checks = Promise.resolve();
+        const original = watcher.send.bind(watcher);
+        watcher.send = (message) => {
+          if (message.type === 'EVENT' && message.event.type === 'hand-result') {
+            checks = checks.then(async () => {
+              const total = await booksTotal();
+              checkedHands++;
+              if (total !== 0) nonZeroTotals.push(total);
+            });
+          }
+          if (message.type === 'SNAPSHOT' || message.type === 'EVENT') original(message);
+        };
+        runtime.join(watcher);
+        for (const [i, human] of humans.entries()) {
+          const player = new ScriptedPlayer(human.id, seededRandom(Math.floor(random() * 2 ** 31)));
+          player.attach(runtime);
+          const { available } = await ledger.balancesOf(human.id);
+          const buyIn = Math.min(available, 2_000 + 100 * Math.floor(random() * 81));
+          if (buyIn >= 2_000) await runtime.handle(player, { type: 'SIT', seat: i, amount: buyIn });
+        }
+        await registry.startSimulation(table.id);
+
+        const segment = 30 + Math.floor(random() * 170);
+        const goal = Math.min(TARGET_HANDS, runtime.totals.handsPlayed + segment);
+        while (runtime.totals.handsPlayed < goal) await sleep(5);
+        await sleep(Math.floor(random() * 15));
+
+        // Crash: drop the runtime where it stands. Nothing of a running hand was written.
+        if (runtime.isPlaying) midHandCrashes++;
+        await registry.close();
+        await runtime.idle();
+        await checks;
+        const stacks = runtime.stacksInLedgerTerms();
+        const seats = await seatBalances();
+        expect(seats).toEqual(new Map([...stacks].filter(([, v]) => v > 0)));
+        played = runtime.totals.handsPlayed;
+        restarts++;
+        // The watcher saw its frames; detach the scripted players from the dead runtime.
+        runtime.leave(watcher);
+      }
+      const final = new TableRegistry(t.services);
+      await final.start();
+      await final.close();
+      expect(await ledger.audit()).toEqual(BALANCED);
+      for (const human of humans) {
+        const { available, locked } = await ledger.balancesOf(human.id);
+        expect(available + locked).toBe(DEPOSIT + (await gameResults(human.id)));
+      }
+      const [{ hands }] = await queryRows<{ hands: string }>(
+        db,
+        sql`SELECT count(*) AS hands FROM hands WHERE table_id = ${table.id}`,
+      );
+      expect(Number(hands)).toBe(played);
+      expect(played).toBeGreaterThanOrEqual(TARGET_HANDS);
+      expect(checkedHands).toBeGreaterThanOrEqual(played);
+      expect(nonZeroTotals).toEqual([]);
+      expect(restarts).toBeGreaterThanOrEqual(Math.floor(TARGET_HANDS / 200));
+      expect(midHandCrashes).toBeGreaterThan(0);
+      console.info(
+        `simulation: ${played} hands, ${restarts} restarts (${midHandCrashes} mid-hand) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+    },
+  );
+});

@@ -1,0 +1,161 @@
+// The one door every frame to a table viewer passes through (snapshots, events, replays after
+// RESUME, acks alike). It decides what this viewer may see: its own hole cards (by user, not by
+// seat, so a later occupant of the seat never sees an earlier one's cards), cards shown at
+// showdown, never anyone else's hidden or mucked cards. Engine data is integer cards inside;
+// everything leaving here has cards as strings like "As".
+import {
+  eventsFor,
+  formatCard,
+  viewFor,
+  type HandEvent,
+  type HandState,
+  type HandView as EngineHandView,
+} from '@tenger/engine';
+import type {
+  HandView,
+  TableEvent,
+  TableInfo,
+  TableServerMessage,
+  TableSnapshotMessage,
+} from '@tenger/protocol';
+
+/** Who is looking: a spectator (userId null) or a user, seated or not. */
+export interface ViewerIdentity {
+  readonly userId: number | null;
+}
+
+/** What the running hand is, beyond the engine state. Seat owners map seat -> userId for that hand. */
+export interface HandContext {
+  handId: string;
+  seedCommitment: string;
+  clientSeed: string;
+  seatOwners: ReadonlyMap<number, number>;
+}
+
+/** One entry of a table's event log. `hand` entries hold raw engine events (with every hole card). */
+export type LogEntryBody =
+  { kind: 'hand'; event: HandEvent; hand: HandContext } | { kind: 'table'; event: TableEvent };
+export type LogEntry = LogEntryBody & { seq: number };
+
+export interface SnapshotSource {
+  seq: number;
+  table: TableInfo;
+  hand: { state: HandState; context: HandContext; deadline: number | null } | null;
+  jackpot: number;
+}
+
+/** What the runtime wants to say; frameFor turns it into the frame this viewer may receive. */
+export type Outgoing =
+  | { kind: 'snapshot'; source: SnapshotSource }
+  | { kind: 'event'; entry: LogEntry }
+  | { kind: 'reply'; message: Extract<TableServerMessage, { type: 'ACK' | 'REJECT' | 'ERROR' | 'PONG' }> };
+
+export function frameFor(viewer: ViewerIdentity, outgoing: Outgoing): TableServerMessage {
+  switch (outgoing.kind) {
+    case 'snapshot':
+      return snapshotFor(viewer, outgoing.source);
+    case 'event':
+      return { type: 'EVENT', seq: outgoing.entry.seq, event: eventFor(viewer, outgoing.entry) };
+    case 'reply':
+      return outgoing.message;
+  }
+}
+
+/** The seat `viewer` holds in this hand, or null (spectators, and users not dealt into it). */
+export function seatOfViewer(viewer: ViewerIdentity, hand: HandContext): number | null {
+  if (viewer.userId === null) return null;
+  for (const [seat, userId] of hand.seatOwners) if (userId === viewer.userId) return seat;
+  return null;
+}
+
+function snapshotFor(viewer: ViewerIdentity, source: SnapshotSource): TableSnapshotMessage {
+  const seated = source.table.seats.find((s) => s.userId === viewer.userId);
+  let hand: HandView | null = null;
+  if (source.hand) {
+    const { state, context, deadline } = source.hand;
+    hand = presentHandView(viewFor(state, seatOfViewer(viewer, context)), context, deadline);
+  }
+  return {
+    type: 'SNAPSHOT',
+    seq: source.seq,
+    viewer: { userId: viewer.userId, seat: seated?.seat ?? null },
+    table: source.table,
+    hand,
+    jackpot: { amount: source.jackpot },
+  };
+}
+
+function eventFor(viewer: ViewerIdentity, entry: LogEntry): TableEvent {
+  if (entry.kind === 'table') return entry.event;
+  const [visible] = eventsFor([entry.event], seatOfViewer(viewer, entry.hand));
+  return presentHandEvent(visible, entry.hand);
+}
+
+const cards = (list: readonly number[]): string[] => list.map(formatCard);
+
+/** An engine event (already filtered by eventsFor) in its wire form. */
+export function presentHandEvent(event: HandEvent, hand: HandContext): TableEvent {
+  switch (event.type) {
+    case 'hand-started':
+      return {
+        ...event,
+        handId: hand.handId,
+        seedCommitment: hand.seedCommitment,
+        clientSeed: hand.clientSeed,
+      };
+    case 'hole-cards-dealt':
+      return { ...event, cards: event.cards ? cards(event.cards) : null };
+    case 'street-dealt':
+      return { ...event, cards: cards(event.cards), board: cards(event.board) };
+    case 'cards-shown':
+      return { ...event, cards: cards(event.cards) };
+    case 'pots-updated':
+      return {
+        type: 'pots-updated',
+        pots: event.pots.map((p) => ({ amount: p.amount, eligible: [...p.eligible] })),
+      };
+    default:
+      return event;
+  }
+}
+
+function presentHandView(view: EngineHandView, hand: HandContext, deadline: number | null): HandView {
+  return {
+    handId: hand.handId,
+    handNumber: view.handNumber,
+    variant: view.variant,
+    phase: view.phase,
+    button: view.button,
+    smallBlind: view.smallBlind,
+    bigBlind: view.bigBlind,
+    ante: view.ante,
+    smallBlindSeat: view.smallBlindSeat,
+    bigBlindSeat: view.bigBlindSeat,
+    board: cards(view.board),
+    pots: view.pots,
+    potTotal: view.potTotal,
+    currentBet: view.currentBet,
+    toAct: view.toAct,
+    legal: view.legal,
+    actionCount: view.actionCount,
+    deadline: view.toAct === null ? null : deadline,
+    rake: view.rake,
+    results: view.results,
+    seats: view.seats.map((s) => ({
+      seat: s.seat,
+      userId: Number(s.playerId),
+      stack: s.stack,
+      bet: s.bet,
+      committed: s.committed,
+      inHand: s.inHand,
+      folded: s.folded,
+      allIn: s.allIn,
+      mucked: s.mucked,
+      cardCount: s.cardCount,
+      cards: s.cards ? cards(s.cards) : null,
+      shown: s.shown,
+    })),
+    seedCommitment: hand.seedCommitment,
+    clientSeed: hand.clientSeed,
+  };
+}
