@@ -136,6 +136,45 @@ describe.each(TEST_DRIVERS)('user API on $name', ({ url }) => {
     });
   });
 
+  describe('signed-in routes', () => {
+    const routes: Array<['GET' | 'POST' | 'PATCH', string, object?]> = [
+      ['GET', '/me'],
+      ['PATCH', '/me', { bank: 'Golomt Bank' }],
+      ['GET', '/search?q=a'],
+      ['GET', '/deposit'],
+      ['GET', '/withdrawal'],
+      ['GET', '/withdrawal/limits'],
+      ['POST', '/withdrawal', { amount: 1000 }],
+      ['GET', '/outcome'],
+    ];
+    it.each(routes)(
+      '%s %s: anonymous 401, a revoked token 401, changing nothing',
+      async (method, path, payload) => {
+        const p = await t.player(5_000);
+        await t.call({ method: 'POST', url: `${U}/logout`, token: p.token });
+        for (const token of [undefined, p.token, 'x'.repeat(500)]) {
+          const res = await t.call({ method, url: `${U}${path}`, payload, token });
+          expect(res.statusCode).toBe(401);
+          expect(res.json().error.code).toBe('unauthorized');
+        }
+        expect(await t.services.ledger.balancesOf(p.id)).toMatchObject({ available: 5_000, locked: 0 });
+      },
+    );
+
+    it.each(['/deposit?page=abc', '/withdrawal?pageSize=0', '/outcome?page=-1', '/outcome?pageSize=101'])(
+      'GET %s is a 400',
+      async (path) => {
+        const p = await t.player();
+        expect((await t.call({ method: 'GET', url: `${U}${path}`, token: p.token })).statusCode).toBe(400);
+      },
+    );
+
+    it('an administrator may use the user API too', async () => {
+      const res = await t.call({ method: 'GET', url: `${U}/me`, token: t.admin.token });
+      expect(res.json()).toMatchObject({ role: 'ADMIN', isAdmin: true });
+    });
+  });
+
   describe('GET /me and PATCH /me', () => {
     it('anonymous and bad tokens get 401', async () => {
       expect((await t.call({ method: 'GET', url: `${U}/me` })).statusCode).toBe(401);
