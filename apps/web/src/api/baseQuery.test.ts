@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAuthenticated } from '../app/authSlice';
 import { createStore } from '../app/store';
+import { playerMe } from '../test/fixtures';
 import { fakeFetch } from '../test/render';
 import { adminApi } from './adminApi';
 import { userApi } from './userApi';
@@ -64,15 +65,7 @@ describe('authorized API calls', () => {
 
   it('GET /me fills userInfo and the balance and marks the client authenticated', async () => {
     localStorage.setItem('accessToken', 'good');
-    const me = {
-      userId: 'u1',
-      username: 'bat',
-      email: 'b@x.mn',
-      role: 'USER',
-      isAdmin: false,
-      balance: 25000,
-      locked: 0,
-    };
+    const me = { ...playerMe, balance: 25000 };
     vi.stubGlobal('fetch', fakeFetch({ 'GET /api/v1/user/me': [200, me] }).fetchFn);
     const store = createStore();
     await store.dispatch(userApi.endpoints.getMe.initiate());

@@ -49,6 +49,13 @@ export function apiErrorMessage(error: unknown): string | undefined {
   return typeof message === 'string' && message.length > 0 ? message : undefined;
 }
 
+/** Per-field messages from `{error:{fields}}`, if any. */
+export function apiErrorFields(error: unknown): Record<string, string> {
+  const data = (error as { data?: unknown } | undefined)?.data as Partial<ApiErrorBody> | undefined;
+  const fields = data?.error?.fields;
+  return fields && typeof fields === 'object' ? fields : {};
+}
+
 export function apiErrorStatus(error: unknown): number | string | undefined {
   return (error as { status?: number | string } | undefined)?.status;
 }

@@ -1,117 +1,60 @@
 /**
- * Minimal types of the user API (issue 3), kept here until @tenger/protocol publishes its zod schemas.
- * Money fields are whole tugrik.
+ * The user API's types, from the contract in @tenger/protocol (type-only imports: no zod in the bundle).
+ * Local names keep the web app's vocabulary.
  */
+import type {
+  AuthResponse,
+  BanksResponse,
+  ContentBlock,
+  Deposit,
+  ErrorResponse,
+  GlobalServerMessage,
+  Jackpot,
+  LocalizedText,
+  LoginRequest,
+  Maintenance,
+  Me,
+  Outcome,
+  OutcomeType,
+  Page,
+  RegisterRequest,
+  Role,
+  TableSummary,
+  Withdrawal,
+  WithdrawalLimits,
+  WithdrawalStatus,
+} from '@tenger/protocol';
 
-export type Role = 'ADMIN' | 'USER' | (string & {});
+export type {
+  AuthResponse,
+  BanksResponse,
+  ContentBlock,
+  Deposit,
+  GlobalServerMessage,
+  Jackpot,
+  LocalizedText,
+  LoginRequest,
+  Maintenance,
+  Outcome,
+  OutcomeType,
+  Page,
+  RegisterRequest,
+  Role,
+  Withdrawal,
+  WithdrawalLimits,
+  WithdrawalStatus,
+};
 
-export interface CurrentUser {
-  userId: string;
-  username: string;
-  email: string;
-  role: Role;
-  isAdmin: boolean;
-  balance: number;
-  locked: number;
-  bank?: string;
-  accountNumber?: string;
-  /** Server-side withdrawal limits, when the server shares them. */
-  withdrawalLimits?: { min: number; max: number };
-}
+/**
+ * The signed-in user as GET /me returns it. The client treats ids and role names as opaque values (it
+ * only compares them) and needs only the core fields, so it accepts what older servers and tests send.
+ */
+export type CurrentUser = Pick<Me, 'username' | 'email' | 'isAdmin' | 'balance' | 'locked'> &
+  Partial<Pick<Me, 'bank' | 'accountNumber' | 'preferences' | 'createdAt'>> & {
+    userId: Me['userId'] | string;
+    role: Role | (string & {});
+  };
 
-export interface AuthResponse {
-  accessToken: string;
-  user: CurrentUser;
-}
-
-export interface LoginRequest {
-  username: string;
-  password: string;
-}
-
-export interface RegisterRequest {
-  email: string;
-  username: string;
-  password: string;
-  repeatPassword: string;
-  bank: string;
-  accountNumber: string;
-}
-
-export type Variant = 'texas' | 'holdem' | 'omaha' | 'unknown' | (string & {});
-
-export interface LobbyTable {
-  tableId: string;
-  no: number;
-  name: string;
-  variant: Variant;
-  buyIn: { min: number; max: number };
-  blinds: { small: number; big: number };
-  players: { seated: number; max: number };
-  status: string;
-}
-
-export interface Deposit {
-  depositId?: string;
-  code: string;
-  amount: number;
-  approvedAt?: string | null;
-  createdAt?: string;
-}
-
-export type WithdrawalStatus = 'pending' | 'approved' | 'rejected' | (string & {});
-
-export interface Withdrawal {
-  withdrawalId: string;
-  code: string;
-  amount: number;
-  requestedAt?: string;
-  createdAt?: string;
-  approvedBy?: string | null;
-  approvedAt?: string | null;
-  status: WithdrawalStatus;
-  reason?: string | null;
-}
-
-export type OutcomeType = 'gameplay' | 'bonus' | 'recharge' | 'leave_seat' | 'buy_in' | (string & {});
-
-export interface Outcome {
-  outcomeId?: string;
-  code: string;
-  type: OutcomeType;
-  amount: number;
-  date?: string;
-  createdAt?: string;
-  tableId?: string | null;
-  handId?: string | null;
-}
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface Maintenance {
-  enabled: boolean;
-  message: string;
-}
-
-export interface ContentBlock {
-  name: string;
-  block: string;
-}
-
-export interface Jackpot {
-  amount: number;
-}
-
-export interface ApiErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
-}
-
-/** Messages on /ws/global (spec §3, §7). */
-export type GlobalServerMessage =
-  | { type: 'BALANCE_UPDATE'; data: { userId: string; balance: number } }
-  | { type: 'GAME'; action: 'JACKPOT_UPDATE'; amount: number };
+/** One row of the lobby's table list (GET /tables). */
+export type LobbyTable = TableSummary;
+export type ApiErrorBody = ErrorResponse;

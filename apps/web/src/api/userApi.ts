@@ -3,6 +3,7 @@ import { QUERY_KEEP_UNUSED_SECONDS, USER_API_PATH } from '../app/constants';
 import { asList, authorizedBaseQuery } from './baseQuery';
 import type {
   AuthResponse,
+  BanksResponse,
   ContentBlock,
   CurrentUser,
   Deposit,
@@ -14,15 +15,12 @@ import type {
   Page,
   RegisterRequest,
   Withdrawal,
+  WithdrawalLimits,
 } from './types';
 
-export interface OutcomeQuery {
+export interface PageQuery {
   page: number;
   pageSize: number;
-}
-
-export interface RegistrationOptions {
-  banks: string[];
 }
 
 /** Every call of the user API (spec §7), with the spec's cache tags and refreshes. */
@@ -60,8 +58,8 @@ export const userApi = createApi({
       query: (body) => ({ url: '/reset-password', method: 'POST', body }),
     }),
     /** Banks offered at registration (a server setting). A missing list is an empty one. */
-    registrationOptions: build.query<RegistrationOptions, void>({
-      query: () => '/register/options',
+    getBanks: build.query<BanksResponse, void>({
+      query: () => '/banks',
       transformResponse: (response: unknown) => {
         const banks = (response as { banks?: unknown } | null)?.banks;
         return { banks: Array.isArray(banks) ? banks.filter((b): b is string => typeof b === 'string') : [] };
@@ -85,21 +83,26 @@ export const userApi = createApi({
       transformResponse: (response: unknown) => asList<LobbyTable>(response),
       providesTags: ['TableList'],
     }),
-    getDeposits: build.query<Deposit[], void>({
-      query: () => '/deposit',
-      transformResponse: (response: unknown) => asList<Deposit>(response),
+    getDeposits: build.query<Page<Deposit>, PageQuery>({
+      query: ({ page, pageSize }) => ({ url: '/deposit', params: { page, pageSize } }),
+      transformResponse: (response: unknown, _meta, arg) => toPage<Deposit>(response, arg),
       providesTags: ['DepositList'],
     }),
-    getWithdrawals: build.query<Withdrawal[], void>({
-      query: () => '/withdrawal',
-      transformResponse: (response: unknown) => asList<Withdrawal>(response),
+    getWithdrawals: build.query<Page<Withdrawal>, PageQuery>({
+      query: ({ page, pageSize }) => ({ url: '/withdrawal', params: { page, pageSize } }),
+      transformResponse: (response: unknown, _meta, arg) => toPage<Withdrawal>(response, arg),
       providesTags: ['WithdrawList'],
+    }),
+    /** The form's limits: they follow the balance, so they refresh with Me. */
+    getWithdrawalLimits: build.query<WithdrawalLimits, void>({
+      query: () => '/withdrawal/limits',
+      providesTags: ['Me'],
     }),
     createWithdrawal: build.mutation<Withdrawal, { amount: number }>({
       query: (body) => ({ url: '/withdrawal', method: 'POST', body }),
       invalidatesTags: ['WithdrawList', 'Me'],
     }),
-    getOutcome: build.query<Page<Outcome>, OutcomeQuery>({
+    getOutcome: build.query<Page<Outcome>, PageQuery>({
       query: ({ page, pageSize }) => ({ url: '/outcome', params: { page, pageSize } }),
       transformResponse: (response: unknown, _meta, arg) => toPage<Outcome>(response, arg),
       providesTags: ['OutcomeList'],
@@ -120,7 +123,7 @@ export const userApi = createApi({
 });
 
 /** A page of results, whether the server sends `{items,total}` or a bare array. */
-function toPage<T>(response: unknown, arg: OutcomeQuery): Page<T> {
+function toPage<T>(response: unknown, arg: PageQuery): Page<T> {
   const items = asList<T>(response);
   const total = (response as { total?: unknown } | null)?.total;
   return {
@@ -137,12 +140,13 @@ export const {
   useLogoutMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,
-  useRegistrationOptionsQuery,
+  useGetBanksQuery,
   useGetMeQuery,
   useUpdateMeMutation,
   useGetTablesQuery,
   useGetDepositsQuery,
   useGetWithdrawalsQuery,
+  useGetWithdrawalLimitsQuery,
   useCreateWithdrawalMutation,
   useGetOutcomeQuery,
   useGetMaintenanceQuery,

@@ -35,6 +35,13 @@ export const authSlice = createSlice({
     setUserBalance(state, action: PayloadAction<number>) {
       if (Number.isSafeInteger(action.payload)) state.userBalance = action.payload;
     },
+    /** BALANCE_UPDATE on /ws/global: the shown balance, and the locked amount when the server sends it. */
+    balanceUpdated(state, action: PayloadAction<{ balance: number; locked?: number }>) {
+      const { balance, locked } = action.payload;
+      if (Number.isSafeInteger(balance)) state.userBalance = balance;
+      if (state.userInfo && locked !== undefined && Number.isSafeInteger(locked))
+        state.userInfo.locked = locked;
+    },
     /** Any 401 from either API. */
     unauthorized(state) {
       state.isAuthenticated = false;
@@ -50,4 +57,5 @@ export const authSlice = createSlice({
   },
 });
 
-export const { setAuthenticated, setUserInfo, setUserBalance, unauthorized, loggedOut } = authSlice.actions;
+export const { setAuthenticated, setUserInfo, setUserBalance, balanceUpdated, unauthorized, loggedOut } =
+  authSlice.actions;

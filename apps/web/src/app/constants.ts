@@ -51,12 +51,18 @@ export const JACKPOT_POLL_MS = 30_000;
 /** Contest teaser (spec §1, §9): the prize is 10 million tugrik. */
 export const CONTEST_PRIZE = 10_000_000;
 /** Content block names the pages read from GET /block/{name}. */
-export const CONTENT_BLOCKS = { contest: 'contest' } as const;
+export const CONTENT_BLOCKS = {
+  lobbyBanner: 'lobby-banner',
+  contestTeaser: 'contest-teaser',
+  tournamentComingSoon: 'tournament-coming-soon',
+} as const;
 
 /** Withdrawal minimum used until the server tells us its setting (DESIGN.md §3 default). */
 export const DEFAULT_WITHDRAWAL_MIN = 1000;
 
+/** Page sizes of the profile's lists (the server allows up to 100). */
 export const GAME_HISTORY_PAGE_SIZE = 20;
+export const PROFILE_LIST_PAGE_SIZE = 10;
 
 /** The currency symbol of the Mongolian tugrik. */
 export const CURRENCY_SYMBOL = '₮';

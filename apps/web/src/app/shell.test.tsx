@@ -3,21 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { AdminGuard } from './AdminGuard';
 import { App } from '../App';
+import { adminMe, playerMe } from '../test/fixtures';
 import { fakeFetch } from '../test/render';
 import { createI18n } from './i18n';
 import { routes } from './routes';
 import { createStore } from './store';
 
-const player = {
-  userId: 'u1',
-  username: 'bat',
-  email: 'b@x.mn',
-  role: 'USER',
-  isAdmin: false,
-  balance: 5000,
-  locked: 0,
-};
-const admin = { ...player, userId: 'a1', username: 'root', role: 'ADMIN', isAdmin: true };
+const player = { ...playerMe, balance: 5000 };
+const admin = { ...adminMe, balance: 5000 };
 
 class FakeWebSocket {
   static instances: FakeWebSocket[] = [];
@@ -109,16 +102,20 @@ describe('the app shell', () => {
     expect(JSON.parse(socket.sent[0])).toEqual({ type: 'AUTH', token: 'tok' });
     act(() => {
       socket.onmessage?.({
-        data: JSON.stringify({ type: 'BALANCE_UPDATE', data: { userId: 'someone-else', balance: 1 } }),
+        data: JSON.stringify({ type: 'BALANCE_UPDATE', data: { userId: 999, balance: 1, locked: 0 } }),
       });
       socket.onmessage?.({
-        data: JSON.stringify({ type: 'BALANCE_UPDATE', data: { userId: 'u1', balance: 7777 } }),
+        data: JSON.stringify({
+          type: 'BALANCE_UPDATE',
+          data: { userId: playerMe.userId, balance: 7777, locked: 1234 },
+        }),
       });
       socket.onmessage?.({
         data: JSON.stringify({ type: 'GAME', action: 'JACKPOT_UPDATE', amount: 424242 }),
       });
     });
     expect(store.getState().auth.userBalance).toBe(7777);
+    expect(store.getState().auth.userInfo?.locked).toBe(1234);
     expect(store.getState().jackpot.amount).toBe(424242);
     await waitFor(() => expect(screen.getByLabelText('Balance')).toHaveTextContent('₮7,777'));
   });

@@ -135,9 +135,11 @@ describe('the /ws/global connection', () => {
     const { client, sockets, onBalance, onJackpot } = setup();
     client.connect();
     sockets[0].serverOpens();
-    sockets[0].serverSends(JSON.stringify({ type: 'BALANCE_UPDATE', data: { userId: 'u1', balance: 4200 } }));
+    sockets[0].serverSends(
+      JSON.stringify({ type: 'BALANCE_UPDATE', data: { userId: 11, balance: 4200, locked: 300 } }),
+    );
     sockets[0].serverSends(JSON.stringify({ type: 'GAME', action: 'JACKPOT_UPDATE', amount: 987654 }));
-    expect(onBalance).toHaveBeenCalledWith('u1', 4200);
+    expect(onBalance).toHaveBeenCalledWith(11, 4200, 300);
     expect(onJackpot).toHaveBeenCalledWith(987654);
   });
 

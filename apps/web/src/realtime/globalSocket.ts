@@ -6,7 +6,7 @@ import {
 import type { GlobalServerMessage } from '../api/types';
 
 export interface GlobalSocketHandlers {
-  onBalance(userId: string, balance: number): void;
+  onBalance(userId: number | string, balance: number, locked?: number): void;
   onJackpot(amount: number): void;
 }
 
@@ -112,7 +112,7 @@ export class GlobalSocket {
   }
 
   private handleMessage(raw: unknown): void {
-    let message: GlobalServerMessage;
+    let message: GlobalServerMessage | null;
     try {
       message = JSON.parse(String(raw)) as GlobalServerMessage;
     } catch (error) {
@@ -120,7 +120,7 @@ export class GlobalSocket {
       return;
     }
     if (message?.type === 'BALANCE_UPDATE' && message.data) {
-      this.options.onBalance(message.data.userId, message.data.balance);
+      this.options.onBalance(message.data.userId, message.data.balance, message.data.locked);
     } else if (message?.type === 'GAME' && message.action === 'JACKPOT_UPDATE') {
       this.options.onJackpot(message.amount);
     }

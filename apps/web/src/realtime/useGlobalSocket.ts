@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { apiHost } from '../api/baseQuery';
 import { getAccessToken } from '../api/session';
-import { setUserBalance } from '../app/authSlice';
+import { balanceUpdated } from '../app/authSlice';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { setJackpot } from '../app/jackpotSlice';
 import { GlobalSocket, globalSocketUrl } from './globalSocket';
@@ -19,8 +19,8 @@ export function useGlobalSocket(): void {
     const socket = new GlobalSocket({
       url: globalSocketUrl(apiHost()),
       token,
-      onBalance(forUserId, balance) {
-        if (forUserId === userId) dispatch(setUserBalance(balance));
+      onBalance(forUserId, balance, locked) {
+        if (forUserId === userId) dispatch(balanceUpdated({ balance, locked }));
       },
       onJackpot(amount) {
         dispatch(setJackpot(amount));

@@ -30,7 +30,7 @@ export function renderWithApp(
 
 /** A fetch that answers by path: `{ 'GET /api/v1/user/me': [200, body] }`; anything else is 404. */
 export function fakeFetch(routes: Record<string, [number, unknown]>) {
-  const calls: { method: string; path: string; headers: Headers; body: unknown }[] = [];
+  const calls: { method: string; path: string; search: string; headers: Headers; body: unknown }[] = [];
   const fetchFn = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);
@@ -38,6 +38,7 @@ export function fakeFetch(routes: Record<string, [number, unknown]>) {
     calls.push({
       method: request.method,
       path: url.pathname,
+      search: url.search,
       headers: request.headers,
       body: text ? JSON.parse(text) : undefined,
     });

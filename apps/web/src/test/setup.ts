@@ -20,6 +20,17 @@ if (!window.matchMedia) {
 // The machine is shared and slow at times: give async queries room before calling a test failed.
 configure({ asyncUtilTimeout: 5000 });
 
+// jsdom lacks ResizeObserver (antd's tables and overflow helpers use it); nothing resizes in tests.
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.assign(window, { ResizeObserver: ResizeObserverStub });
+  Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -1,17 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { playerMe as user } from '../../test/fixtures';
 import { fakeFetch, renderWithApp } from '../../test/render';
 import AuthPage from './AuthPage';
-
-const user = {
-  userId: 'u1',
-  username: 'bat',
-  email: 'bat@example.mn',
-  role: 'USER',
-  isAdmin: false,
-  balance: 0,
-  locked: 0,
-};
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -100,6 +91,30 @@ describe('the register page', () => {
     expect(await screen.findByText('Registration error: Username already taken')).toBeInTheDocument();
   });
 
+  it('shows the messages the server gives for individual fields under those fields', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'POST /api/v1/user/register': [
+          400,
+          {
+            error: {
+              code: 'validation_failed',
+              message: 'Choose one of the banks offered',
+              fields: { bank: 'Choose one of the banks offered' },
+            },
+          },
+        ],
+      }).fetchFn,
+    );
+    renderWithApp(<AuthPage mode="register" />, { path: '/auth/register' });
+    await submitRegistration();
+    expect(
+      await screen.findByText('Registration error: Choose one of the banks offered'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('Choose one of the banks offered')).toHaveLength(1));
+  });
+
   it("shows 'An error occurred during registration' when there is no reason", async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('network down')));
     renderWithApp(<AuthPage mode="register" />, { path: '/auth/register' });
@@ -123,8 +138,7 @@ describe('the register page', () => {
   it('offers the banks the server lists', async () => {
     vi.stubGlobal(
       'fetch',
-      fakeFetch({ 'GET /api/v1/user/register/options': [200, { banks: ['Khan Bank', 'Golomt Bank'] }] })
-        .fetchFn,
+      fakeFetch({ 'GET /api/v1/user/banks': [200, { banks: ['Khan Bank', 'Golomt Bank'] }] }).fetchFn,
     );
     renderWithApp(<AuthPage mode="register" />, { path: '/auth/register' });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Bank' })).toBeInTheDocument());

@@ -2,14 +2,14 @@ import { App as AntApp, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { apiErrorMessage, apiErrorStatus } from '../../api/baseQuery';
+import { apiErrorFields, apiErrorMessage, apiErrorStatus } from '../../api/baseQuery';
 import { setAccessToken } from '../../api/session';
 import type { AuthResponse, LoginRequest, RegisterRequest } from '../../api/types';
 import {
   useForgotPasswordMutation,
   useLoginMutation,
   useRegisterMutation,
-  useRegistrationOptionsQuery,
+  useGetBanksQuery,
 } from '../../api/userApi';
 import { setAuthenticated, setUserInfo } from '../../app/authSlice';
 import { useAppDispatch } from '../../app/hooks';
@@ -96,11 +96,21 @@ function LoginForm() {
   );
 }
 
+const REGISTER_FIELDS: (keyof RegisterRequest)[] = [
+  'email',
+  'username',
+  'password',
+  'repeatPassword',
+  'bank',
+  'accountNumber',
+];
+
 function RegisterForm() {
   const { t } = useTranslation();
   const { message } = AntApp.useApp();
+  const [form] = Form.useForm<RegisterRequest>();
   const [register, { isLoading }] = useRegisterMutation();
-  const { data: options } = useRegistrationOptionsQuery();
+  const { data: options } = useGetBanksQuery();
   const banks = options?.banks ?? [];
   const signedIn = useSignedIn();
 
@@ -112,6 +122,12 @@ function RegisterForm() {
     } catch (error) {
       const reason = apiErrorMessage(error);
       const status = apiErrorStatus(error);
+      // The server names the fields it refused; show each message under its field.
+      form.setFields(
+        Object.entries(apiErrorFields(error))
+          .filter(([name]) => REGISTER_FIELDS.includes(name as keyof RegisterRequest))
+          .map(([name, message]) => ({ name: name as keyof RegisterRequest, errors: [message] })),
+      );
       if (reason && typeof status === 'number' && status >= 400 && status < 500) {
         void message.error(t('auth.registerError', { reason }));
       } else {
@@ -121,7 +137,7 @@ function RegisterForm() {
   };
 
   return (
-    <Form<RegisterRequest> layout="vertical" onFinish={onFinish} requiredMark={false}>
+    <Form<RegisterRequest> form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
       <Form.Item
         name="email"
         label={t('auth.email')}

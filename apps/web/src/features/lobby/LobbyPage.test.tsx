@@ -1,37 +1,31 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LobbyTable } from '../../api/types';
+import { lobbyTable } from '../../test/fixtures';
 import { fakeFetch, renderWithApp } from '../../test/render';
 import LobbyPage from './LobbyPage';
 
 const tables: LobbyTable[] = [
-  {
-    tableId: 't2',
+  lobbyTable({
+    tableId: 2,
     no: 2,
     name: 'Altai',
     variant: 'omaha',
+    betting: 'pot-limit',
     buyIn: { min: 20000, max: 100000 },
     blinds: { small: 500, big: 1000 },
     players: { seated: 6, max: 6 },
-    status: 'running',
-  },
-  {
-    tableId: 't1',
-    no: 1,
-    name: 'Khangai',
-    variant: 'texas',
-    buyIn: { min: 2000, max: 10000 },
-    blinds: { small: 50, big: 100 },
-    players: { seated: 3, max: 9 },
-    status: 'running',
-  },
+    status: 'playing',
+  }),
+  lobbyTable({ tableId: 1, no: 1, name: 'Khangai', players: { seated: 3, max: 9 }, status: 'playing' }),
+  lobbyTable({ tableId: 3, no: 3, name: 'Orkhon', status: 'closed' }),
 ];
 
 function stubApi(overrides: Record<string, [number, unknown]> = {}) {
   const fake = fakeFetch({
     'GET /api/v1/user/tables': [200, tables],
     'GET /api/v1/user/jackpot': [200, { amount: 1234567 }],
-    'GET /api/v1/user/block/contest': [404, { error: { code: 'NOT_FOUND', message: 'No block' } }],
+
     ...overrides,
   });
   vi.stubGlobal('fetch', fake.fetchFn);
@@ -50,6 +44,7 @@ describe('the lobby', () => {
       .map((cell) => cell.textContent);
     expect(headers).toEqual(['No.', 'Name', 'Variant', 'Buy-In', 'Players', 'Blinds', 'Table']);
     const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
     expect(within(rows[0]).getByText('Khangai')).toBeInTheDocument();
     expect(within(rows[0]).getByText("Texas Hold'em")).toBeInTheDocument();
     expect(within(rows[0]).getByText('₮2,000 – ₮10,000')).toBeInTheDocument();
@@ -57,6 +52,8 @@ describe('the lobby', () => {
     expect(within(rows[0]).getByRole('button', { name: 'Play: Khangai' })).toBeInTheDocument();
     expect(within(rows[1]).getByText('Omaha')).toBeInTheDocument();
     expect(within(rows[1]).getByRole('button', { name: 'Full: Altai' })).toBeInTheDocument();
+    expect(within(rows[1]).getByTitle('Pot Limit')).toHaveTextContent('PL');
+    expect(within(rows[2]).getByRole('button', { name: 'Closed' })).toBeDisabled();
   });
 
   it('shows the jackpot from GET /jackpot', async () => {
@@ -82,7 +79,7 @@ describe('the lobby', () => {
     stubApi();
     const { router } = renderWithApp(<LobbyPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Play: Khangai' }));
-    expect(router.state.location.pathname).toBe('/table/t1');
+    expect(router.state.location.pathname).toBe('/table/1');
   });
 
   it('says so when the tables cannot be loaded', async () => {
@@ -100,12 +97,27 @@ describe('the lobby', () => {
     expect(await screen.findByText(/Registration opens soon/)).toBeInTheDocument();
   });
 
-  it('the contest teaser uses the content block when the site has one', async () => {
-    stubApi({
-      'GET /api/v1/user/block/contest': [200, { name: 'contest', block: 'Spring contest: sign up in May' }],
+  it('the texts come from the content blocks, in the interface language, when the site has them', async () => {
+    const block = (en: string, mn: string) => ({
+      name: 'x',
+      block: { en, mn },
+      updatedAt: '2026-11-01T00:00:00Z',
     });
-    renderWithApp(<LobbyPage />);
+    stubApi({
+      'GET /api/v1/user/block/contest-teaser': [
+        200,
+        block('Spring contest: sign up in May', 'Хаврын тэмцээн'),
+      ],
+      'GET /api/v1/user/block/tournament-coming-soon': [200, block('Soon!', 'Удахгүй!')],
+      'GET /api/v1/user/block/lobby-banner': [200, block('Welcome to the lobby', 'Тавтай морил')],
+    });
+    const { i18n } = renderWithApp(<LobbyPage />);
+    expect(await screen.findByText('Welcome to the lobby')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'Tournament' }));
     expect(await screen.findByText('Spring contest: sign up in May')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Soon!' })).toBeInTheDocument();
+    await act(() => i18n.changeLanguage('mn'));
+    expect(await screen.findByText('Хаврын тэмцээн')).toBeInTheDocument();
+    expect(screen.getByText('Тавтай морил')).toBeInTheDocument();
   });
 });

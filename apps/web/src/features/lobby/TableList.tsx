@@ -98,6 +98,7 @@ export function TableList() {
             <tbody>
               {shown.map((table) => {
                 const full = isFull(table);
+                const closed = table.status === 'closed';
                 return (
                   <tr key={table.tableId}>
                     <td data-label={t('lobby.columns.no')} className="tables__no">
@@ -109,7 +110,12 @@ export function TableList() {
                     <td data-label={t('lobby.columns.variant')}>
                       <span className={`variant variant--${variantFamily(table.variant)}`}>
                         {variantLabel(table)}
-                      </span>
+                      </span>{' '}
+                      {table.betting && (
+                        <abbr className="betting" title={t(`lobby.betting.${table.betting}`)}>
+                          {t(`lobby.betting.short.${table.betting}`)}
+                        </abbr>
+                      )}
                     </td>
                     <td data-label={t('lobby.columns.buyIn')}>
                       {money(table.buyIn.min)} – {money(table.buyIn.max)}
@@ -123,15 +129,21 @@ export function TableList() {
                       {money(table.blinds.small)} / {money(table.blinds.big)}
                     </td>
                     <td data-label={t('lobby.columns.table')} className="tables__action">
-                      <button
-                        type="button"
-                        className={full ? 'btn btn--muted' : 'btn btn--primary'}
-                        title={full ? t('lobby.watchFullTable') : undefined}
-                        aria-label={`${full ? t('lobby.full') : t('lobby.play')}: ${table.name}`}
-                        onClick={() => void navigate(`/table/${encodeURIComponent(table.tableId)}`)}
-                      >
-                        {full ? t('lobby.full') : t('lobby.play')}
-                      </button>
+                      {closed ? (
+                        <button type="button" className="btn btn--muted" disabled>
+                          {t('lobby.closed')}
+                        </button>
+                      ) : (
+                        <button
+                          type="button"
+                          className={full ? 'btn btn--muted' : 'btn btn--primary'}
+                          title={full ? t('lobby.watchFullTable') : undefined}
+                          aria-label={`${full ? t('lobby.full') : t('lobby.play')}: ${table.name}`}
+                          onClick={() => void navigate(`/table/${encodeURIComponent(String(table.tableId))}`)}
+                        >
+                          {full ? t('lobby.full') : t('lobby.play')}
+                        </button>
+                      )}
                     </td>
                   </tr>
                 );

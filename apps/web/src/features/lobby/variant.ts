@@ -1,9 +1,9 @@
-import type { LobbyTable, Variant } from '../../api/types';
+import type { LobbyTable } from '../../api/types';
 
 export type VariantFamily = 'texas' | 'omaha' | 'unknown';
 
 /** Spec §3 variants: texas and holdem are both Texas Hold'em; anything Omaha is Omaha. */
-export function variantFamily(variant: Variant | undefined): VariantFamily {
+export function variantFamily(variant: string | undefined): VariantFamily {
   const value = (variant ?? '').toLowerCase();
   if (value.includes('omaha')) return 'omaha';
   if (value.includes('texas') || value.includes('holdem') || value.includes("hold'em")) return 'texas';

@@ -1,22 +1,31 @@
 import { Table } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Deposit } from '../../api/types';
 import { useGetDepositsQuery } from '../../api/userApi';
+import { PROFILE_LIST_PAGE_SIZE } from '../../app/constants';
 import { formatDateTime } from '../../app/dates';
 import { formatMoney } from '../../app/money';
 
 /** The player's deposits: code, amount, approved date. */
 export function DepositTab() {
   const { t, i18n } = useTranslation();
-  const { data = [], isFetching } = useGetDepositsQuery();
+  const [paging, setPaging] = useState({ page: 1, pageSize: PROFILE_LIST_PAGE_SIZE });
+  const { data, isFetching } = useGetDepositsQuery(paging);
   return (
     <Table<Deposit>
-      rowKey={(row) => row.depositId ?? row.code}
-      dataSource={data}
+      rowKey={(row) => row.depositId}
+      dataSource={data?.items ?? []}
       loading={isFetching}
       size="middle"
       scroll={{ x: 'max-content' }}
-      pagination={{ pageSize: 10, hideOnSinglePage: true }}
+      pagination={{
+        current: paging.page,
+        pageSize: paging.pageSize,
+        total: data?.total ?? 0,
+        hideOnSinglePage: true,
+        onChange: (page, pageSize) => setPaging({ page: pageSize !== paging.pageSize ? 1 : page, pageSize }),
+      }}
       locale={{ emptyText: t('profile.deposit.empty') }}
       columns={[
         { title: t('profile.columns.code'), dataIndex: 'code', key: 'code' },
@@ -30,7 +39,7 @@ export function DepositTab() {
         {
           title: t('profile.columns.approvedDate'),
           key: 'approvedAt',
-          render: (_value, row) => formatDateTime(row.approvedAt ?? row.createdAt, i18n.language),
+          render: (_value, row) => formatDateTime(row.approvedAt, i18n.language),
         },
       ]}
     />

@@ -11,8 +11,8 @@ import { formatMoney } from '../../app/money';
 const KNOWN_TYPES = new Set(['gameplay', 'bonus', 'recharge', 'leave_seat', 'buy_in']);
 
 /** The link to a hand's replay: the table page opens the hand given in ?hand=. */
-export function handReplayPath(tableId: string, handId: string): string {
-  return `/table/${encodeURIComponent(tableId)}?hand=${encodeURIComponent(handId)}`;
+export function handReplayPath(tableId: number | string, handId: string): string {
+  return `/table/${encodeURIComponent(String(tableId))}?hand=${encodeURIComponent(handId)}`;
 }
 
 /** Game history (outcome): code, type, amount, date; paged by the server; hands link to their replay. */
@@ -23,7 +23,7 @@ export function GameHistoryTab() {
   const { data, isFetching } = useGetOutcomeQuery({ page, pageSize });
   return (
     <Table<Outcome>
-      rowKey={(row) => row.outcomeId ?? row.code}
+      rowKey={(row) => row.outcomeId}
       dataSource={data?.items ?? []}
       loading={isFetching}
       size="middle"
@@ -61,13 +61,13 @@ export function GameHistoryTab() {
         {
           title: t('profile.columns.date'),
           key: 'date',
-          render: (_value, row) => formatDateTime(row.date ?? row.createdAt, i18n.language),
+          render: (_value, row) => formatDateTime(row.date, i18n.language),
         },
         {
           title: t('profile.columns.hand'),
           key: 'hand',
           render: (_value, row) =>
-            row.type === 'gameplay' && row.tableId && row.handId ? (
+            row.type === 'gameplay' && row.tableId !== null && row.handId ? (
               <Link to={handReplayPath(row.tableId, row.handId)}>{t('profile.history.replay')}</Link>
             ) : null,
         },

@@ -27,7 +27,7 @@ export default function ProfilePage() {
       </section>
     );
   }
-  const user = me ?? userInfo;
+  const user = userInfo ?? me;
   return (
     <div className="profile">
       <section className="profile__summary" aria-label={t('menu.info')}>

@@ -1,20 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../api/types';
 import { initialAuthState } from '../../app/authSlice';
+import { playerMe as player } from '../../test/fixtures';
 import { fakeFetch, renderWithApp } from '../../test/render';
 import { WithdrawForm } from './WithdrawForm';
 import { checkWithdrawalAmount, withdrawalLimits } from './withdrawalRules';
-
-const player: CurrentUser = {
-  userId: 'u1',
-  username: 'bat',
-  email: 'bat@example.mn',
-  role: 'USER',
-  isAdmin: false,
-  balance: 50_000,
-  locked: 0,
-};
 
 function renderForm(balance = 50_000) {
   return renderWithApp(<WithdrawForm />, {
@@ -40,15 +30,15 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('withdrawal rules', () => {
   it('uses the default minimum and the available balance as the maximum', () => {
-    expect(withdrawalLimits({ balance: 7000 })).toEqual({ min: 1000, max: 7000 });
+    expect(withdrawalLimits(undefined, 7000)).toEqual({ min: 1000, max: 7000 });
   });
 
   it('prefers the server limits but never more than the balance', () => {
-    expect(withdrawalLimits({ balance: 7000, withdrawalLimits: { min: 2000, max: 5000 } })).toEqual({
+    expect(withdrawalLimits({ min: 2000, max: 5000 }, 7000)).toEqual({
       min: 2000,
       max: 5000,
     });
-    expect(withdrawalLimits({ balance: 3000, withdrawalLimits: { min: 2000, max: 5000 } })).toEqual({
+    expect(withdrawalLimits({ min: 2000, max: 5000 }, 3000)).toEqual({
       min: 2000,
       max: 3000,
     });

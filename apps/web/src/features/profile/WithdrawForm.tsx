@@ -1,7 +1,7 @@
 import { App as AntApp, Button, Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../api/baseQuery';
-import { useCreateWithdrawalMutation } from '../../api/userApi';
+import { useCreateWithdrawalMutation, useGetWithdrawalLimitsQuery } from '../../api/userApi';
 import { useAppSelector } from '../../app/hooks';
 import { formatMoney } from '../../app/money';
 import { checkWithdrawalAmount, withdrawalLimits } from './withdrawalRules';
@@ -18,9 +18,9 @@ export function WithdrawForm() {
   const { t, i18n } = useTranslation();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<WithdrawValues>();
-  const userInfo = useAppSelector((state) => state.auth.userInfo);
   const balance = useAppSelector((state) => state.auth.userBalance);
-  const limits = withdrawalLimits(userInfo ? { ...userInfo, balance } : null);
+  const { data: serverLimits } = useGetWithdrawalLimitsQuery();
+  const limits = withdrawalLimits(serverLimits, balance);
   const [createWithdrawal, { isLoading }] = useCreateWithdrawalMutation();
   const money = (amount: number) => formatMoney(amount, i18n.language);
   const rangeMessage = t('profile.withdraw.range', { min: money(limits.min), max: money(limits.max) });

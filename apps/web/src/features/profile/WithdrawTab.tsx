@@ -1,7 +1,9 @@
 import { Table, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Withdrawal } from '../../api/types';
 import { useGetWithdrawalsQuery } from '../../api/userApi';
+import { PROFILE_LIST_PAGE_SIZE } from '../../app/constants';
 import { formatDateTime } from '../../app/dates';
 import { formatMoney } from '../../app/money';
 import { WithdrawForm } from './WithdrawForm';
@@ -11,24 +13,32 @@ const STATUS_COLOR: Record<string, string> = { approved: 'green', rejected: 'red
 /** The withdrawal request form, then the player's withdrawals with their statuses. */
 export function WithdrawTab() {
   const { t, i18n } = useTranslation();
-  const { data = [], isFetching } = useGetWithdrawalsQuery();
+  const [paging, setPaging] = useState({ page: 1, pageSize: PROFILE_LIST_PAGE_SIZE });
+  const { data, isFetching } = useGetWithdrawalsQuery(paging);
   return (
     <div className="withdraw">
       <WithdrawForm />
       <Table<Withdrawal>
-        rowKey={(row) => row.withdrawalId ?? row.code}
-        dataSource={data}
+        rowKey={(row) => row.withdrawalId}
+        dataSource={data?.items ?? []}
         loading={isFetching}
         size="middle"
         scroll={{ x: 'max-content' }}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.pageSize,
+          total: data?.total ?? 0,
+          hideOnSinglePage: true,
+          onChange: (page, pageSize) =>
+            setPaging({ page: pageSize !== paging.pageSize ? 1 : page, pageSize }),
+        }}
         locale={{ emptyText: t('profile.withdraw.empty') }}
         columns={[
           { title: t('profile.columns.code'), dataIndex: 'code', key: 'code' },
           {
             title: t('profile.columns.requestDate'),
             key: 'requestedAt',
-            render: (_value, row) => formatDateTime(row.requestedAt ?? row.createdAt, i18n.language),
+            render: (_value, row) => formatDateTime(row.requestedAt, i18n.language),
           },
           {
             title: t('profile.columns.amount'),

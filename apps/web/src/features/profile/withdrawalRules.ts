@@ -1,22 +1,13 @@
 import { DEFAULT_WITHDRAWAL_MIN } from '../../app/constants';
-import type { CurrentUser } from '../../api/types';
-
-export interface WithdrawalLimits {
-  min: number;
-  max: number;
-}
+import type { WithdrawalLimits } from '../../api/types';
 
 export type WithdrawalAmountProblem = 'required' | 'notWhole' | 'tooLow' | 'tooHigh';
 
 /**
- * The limits the form checks before asking the server (which checks again): the server's own when it
- * shares them, else the default minimum and the available balance as maximum.
+ * The limits the form checks before asking the server (which checks again): the server's own
+ * (GET /withdrawal/limits) when known, else the default minimum; never more than the available balance.
  */
-export function withdrawalLimits(
-  user: Pick<CurrentUser, 'balance' | 'withdrawalLimits'> | null,
-): WithdrawalLimits {
-  const balance = user?.balance ?? 0;
-  const server = user?.withdrawalLimits;
+export function withdrawalLimits(server: WithdrawalLimits | undefined, balance: number): WithdrawalLimits {
   const min = server && Number.isSafeInteger(server.min) ? server.min : DEFAULT_WITHDRAWAL_MIN;
   const max = server && Number.isSafeInteger(server.max) ? Math.min(server.max, balance) : balance;
   return { min, max };
