@@ -1,0 +1,225 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+
+// The admin panel against the real server on a fresh database (issue 6). One story, in order: the
+// steps share the player, the money and the table they create.
+test.describe.configure({ mode: 'serial' });
+
+const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+const stamp = Date.now().toString(36);
+const PLAYER = {
+  username: `e2e_${stamp}`,
+  email: `e2e_${stamp}@tenger.test`,
+  password: 'e2e-player-password',
+  bank: 'Khan Bank',
+  accountNumber: '5000123456',
+};
+const TABLE_NAME = `E2E Omaha ${stamp}`;
+const BANNER = `E2E banner ${stamp}: welcome to the tables`;
+const MAINTENANCE = `E2E maintenance ${stamp}`;
+
+let adminToken = '';
+let playerToken = '';
+
+async function signIn(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const response = await request.post('/api/v1/user/login', { data: { username, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+/** A page signed in with the token, opened at path, past the 'Tap to Fullscreen' gate. */
+async function openAs(browser: Browser, token: string | null, path: string): Promise<Page> {
+  const context = await browser.newContext();
+  if (token) {
+    await context.addInitScript((value) => {
+      localStorage.setItem('accessToken', value);
+      localStorage.setItem('i18nextLng', 'en');
+    }, token);
+  }
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.getByText('Tap to Fullscreen').click();
+  return page;
+}
+
+async function me(request: APIRequestContext, token: string) {
+  const response = await request.get('/api/v1/user/me', { headers: { Authorization: `Bearer ${token}` } });
+  return (await response.json()) as { balance: number; locked: number };
+}
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  const registered = await request.post('/api/v1/user/register', {
+    data: { ...PLAYER, repeatPassword: PLAYER.password },
+  });
+  expect(registered.status(), await registered.text()).toBeLessThan(300);
+  playerToken = ((await registered.json()) as { accessToken: string }).accessToken;
+  adminToken = await signIn(request, ADMIN.username, ADMIN.password);
+  await request.dispose();
+});
+
+test('a player who opens an /admin URL lands on /', async ({ browser }) => {
+  const page = await openAs(browser, playerToken, '/admin/withdraw');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('tab', { name: 'Tables' })).toBeVisible();
+  await page.context().close();
+});
+
+test('the admin finds the new player and credits a deposit', async ({ browser, request }) => {
+  const page = await openAs(browser, adminToken, '/admin');
+  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+  await page.getByLabel('Search users').fill(PLAYER.username);
+  await page.getByLabel('Search users').press('Enter');
+  const row = page.getByRole('row').filter({ hasText: PLAYER.username });
+  await expect(row).toContainText(PLAYER.email);
+  await expect(row).toContainText(PLAYER.accountNumber);
+  await row.getByRole('link', { name: 'Deposits' }).click();
+
+  await expect(page).toHaveURL(/\/admin\/deposit\?userId=\d+/);
+  await expect(page.getByRole('menuitem', { name: 'Deposits' })).toHaveClass(/ant-menu-item-selected/);
+  await expect(page.getByText(`${PLAYER.username} · ${PLAYER.email}`)).toBeVisible();
+  await page.getByRole('spinbutton', { name: 'Amount' }).fill('50000');
+  await page.getByLabel('Note').fill('E2E bank transfer');
+  const submit = page.getByRole('button', { name: 'Credit the deposit' });
+  await submit.dblclick();
+  await expect(page.getByText(`credited to ${PLAYER.username}`)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'E2E bank transfer' })).toHaveCount(1);
+  expect((await me(request, playerToken)).balance).toBe(50_000);
+  await page.context().close();
+});
+
+test('the player requests a withdrawal and the admin approves it; the player sees it', async ({
+  browser,
+  request,
+}) => {
+  const player = await openAs(browser, playerToken, '/profile');
+  await player.getByRole('tab', { name: 'Withdraw' }).click();
+  await player.getByRole('spinbutton', { name: 'Amount' }).fill('20000');
+  await player.getByRole('button', { name: 'Request withdrawal' }).click();
+  await expect(player.getByText('Withdrawal created successfully')).toBeVisible();
+  expect(await me(request, playerToken)).toMatchObject({ balance: 30_000, locked: 20_000 });
+
+  const admin = await openAs(browser, adminToken, '/admin/withdraw');
+  const row = admin.getByRole('row').filter({ hasText: PLAYER.username });
+  await expect(row).toContainText('₮20,000');
+  await expect(row).toContainText(PLAYER.bank);
+  await expect(row).toContainText(PLAYER.accountNumber);
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await admin.locator('.ant-popover').getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.getByText(/approved$/)).toBeVisible();
+  await expect(row).toHaveCount(0); // gone from the pending list
+  expect(await me(request, playerToken)).toMatchObject({ balance: 30_000, locked: 0 });
+
+  await player.reload();
+  await player.getByText('Tap to Fullscreen').click();
+  await expect(player.getByText('₮30,000').first()).toBeVisible();
+  await player.getByRole('tab', { name: 'Withdraw' }).click();
+  await expect(player.getByRole('row').filter({ hasText: '₮20,000' })).toContainText('Approved');
+  await player.context().close();
+  await admin.context().close();
+});
+
+test('the admin creates an Omaha table and it is listed', async ({ browser }) => {
+  const page = await openAs(browser, adminToken, '/admin/table');
+  await page.getByRole('button', { name: 'New table' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill(TABLE_NAME);
+  await dialog.getByLabel('Variant').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Omaha' }).click();
+  await dialog.getByLabel('Betting').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Pot limit' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Table ${TABLE_NAME} created`)).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: TABLE_NAME });
+  await expect(row).toContainText('Omaha · Pot limit');
+  await expect(row).toContainText('0 / 6');
+  await page.context().close();
+});
+
+test('simulation plays hands in the live session, a bot can be kicked, and simulation stops', async ({
+  browser,
+  request,
+}) => {
+  const auth = { Authorization: `Bearer ${adminToken}` };
+  const tables = (await (await request.get('/api/v1/admin/table', { headers: auth })).json()) as {
+    tableId: number;
+    name: string;
+  }[];
+  const table = tables.find((t) => t.name === TABLE_NAME);
+  expect(table).toBeDefined();
+  // The table runtime with bots is built separately; this step runs once the server can simulate.
+  const probe = await request.put(`/api/v1/admin/table/simulate?tableId=${table!.tableId}`, {
+    headers: auth,
+  });
+  await request.delete(`/api/v1/admin/table/simulate?tableId=${table!.tableId}`, { headers: auth });
+  test.skip(probe.status() !== 200, `the server cannot simulate yet (${probe.status()})`);
+
+  const page = await openAs(browser, adminToken, '/admin/table');
+  const row = page.getByRole('row').filter({ hasText: TABLE_NAME });
+  await row.getByRole('button', { name: 'Start simulation' }).click();
+  await expect(row).toContainText('Simulation');
+  await row.getByRole('link', { name: 'Live session' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/table/${table!.tableId}$`));
+  await expect(page.getByTestId('hand-number')).toHaveText(/^\d+$/, { timeout: 60_000 });
+  const first = Number(await page.getByTestId('hand-number').textContent());
+  await expect
+    .poll(async () => Number(await page.getByTestId('hand-number').textContent()), { timeout: 90_000 })
+    .toBeGreaterThan(first);
+
+  const botRow = page.getByRole('row').filter({ hasText: 'Bot' }).first();
+  const botName = (await botRow.locator('td').nth(1).textContent())?.replace('Bot', '').trim() ?? '';
+  await botRow.getByRole('button', { name: 'Kick' }).click();
+  await page.locator('.ant-popover').getByRole('button', { name: 'Kick' }).click();
+  await expect(page.getByText(`${botName} removed from the table`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Stop simulation' }).click();
+  await expect(page.getByRole('button', { name: 'Start simulation' })).toBeVisible();
+  await page.context().close();
+});
+
+test("the admin edits the lobby's content block and the lobby shows it", async ({ browser }) => {
+  const admin = await openAs(browser, adminToken, '/admin/settings');
+  const row = admin.getByRole('row').filter({ hasText: 'lobby-banner' });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const dialog = admin.getByRole('dialog');
+  await dialog.getByLabel('English text').fill(`${BANNER}\n<script>window.hacked = 1</script>`);
+  await expect(dialog.getByTestId('block-preview-en')).toContainText('<script>window.hacked = 1</script>');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('Block saved')).toBeVisible();
+
+  const lobby = await openAs(browser, null, '/');
+  await expect(lobby.getByText(BANNER)).toBeVisible();
+  expect(await lobby.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
+  await lobby.context().close();
+  await admin.context().close();
+});
+
+test('the admin turns maintenance on and off; players see the message meanwhile', async ({ browser }) => {
+  const admin = await openAs(browser, adminToken, '/admin/settings');
+  const saveSettings = admin.getByRole('button', { name: 'Save' }).first();
+  await admin.getByLabel('Message shown to players').fill(MAINTENANCE);
+  await admin.getByRole('switch', { name: 'Maintenance mode' }).click();
+  await saveSettings.click();
+  await expect(admin.getByText('Settings saved')).toBeVisible();
+
+  const player = await openAs(browser, playerToken, '/');
+  await expect(player.getByText(MAINTENANCE)).toBeVisible();
+  await player.context().close();
+
+  await admin.getByRole('switch', { name: 'Maintenance mode' }).click();
+  await saveSettings.click();
+  await expect(admin.getByText('Settings saved')).toBeVisible();
+  const back = await openAs(browser, playerToken, '/');
+  await expect(back.getByRole('tab', { name: 'Tables' })).toBeVisible();
+  await expect(back.getByText(MAINTENANCE)).toHaveCount(0);
+  await back.context().close();
+  await admin.context().close();
+});
+
+test('the Data page reads balanced', async ({ browser }) => {
+  const page = await openAs(browser, adminToken, '/admin/user');
+  await page.getByRole('button', { name: 'Data' }).click();
+  await expect(page).toHaveURL(/\/admin\/data$/);
+  await expect(page.getByText('Balanced: every tugrik is accounted for')).toBeVisible();
+  await expect(page.getByTestId('books-total')).toHaveText('₮0');
+  await page.context().close();
+});
