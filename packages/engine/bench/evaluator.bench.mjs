@@ -240,7 +240,13 @@ console.log(
 console.log(
   `Hold'em: ${HOLDEM_HANDS.toLocaleString('en')} random 7-card hands (pokersolver: the first ${SOLVER_HANDS.toLocaleString('en')}); Omaha: ${OMAHA_DEALS.toLocaleString('en')} random deals`,
 );
-for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column])).join('  '));
+for (const row of rows)
+  console.log(
+    row
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd(),
+  );
 console.log(
   `ours vs phe: Hold'em ${(holdem.ours / holdem.phe).toFixed(1)}×, Omaha ${(omaha.ours / omaha.phe).toFixed(1)}×` +
     (disagreements ? `; ${disagreements} DISAGREEMENTS` : '; all results agree'),
