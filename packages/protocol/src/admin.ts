@@ -196,6 +196,15 @@ export const SettingsSchema = z.object({
   jackpot: z.object({
     contributionPercent: z.number().min(0).max(5).multipleOf(0.01),
     rules: z.string().max(5000),
+    /** Bad-beat payout shares in percent of the pool (default 50 / 25 / 25); what is left stays in it. */
+    badBeatShares: z
+      .object({
+        loser: z.number().min(0).max(100).multipleOf(0.01),
+        winner: z.number().min(0).max(100).multipleOf(0.01),
+        table: z.number().min(0).max(100).multipleOf(0.01),
+      })
+      .refine((s) => s.loser + s.winner + s.table <= 100, { message: 'Shares may not exceed 100 %' })
+      .optional(),
   }),
   actionTimeSeconds: z.int().min(5).max(120),
   timeBankSeconds: z.int().min(0).max(600),

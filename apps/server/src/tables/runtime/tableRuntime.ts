@@ -17,6 +17,7 @@ import {
 } from '@tenger/engine';
 import type {
   ActionMessage,
+  Settings,
   TableClientMessage,
   TableEvent,
   TableInfo,
@@ -911,7 +912,6 @@ function nextSeatAfter(players: readonly Seat[], after: number | null): number {
 }
 
 /** Bad-beat shares from settings when an operator set them, else the defaults. */
-function jackpotShares(settings: { jackpot: object }): JackpotShares {
-  const shares = (settings.jackpot as { shares?: Partial<JackpotShares> }).shares;
-  return { ...DEFAULT_JACKPOT_SHARES, ...(shares ?? {}) };
+function jackpotShares(settings: Settings): JackpotShares {
+  return settings.jackpot.badBeatShares ?? DEFAULT_JACKPOT_SHARES;
 }

@@ -1,0 +1,209 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { commitment, deckFromSeed, formatCard } from '@tenger/engine';
+import { HandHistoryResponseSchema, TableHandsResponseSchema } from '@tenger/protocol';
+import { TEST_DRIVERS } from '../testing/database.js';
+import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../testing/testServer.js';
+import { TableRegistry } from '../tables/runtime/tableRegistry.js';
+import type { TableRuntime } from '../tables/runtime/tableRuntime.js';
+import {
+  action,
+  createTestTable,
+  FAST_TIMING,
+  Recorder,
+  sleep,
+  waitForTurn,
+} from '../tables/runtime/testing.js';
+
+describe.each(TEST_DRIVERS)('hand history and the admin table calls on $name', ({ url }) => {
+  let t: TestServer;
+  let registry: TableRegistry;
+  let runtime: TableRuntime;
+  let tableId: number;
+  let alice: TestPlayer;
+  let bob: TestPlayer;
+  let carol: TestPlayer;
+  let handId: string;
+
+  beforeAll(async () => {
+    t = await startTestServer({
+      databaseUrl: url,
+      tableLayer: (services) =>
+        (registry = new TableRegistry(services, {
+          timing: { ...FAST_TIMING, nextHandDelayMs: 50 },
+          botPauseMs: [0, 2],
+        })),
+    });
+    tableId = (await createTestTable(t)).id;
+    runtime = (await registry.runtime(tableId))!;
+    [alice, bob, carol] = [await t.player(30_000), await t.player(30_000), await t.player(30_000)];
+    const viewers = [new Recorder(alice.id), new Recorder(bob.id)];
+    for (const [i, v] of viewers.entries()) {
+      runtime.join(v);
+      await runtime.handle(v, { type: 'SIT', seat: i, amount: 5_000 });
+    }
+    // One hand: raise, then fold — nobody shows.
+    const first = await Promise.any(viewers.map((v) => waitForTurn(runtime, v)));
+    const actor = viewers.find((v) => runtime.snapshotFor(v).type === 'SNAPSHOT' && first.toAct === snap(v))!;
+    await runtime.handle(actor, action(first, 'raise', 400));
+    const other = viewers.find((v) => v !== actor)!;
+    const second = await waitForTurn(runtime, other);
+    await runtime.handle(other, action(second, 'fold'));
+    const result = await viewers[0].waitFor(
+      (f) => f.type === 'EVENT' && f.event.type === 'hand-result',
+      5_000,
+      true,
+    );
+    if (result.type !== 'EVENT' || result.event.type !== 'hand-result') throw new Error('unreachable');
+    handId = result.event.handId;
+
+    function snap(v: Recorder) {
+      const s = runtime.snapshotFor(v);
+      return s.type === 'SNAPSHOT' ? s.viewer.seat : null;
+    }
+  });
+  afterAll(() => t.close());
+  afterEach(async () => expect(await t.audit()).toEqual(BALANCED));
+
+  it('a player reads a hand they played: own cards only, PHH, PokerStars text and a verifiable seed', async () => {
+    const res = await t.call({ method: 'GET', url: `/api/v1/user/hand/${handId}`, token: alice.token });
+    expect(res.statusCode).toBe(200);
+    const hand = HandHistoryResponseSchema.parse(res.json());
+    const mine = hand.record.seats.find((s) => s.userId === alice.id)!;
+    const theirs = hand.record.seats.find((s) => s.userId === bob.id)!;
+    expect(mine.holeCards).toHaveLength(2);
+    expect(theirs.holeCards).toEqual([]);
+    expect(hand.phh).toContain('????');
+    expect(hand.pokerstars).toContain(`Dealt to ${alice.username}`);
+    expect(hand.pokerstars).not.toContain(`Dealt to ${bob.username}`);
+    expect(commitment(hand.fairness.serverSeed)).toBe(hand.fairness.commitment);
+    const deck = deckFromSeed(hand.fairness.serverSeed, hand.fairness.clientSeed, hand.handNumber).map(
+      formatCard,
+    );
+    for (const card of mine.holeCards) expect(deck.slice(0, 4)).toContain(card);
+  });
+
+  it('an administrator reads any finished hand with every card; others get 404; bad ids get 400', async () => {
+    const admin = await t.call({ method: 'GET', url: `/api/v1/user/hand/${handId}`, token: t.admin.token });
+    expect(admin.statusCode).toBe(200);
+    const seats = HandHistoryResponseSchema.parse(admin.json()).record.seats;
+    expect(seats.every((s) => s.holeCards.length === 2)).toBe(true);
+    const stranger = await t.call({ method: 'GET', url: `/api/v1/user/hand/${handId}`, token: carol.token });
+    expect(stranger.statusCode).toBe(404);
+    const anonymous = await t.call({ method: 'GET', url: `/api/v1/user/hand/${handId}` });
+    expect(anonymous.statusCode).toBe(401);
+    const bad = await t.call({ method: 'GET', url: '/api/v1/user/hand/not-a-hand', token: alice.token });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: { code: 'validation_failed' } });
+  });
+
+  it('lists the latest hands of a table, newest first, for administrators only', async () => {
+    await sleep(200);
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/v1/admin/table/hands?tableId=${tableId}&limit=5`,
+      token: t.admin.token,
+    });
+    expect(res.statusCode).toBe(200);
+    const { items } = TableHandsResponseSchema.parse(res.json());
+    expect(items.length).toBeGreaterThanOrEqual(1);
+    expect(items.map((h) => h.handNumber)).toEqual([...items.map((h) => h.handNumber)].sort((a, b) => b - a));
+    expect(items.at(-1)!.winners).toHaveLength(1);
+    const player = await t.call({
+      method: 'GET',
+      url: `/api/v1/admin/table/hands?tableId=${tableId}`,
+      token: alice.token,
+    });
+    expect(player.statusCode).toBe(403);
+    const bad = await t.call({
+      method: 'GET',
+      url: `/api/v1/admin/table/hands?tableId=${tableId}&limit=0`,
+      token: t.admin.token,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('the live session shows seats, stacks, connection and totals, never a hole card', async () => {
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/v1/admin/table/session?tableId=${tableId}`,
+      token: t.admin.token,
+    });
+    expect(res.statusCode).toBe(200);
+    const session = res.json();
+    expect(session).toMatchObject({
+      tableId,
+      handsPlayed: expect.any(Number),
+      rakeTaken: expect.any(Number),
+    });
+    expect(session.seats.map((s: { userId: number }) => s.userId).sort()).toEqual([alice.id, bob.id].sort());
+    expect(session.seats[0]).toMatchObject({ connected: true, status: expect.any(String) });
+    const text = JSON.stringify(session);
+    const cards = text.match(/"[2-9TJQKA][cdhs]"/g) ?? [];
+    expect(cards.every((c) => session.board.includes(c.slice(1, -1)))).toBe(true);
+  });
+
+  it('simulation fills empty seats with bots (leaving two free) and they leave when it stops', async () => {
+    const start = await t.call({
+      method: 'PUT',
+      url: `/api/v1/admin/table/simulate?tableId=${tableId}`,
+      token: t.admin.token,
+    });
+    expect(start.statusCode).toBe(200);
+    const seated = runtime.seatList();
+    expect(seated.filter((s) => s.isBot)).toHaveLength(2);
+    expect(seated).toHaveLength(4);
+    const table = await t.call({ method: 'GET', url: '/api/v1/admin/table', token: t.admin.token });
+    expect(table.json().find((x: { tableId: number }) => x.tableId === tableId)).toMatchObject({
+      simulation: true,
+    });
+    await sleep(300);
+    const stop = await t.call({
+      method: 'DELETE',
+      url: `/api/v1/admin/table/simulate?tableId=${tableId}`,
+      token: t.admin.token,
+    });
+    expect(stop.statusCode).toBe(200);
+    for (let i = 0; i < 100 && runtime.seatList().some((s) => s.isBot); i++) await sleep(50);
+    expect(runtime.seatList().some((s) => s.isBot)).toBe(false);
+    expect((await t.services.ledger.bookTotals()).bot_bankroll).toBeLessThanOrEqual(0);
+  });
+
+  it('kick stands a player up after the hand and cashes them out', async () => {
+    const res = await t.call({
+      method: 'DELETE',
+      url: `/api/v1/admin/table/kick?tableId=${tableId}&userId=${bob.id}`,
+      token: t.admin.token,
+    });
+    expect(res.statusCode).toBe(200);
+    for (let i = 0; i < 100 && runtime.seatList().some((s) => s.userId === bob.id); i++) {
+      const hand = await waitForTurn(runtime, { userId: bob.id, send: () => undefined }, 100).catch(
+        () => null,
+      );
+      if (hand) await runtime.handle({ userId: bob.id, send: () => undefined }, action(hand, 'fold'));
+      const mine = await waitForTurn(runtime, { userId: alice.id, send: () => undefined }, 100).catch(
+        () => null,
+      );
+      if (mine)
+        await runtime.handle(
+          { userId: alice.id, send: () => undefined },
+          action(mine, mine.legal!.actions.some((a) => a.type === 'check') ? 'check' : 'fold'),
+        );
+    }
+    expect(runtime.seatList().some((s) => s.userId === bob.id)).toBe(false);
+    expect((await t.services.ledger.balancesOf(bob.id)).atTables).toBe(0);
+    const again = await t.call({
+      method: 'DELETE',
+      url: `/api/v1/admin/table/kick?tableId=${tableId}&userId=${bob.id}`,
+      token: t.admin.token,
+    });
+    expect(again.statusCode).toBe(404);
+    await runtime.kick(alice.id);
+    for (let i = 0; i < 100 && runtime.seatList().length > 0; i++) {
+      const mine = await waitForTurn(runtime, { userId: alice.id, send: () => undefined }, 100).catch(
+        () => null,
+      );
+      if (mine) await runtime.handle({ userId: alice.id, send: () => undefined }, action(mine, 'fold'));
+    }
+    await runtime.idle();
+  });
+});
