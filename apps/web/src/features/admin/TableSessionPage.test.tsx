@@ -13,7 +13,8 @@ const session = {
   handNumber: 41,
   board: ['As', 'Td', '7c'],
   pots: [{ amount: 1200 }],
-  rake: 60,
+  handsPlayed: 40,
+  rakeTaken: 60,
   seats: [
     // A server must never send hole cards here; if one did, the page must still not show them.
     {
@@ -25,7 +26,16 @@ const session = {
       sittingOut: false,
       holeCards: ['Kh', 'Qh'],
     },
-    { seat: 2, userId: 7, username: 'bat', stack: 15000, isBot: false, sittingOut: true, connected: false },
+    {
+      seat: 2,
+      userId: 7,
+      username: 'bat',
+      stack: 15000,
+      isBot: false,
+      sittingOut: true,
+      connected: false,
+      status: 'sitting-out',
+    },
   ],
 };
 

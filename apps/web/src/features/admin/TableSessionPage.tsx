@@ -16,6 +16,20 @@ import { positiveId } from './ids';
 import { useSingleFlight } from './useSingleFlight';
 
 type Seat = LiveSession['seats'][number];
+type SeatStatus = NonNullable<Seat['status']>;
+
+const SEAT_STATUS_COLOR: Record<SeatStatus, string> = {
+  playing: 'green',
+  waiting: 'blue',
+  'sitting-out': 'default',
+  leaving: 'orange',
+};
+
+/** The seat's state as the live table reports it, or as far as the idle table tells (sitting out or not). */
+function seatStatus(seat: Seat): SeatStatus {
+  if (seat.status && seat.status in SEAT_STATUS_COLOR) return seat.status;
+  return seat.sittingOut ? 'sitting-out' : 'playing';
+}
 
 const SUIT_SYMBOL: Record<string, string> = { s: '♠', h: '♥', d: '♦', c: '♣' };
 
@@ -148,8 +162,11 @@ export function TableSessionPage() {
         <Descriptions.Item label={t('admin.session.pots')}>
           {data?.pots && data.pots.length > 0 ? data.pots.map((pot) => money(pot.amount)).join(' · ') : '—'}
         </Descriptions.Item>
+        <Descriptions.Item label={t('admin.session.handsPlayed')}>
+          {typeof data?.handsPlayed === 'number' ? data.handsPlayed : '—'}
+        </Descriptions.Item>
         <Descriptions.Item label={t('admin.session.rake')}>
-          {typeof data?.rake === 'number' ? money(data.rake) : '—'}
+          {typeof data?.rakeTaken === 'number' ? money(data.rakeTaken) : '—'}
         </Descriptions.Item>
       </Descriptions>
 
@@ -185,11 +202,9 @@ export function TableSessionPage() {
             key: 'state',
             render: (_value, seat) => (
               <Space size={4}>
-                {seat.sittingOut ? (
-                  <Tag>{t('admin.session.sittingOut')}</Tag>
-                ) : (
-                  <Tag color="green">{t('admin.session.playing')}</Tag>
-                )}
+                <Tag color={SEAT_STATUS_COLOR[seatStatus(seat)]}>
+                  {t(`admin.session.seatStatus.${seatStatus(seat)}`)}
+                </Tag>
                 {seat.connected === false ? <Tag color="red">{t('admin.session.disconnected')}</Tag> : null}
                 {seat.connected === true ? <Tag color="blue">{t('admin.session.connected')}</Tag> : null}
               </Space>

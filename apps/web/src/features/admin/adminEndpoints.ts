@@ -46,14 +46,18 @@ export interface CreateDepositArgs extends CreateDepositRequest {
 }
 
 /**
- * What the live session may carry besides the protocol's fields. The server does not send these yet;
- * the page shows them when it does. Hole cards are never part of it.
+ * The live session. Live tables add hands played, rake taken, the running hand's public board and
+ * pots, and each seat's connection; the page shows them when present. Hole cards are never part of it.
  */
 export interface LiveSession extends TableSession {
+  handsPlayed?: number;
+  rakeTaken?: number;
   board?: string[];
-  pots?: { amount: number }[];
-  rake?: number;
-  seats: (TableSession['seats'][number] & { connected?: boolean })[];
+  pots?: { amount: number; eligible?: number[] }[];
+  seats: (TableSession['seats'][number] & {
+    connected?: boolean;
+    status?: 'playing' | 'waiting' | 'sitting-out' | 'leaving';
+  })[];
 }
 
 /** Only defined query values become query-string parameters. */
