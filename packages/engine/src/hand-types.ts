@@ -118,6 +118,11 @@ export type HistoryEntry =
   | { kind: 'show'; seat: number; cards: Card[] }
   | { kind: 'muck'; seat: number };
 
+export interface HistoryLog {
+  entry: HistoryEntry;
+  previous: HistoryLog | null;
+}
+
 export type PostKind = 'ante' | 'small-blind' | 'big-blind' | 'newcomer-big-blind' | 'dead-small-blind';
 
 export interface HandState {
@@ -141,7 +146,8 @@ export interface HandState {
   pots: Pot[];
   rake: number;
   results: PotResult[];
-  history: HistoryEntry[];
+  /** The hand's history as a linked list, newest first (appending is O(1)); read it with handHistory. */
+  log: HistoryLog | null;
   /** Number of accepted player actions: a state id for optimistic concurrency. */
   actionCount: number;
   /** What the player to act may do (read it through legalActions); null when nobody is to act. */

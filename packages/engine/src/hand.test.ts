@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCards, parseCards } from './cards.js';
-import { applyAction, arrangeDeck, createHand } from './hand.js';
+import { applyAction, arrangeDeck, createHand, handHistory } from './hand.js';
 import type { ActionType, HandConfig, HandEvent, HandState, SeatConfig } from './hand-types.js';
 import { legalActions } from './rules.js';
 
@@ -288,7 +288,7 @@ describe('betting', () => {
     let { state } = setup({ stacks: [100, 100, 100] });
     state = actWithEvents(state, 0, 'raise', 100).state;
     expect(state.seats[0].allIn).toBe(true);
-    expect(state.history.at(-1)).toMatchObject({ kind: 'action', type: 'allin', to: 100 });
+    expect(handHistory(state).at(-1)).toMatchObject({ kind: 'action', type: 'allin', to: 100 });
   });
 });
 

@@ -11,6 +11,7 @@ import type {
   HandConfig,
   HandEvent,
   HandState,
+  HistoryEntry,
   PlayerAction,
   PostKind,
   PotResult,
@@ -70,7 +71,7 @@ export function createHand(input: HandConfig): CreateResult {
     pots: [],
     rake: 0,
     results: [],
-    history: [],
+    log: null,
     actionCount: 0,
     legal: null,
   };
@@ -100,7 +101,8 @@ export function applyAction(state: HandState, action: PlayerAction): ApplyResult
   // betting round closes (closeBettingRound changes every seat).
   const next = cloneState(state);
   const events: HandEvent[] = [];
-  const index = next.seats.findIndex((s) => s.seat === action.seat);
+  let index = 0;
+  while (next.seats[index].seat !== action.seat) index++;
   const player = copySeat(next.seats[index]);
   next.seats[index] = player;
   const added = check.type === 'fold' || check.type === 'check' ? 0 : check.to - player.bet;
@@ -121,7 +123,7 @@ export function applyAction(state: HandState, action: PlayerAction): ApplyResult
   }
   player.actedAt = next.currentBet;
   next.actionCount++;
-  next.history.push({
+  record(next, {
     kind: 'action',
     seat: player.seat,
     type: check.type,
@@ -286,7 +288,7 @@ function returnUncalledBet(state: HandState, events: HandEvent[]): void {
   top.bet -= amount;
   top.stack += amount;
   if (top.stack > 0) top.allIn = false;
-  state.history.push({ kind: 'uncalled', seat: top.seat, amount });
+  record(state, { kind: 'uncalled', seat: top.seat, amount });
   events.push({ type: 'uncalled-bet-returned', seat: top.seat, amount });
 }
 
@@ -299,7 +301,7 @@ function dealStreet(state: HandState, events: HandEvent[]): void {
   state.deckIndex += count;
   state.board = state.board.concat(cards);
   state.phase = street;
-  state.history.push({ kind: 'board', street, cards });
+  record(state, { kind: 'board', street, cards });
   events.push({ type: 'street-dealt', street, cards, board: state.board });
 }
 
@@ -318,7 +320,7 @@ function showdownOrder(state: HandState): SeatState[] {
 function showCards(state: HandState, seat: SeatState, events: HandEvent[]): void {
   if (seat.shownCards) return;
   seat.shownCards = seat.holeCards.slice();
-  state.history.push({ kind: 'show', seat: seat.seat, cards: seat.shownCards });
+  record(state, { kind: 'show', seat: seat.seat, cards: seat.shownCards });
   if (state.board.length >= 3) {
     const value = handValue(state, seat);
     events.push({
@@ -379,7 +381,7 @@ function settle(state: HandState, events: HandEvent[], showdown: boolean): void 
         }
       } else {
         s.mucked = true;
-        state.history.push({ kind: 'muck', seat: s.seat });
+        record(state, { kind: 'muck', seat: s.seat });
         events.push({ type: 'hand-mucked', seat: s.seat });
       }
     }
@@ -388,10 +390,13 @@ function settle(state: HandState, events: HandEvent[], showdown: boolean): void 
   let total = 0;
   for (const p of pots) total += p.amount;
   const rake = state.board.length >= 3 ? rakeFor(total, state.config.rake) : 0;
-  const rakeShares = allocateRake(
-    pots.map((p) => p.amount),
-    rake,
-  );
+  const rakeShares =
+    rake > 0
+      ? allocateRake(
+          pots.map((p) => p.amount),
+          rake,
+        )
+      : null;
   state.rake = rake;
   if (rake > 0) events.push({ type: 'rake-taken', amount: rake });
 
@@ -399,7 +404,8 @@ function settle(state: HandState, events: HandEvent[], showdown: boolean): void 
   const results: PotResult[] = [];
   for (let index = 0; index < pots.length; index++) {
     const pot = pots[index];
-    const amount = pot.amount - rakeShares[index];
+    const potRake = rakeShares ? rakeShares[index] : 0;
+    const amount = pot.amount - potRake;
     let best: number | null = null;
     if (showdown && pot.eligible.length > 1) {
       best = 0;
@@ -414,20 +420,15 @@ function settle(state: HandState, events: HandEvent[], showdown: boolean): void 
     const name = best === null ? null : nameOfHand(best);
     results.push({
       amount,
-      rake: rakeShares[index],
+      rake: potRake,
       eligible: pot.eligible,
       winners,
       handValue: best,
       handName: name,
     });
     for (const w of winners) seatState(state, w.seat).stack += w.amount;
-    events.push({
-      type: 'pot-awarded',
-      potIndex: index,
-      amount,
-      winners: winners.map((w) => ({ seat: w.seat, amount: w.amount })),
-      handName: name,
-    });
+    // Results are never changed once made, so the event shares the winners list with the state.
+    events.push({ type: 'pot-awarded', potIndex: index, amount, winners, handName: name });
   }
   state.results = results;
   state.pots = [];
@@ -487,7 +488,7 @@ function post(
   s.committed += paid;
   if (live) s.bet += paid;
   if (s.stack === 0) s.allIn = true;
-  state.history.push({ kind: 'post', seat: s.seat, post: kind, amount: paid });
+  record(state, { kind: 'post', seat: s.seat, post: kind, amount: paid });
   events.push({ type: 'blind-posted', seat: s.seat, post: kind, amount: paid, allIn: s.allIn });
 }
 
@@ -506,10 +507,22 @@ function dealHoleCards(state: HandState, events: HandEvent[]): void {
     const cards: Card[] = [];
     for (let j = 0; j < perSeat; j++) cards.push(deck[j * n + i]);
     s.holeCards = cards;
-    state.history.push({ kind: 'deal-hole', seat: s.seat, cards });
+    record(state, { kind: 'deal-hole', seat: s.seat, cards });
     events.push({ type: 'hole-cards-dealt', seat: s.seat, count: perSeat, cards });
   }
   state.deckIndex = perSeat * n;
+}
+
+/** Appends to the hand's log: O(1), and earlier states keep their own shorter log. */
+function record(state: HandState, entry: HistoryEntry): void {
+  state.log = { entry, previous: state.log };
+}
+
+/** Every post, deal, action, board, uncalled bet and show or muck of the hand so far, in order. */
+export function handHistory(state: HandState): HistoryEntry[] {
+  const entries: HistoryEntry[] = [];
+  for (let node = state.log; node !== null; node = node.previous) entries.push(node.entry);
+  return entries.reverse();
 }
 
 function cloneState(state: HandState): HandState {
@@ -528,7 +541,7 @@ function cloneState(state: HandState): HandState {
     pots: state.pots,
     rake: state.rake,
     results: state.results,
-    history: state.history.slice(),
+    log: state.log,
     actionCount: state.actionCount,
     legal: null,
   };
@@ -593,8 +606,9 @@ function isFullDeck(deck: unknown): boolean {
   if (!Array.isArray(deck) || deck.length !== 52) return false;
   let low = 0;
   let high = 0;
-  for (const card of deck) {
-    if (!isCard(card)) return false;
+  for (let i = 0; i < 52; i++) {
+    const card = deck[i];
+    if (typeof card !== 'number' || !(card >= 0 && card < 52) || card % 1 !== 0) return false;
     if (card < 26) {
       if (low & (1 << card)) return false;
       low |= 1 << card;
@@ -604,6 +618,10 @@ function isFullDeck(deck: unknown): boolean {
     }
   }
   return true;
+}
+
+function isPositiveWhole(value: unknown): boolean {
+  return Number.isSafeInteger(value) && (value as number) > 0;
 }
 
 function checkConfig(config: HandConfig): string | null {
@@ -620,20 +638,18 @@ function checkConfig(config: HandConfig): string | null {
     if (!Number.isSafeInteger(s.stack) || s.stack < 0)
       return `Seat ${s.seat} stack must be a whole number >= 0.`;
   }
-  const dealtIn = config.seats.filter((s) => !s.sittingOut && s.stack > 0);
-  if (dealtIn.length < 2) return 'A hand needs at least two players with chips.';
+  let dealtIn = 0;
+  for (const s of config.seats) if (!s.sittingOut && s.stack > 0) dealtIn++;
+  if (dealtIn < 2) return 'A hand needs at least two players with chips.';
   if (!Number.isInteger(config.button) || config.button < 0 || config.button >= MAX_SEATS)
     return 'button must be a seat index 0..8.';
-  for (const [name, value] of [
-    ['smallBlind', config.smallBlind],
-    ['bigBlind', config.bigBlind],
-  ] as const) {
-    if (!Number.isSafeInteger(value) || value <= 0) return `${name} must be a whole number > 0.`;
-  }
+  if (!isPositiveWhole(config.smallBlind)) return 'smallBlind must be a whole number > 0.';
+  if (!isPositiveWhole(config.bigBlind)) return 'bigBlind must be a whole number > 0.';
   if (config.smallBlind > config.bigBlind) return 'smallBlind must not exceed bigBlind.';
   if (config.ante !== undefined && (!Number.isSafeInteger(config.ante) || config.ante < 0))
     return 'ante must be a whole number >= 0.';
   if (config.rake !== undefined) {
+    if (config.rake === null || typeof config.rake !== 'object') return 'rake must be { percent, cap }.';
     const { percent, cap } = config.rake;
     if (
       typeof percent !== 'number' ||

@@ -2,7 +2,7 @@ export * from './cards.js';
 export * from './evaluator.js';
 export * from './fair.js';
 export * from './hand-types.js';
-export { createHand, applyAction, arrangeDeck } from './hand.js';
+export { createHand, applyAction, arrangeDeck, handHistory } from './hand.js';
 export { legalActions, validateAction, potLimitMax } from './rules.js';
 export { buildPots, rakeFor, splitPot } from './pots.js';
 export * from './view.js';

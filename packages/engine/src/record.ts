@@ -3,6 +3,7 @@
 // server for anyone but the house.
 
 import type { Card } from './cards.js';
+import { handHistory } from './hand.js';
 import type { HandState, HistoryEntry, PotResult, RakeConfig, Street, Variant } from './hand-types.js';
 
 export interface RecordSeat {
@@ -51,7 +52,8 @@ export function handRecord(state: HandState): HandRecord | null {
   if (state.phase !== 'complete') return null;
   const foldedOn = new Map<number, Street>();
   let street: Street = 'preflop';
-  for (const entry of state.history) {
+  const history = handHistory(state);
+  for (const entry of history) {
     if (entry.kind === 'board') street = entry.street;
     if (entry.kind === 'action' && entry.type === 'fold') foldedOn.set(entry.seat, street);
   }
@@ -81,7 +83,7 @@ export function handRecord(state: HandState): HandRecord | null {
       foldedOn: foldedOn.get(s.seat) ?? null,
       net: s.stack - s.startingStack,
     })),
-    history: state.history.map((e) => ({ ...e })),
+    history: history.map((e) => ({ ...e })),
     board: [...state.board],
     pots: state.results.map((r) => ({
       ...r,

@@ -78,10 +78,10 @@ export function validateAction(state: HandState, action: PlayerAction): ActionCh
       message: 'An amount must be a whole, non-negative number of chips.',
     };
   }
-  const allIn = legal.actions.find((a) => a.type === 'allin');
+  const allIn = optionOf(legal, 'allin');
   let type = action.type;
   if ((type === 'bet' || type === 'raise') && allIn && action.amount === allIn.min) type = 'allin';
-  const option = legal.actions.find((a) => a.type === type);
+  const option = optionOf(legal, type);
   if (!option) {
     const allowed = legal.actions.map((a) => a.type).join(', ');
     return {
@@ -131,7 +131,13 @@ export function validateAction(state: HandState, action: PlayerAction): ActionCh
 function mayRaise(state: HandState, player: SeatState): boolean {
   if (player.stack <= state.currentBet - player.bet) return false;
   if (player.actedAt >= 0 && state.currentBet - player.actedAt < state.lastRaiseSize) return false;
-  return state.seats.some((s) => s !== player && s.inHand && !s.folded && !s.allIn);
+  for (const s of state.seats) if (s !== player && s.inHand && !s.folded && !s.allIn) return true;
+  return false;
+}
+
+function optionOf(legal: LegalActions, type: ActionType): LegalAction | undefined {
+  for (const a of legal.actions) if (a.type === type) return a;
+  return undefined;
 }
 
 /** Pot-limit maximum: call first, then raise by the whole pot including the call. */
