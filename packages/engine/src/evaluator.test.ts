@@ -119,6 +119,9 @@ function randomHands(count: number, size: number, seed: number): Card[][] {
   return hands;
 }
 
+/** Generous time for the tests that walk millions of hands or a slow reference, on a busy machine. */
+const HEAVY_TEST_TIMEOUT = 60_000;
+
 const holdem = (text: string): number => evaluateHoldem(parseCards(text));
 const omaha = (hole: string, board: string): number => evaluateOmaha(parseCards(hole), parseCards(board));
 
@@ -132,28 +135,40 @@ describe('evaluateHoldem: the 7,462 five-card classes', () => {
     expect(valueOfTuple.size).toBe(HAND_CLASS_COUNT);
   });
 
-  it('gives every class its rank in order: value = position among all classes, weakest = 1', () => {
-    const wrong = classes.filter((entry, index) => evaluateHoldem(entry.hand) !== index + 1);
-    expect(wrong.map((entry) => entry.hand)).toEqual([]);
-  });
+  it(
+    'gives every class its rank in order: value = position among all classes, weakest = 1',
+    () => {
+      const wrong = classes.filter((entry, index) => evaluateHoldem(entry.hand) !== index + 1);
+      expect(wrong.map((entry) => entry.hand)).toEqual([]);
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
 
-  it('puts each category in its documented value range', () => {
-    for (const [index, entry] of classes.entries()) {
-      const value = index + 1;
-      expect(HAND_CATEGORIES[entry.tuple[0]]).toBe(handCategory(value));
-    }
-    expect(CATEGORY_FLOOR.map((floor) => handCategory(floor))).toEqual([...HAND_CATEGORIES]);
-  });
+  it(
+    'puts each category in its documented value range',
+    () => {
+      for (const [index, entry] of classes.entries()) {
+        const value = index + 1;
+        expect(HAND_CATEGORIES[entry.tuple[0]]).toBe(handCategory(value));
+      }
+      expect(CATEGORY_FLOOR.map((floor) => handCategory(floor))).toEqual([...HAND_CATEGORIES]);
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
 
-  it('counts every one of the 2,598,960 five-card hands into the known category frequencies', () => {
-    const counts = new Array<number>(HAND_CATEGORIES.length).fill(0);
-    for (let a = 0; a < 48; a++)
-      for (let b = a + 1; b < 49; b++)
-        for (let c = b + 1; c < 50; c++)
-          for (let d = c + 1; d < 51; d++)
-            for (let e = d + 1; e < 52; e++) counts[CATEGORY_INDEX[evaluate5(a, b, c, d, e)]]++;
-    expect(counts).toEqual([1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 40]);
-  });
+  it(
+    'counts every one of the 2,598,960 five-card hands into the known category frequencies',
+    () => {
+      const counts = new Array<number>(HAND_CATEGORIES.length).fill(0);
+      for (let a = 0; a < 48; a++)
+        for (let b = a + 1; b < 49; b++)
+          for (let c = b + 1; c < 50; c++)
+            for (let d = c + 1; d < 51; d++)
+              for (let e = d + 1; e < 52; e++) counts[CATEGORY_INDEX[evaluate5(a, b, c, d, e)]]++;
+      expect(counts).toEqual([1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 40]);
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
 });
 
 const CATEGORY_INDEX = new Uint8Array(HAND_CLASS_COUNT + 1);
@@ -162,33 +177,45 @@ for (let value = 1; value <= HAND_CLASS_COUNT; value++) {
 }
 
 describe('evaluateHoldem: six and seven cards', () => {
-  it('takes the best five of seven cards, as the reference does, on 5,000 random hands', () => {
-    for (const hand of randomHands(5_000, 7, 7)) {
-      const expected = valueOfTuple.get(referenceBest(hand).join());
-      if (evaluateHoldem(hand) !== expected)
-        expect({ hand, value: evaluateHoldem(hand) }).toEqual({ hand, expected });
-    }
-  });
+  it(
+    'takes the best five of seven cards, as the reference does, on 3,000 random hands',
+    () => {
+      for (const hand of randomHands(3_000, 7, 7)) {
+        const expected = valueOfTuple.get(referenceBest(hand).join());
+        if (evaluateHoldem(hand) !== expected)
+          expect({ hand, value: evaluateHoldem(hand) }).toEqual({ hand, expected });
+      }
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
 
-  it('takes the best five of six cards, as the reference does, on 3,000 random hands', () => {
-    for (const hand of randomHands(3_000, 6, 6)) {
-      const expected = valueOfTuple.get(referenceBest(hand).join());
-      if (evaluateHoldem(hand) !== expected)
-        expect({ hand, value: evaluateHoldem(hand) }).toEqual({ hand, expected });
-    }
-  });
+  it(
+    'takes the best five of six cards, as the reference does, on 2,000 random hands',
+    () => {
+      for (const hand of randomHands(2_000, 6, 6)) {
+        const expected = valueOfTuple.get(referenceBest(hand).join());
+        if (evaluateHoldem(hand) !== expected)
+          expect({ hand, value: evaluateHoldem(hand) }).toEqual({ hand, expected });
+      }
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
 
-  it('agrees with the npm evaluator phe (7463 - its value) on 200,000 random seven-card hands', () => {
-    const phe = createRequire(import.meta.url)('phe') as { evaluateCardCodes(codes: number[]): number };
-    // phe numbers a card rank * 4 + (s = 0, h = 1, d = 2, c = 3); ours is rank * 4 + (c, d, h, s).
-    const toPhe = (card: Card): number => (card & ~3) | (3 - (card & 3));
-    let disagreements = 0;
-    for (const hand of randomHands(200_000, 7, 77)) {
-      if (evaluateHoldem(hand) !== HAND_CLASS_COUNT + 1 - phe.evaluateCardCodes(hand.map(toPhe)))
-        disagreements++;
-    }
-    expect(disagreements).toBe(0);
-  });
+  it(
+    'agrees with the npm evaluator phe (7463 - its value) on 200,000 random seven-card hands',
+    () => {
+      const phe = createRequire(import.meta.url)('phe') as { evaluateCardCodes(codes: number[]): number };
+      // phe numbers a card rank * 4 + (s = 0, h = 1, d = 2, c = 3); ours is rank * 4 + (c, d, h, s).
+      const toPhe = (card: Card): number => (card & ~3) | (3 - (card & 3));
+      let disagreements = 0;
+      for (const hand of randomHands(200_000, 7, 77)) {
+        if (evaluateHoldem(hand) !== HAND_CLASS_COUNT + 1 - phe.evaluateCardCodes(hand.map(toPhe)))
+          disagreements++;
+      }
+      expect(disagreements).toBe(0);
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
 
   it('gives the same value through evaluate5/6/7 and evaluateHoldem, whatever the card order', () => {
     for (const hand of randomHands(2_000, 7, 8)) {
@@ -230,20 +257,24 @@ describe('evaluateHoldem: six and seven cards', () => {
 });
 
 describe('evaluateOmaha', () => {
-  it('is the best of the 60 two-hole-card plus three-board-card hands, on 2,000 random deals', () => {
-    for (const cards of randomHands(2_000, 9, 9)) {
-      const hole = cards.slice(0, 4);
-      for (const boardSize of [3, 4, 5]) {
-        const board = cards.slice(4, 4 + boardSize);
-        let best = 0;
-        for (const pair of combinations(hole, 2)) {
-          for (const triple of combinations(board, 3))
-            best = Math.max(best, evaluateHoldem([...pair, ...triple]));
+  it(
+    'is the best of the 60 two-hole-card plus three-board-card hands, on 2,000 random deals',
+    () => {
+      for (const cards of randomHands(2_000, 9, 9)) {
+        const hole = cards.slice(0, 4);
+        for (const boardSize of [3, 4, 5]) {
+          const board = cards.slice(4, 4 + boardSize);
+          let best = 0;
+          for (const pair of combinations(hole, 2)) {
+            for (const triple of combinations(board, 3))
+              best = Math.max(best, evaluateHoldem([...pair, ...triple]));
+          }
+          expect(evaluateOmaha(hole, board)).toBe(best);
         }
-        expect(evaluateOmaha(hole, board)).toBe(best);
       }
-    }
-  });
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
 
   it('makes no flush from one hole card of the suit and four on the board', () => {
     expect(handCategory(omaha('As9c8d2c', 'KsQs7s3sJh'))).not.toBe('flush');

@@ -5,6 +5,8 @@ import { commitment, deckFromSeed, newServerSeed, shuffledDeck, verifyDeck } fro
 
 const SEED = 'a'.repeat(64);
 const ALPHA = 0.01;
+/** Generous time for the chi-square tests (hundreds of thousands of shuffles) on a busy machine. */
+const HEAVY_TEST_TIMEOUT = 60_000;
 
 describe('shuffledDeck', () => {
   it('deals each of the 52 cards exactly once', () => {
@@ -12,18 +14,24 @@ describe('shuffledDeck', () => {
     expect([...deck].sort((x, y) => x - y)).toEqual(orderedDeck());
   });
 
-  it('puts every card in every position equally often (chi-square over 200,000 shuffles, α = 0.01)', () => {
-    const shuffles = 200_000;
-    const counts = new Int32Array(DECK_SIZE * DECK_SIZE);
-    for (let s = 0; s < shuffles; s++) {
-      const deck = shuffledDeck();
-      for (let position = 0; position < DECK_SIZE; position++)
-        counts[deck[position] * DECK_SIZE + position]++;
-    }
-    const { statistic, critical, pValue } = cardByPositionChiSquare(counts, shuffles);
-    expect(critical).toBeGreaterThan(2700); // sanity: df = 51 × 51 = 2601, the 99th percentile is ≈ 2771
-    expect(statistic, `chi-square ${statistic.toFixed(1)}, p = ${pValue.toFixed(4)}`).toBeLessThan(critical);
-  });
+  it(
+    'puts every card in every position equally often (chi-square over 200,000 shuffles, α = 0.01)',
+    () => {
+      const shuffles = 200_000;
+      const counts = new Int32Array(DECK_SIZE * DECK_SIZE);
+      for (let s = 0; s < shuffles; s++) {
+        const deck = shuffledDeck();
+        for (let position = 0; position < DECK_SIZE; position++)
+          counts[deck[position] * DECK_SIZE + position]++;
+      }
+      const { statistic, critical, pValue } = cardByPositionChiSquare(counts, shuffles);
+      expect(critical).toBeGreaterThan(2700); // sanity: df = 51 × 51 = 2601, the 99th percentile is ≈ 2771
+      expect(statistic, `chi-square ${statistic.toFixed(1)}, p = ${pValue.toFixed(4)}`).toBeLessThan(
+        critical,
+      );
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
 
   it('is not a fixed permutation: two shuffles differ', () => {
     expect(shuffledDeck()).not.toEqual(shuffledDeck());
@@ -93,17 +101,21 @@ describe('provably fair deal', () => {
     expect(verifyDeck('not-hex', 'x', 'c', 1, orderedDeck())).toBe(false);
   });
 
-  it('spreads cards evenly over positions across hand numbers (chi-square over 20,000 decks, α = 0.01)', () => {
-    const decks = 20_000;
-    const counts = new Int32Array(DECK_SIZE * DECK_SIZE);
-    for (let hand = 0; hand < decks; hand++) {
-      const deck = deckFromSeed(SEED, 'chi-square', hand);
-      for (let position = 0; position < DECK_SIZE; position++)
-        counts[deck[position] * DECK_SIZE + position]++;
-    }
-    const { statistic, critical } = cardByPositionChiSquare(counts, decks);
-    expect(statistic).toBeLessThan(critical);
-  });
+  it(
+    'spreads cards evenly over positions across hand numbers (chi-square over 20,000 decks, α = 0.01)',
+    () => {
+      const decks = 20_000;
+      const counts = new Int32Array(DECK_SIZE * DECK_SIZE);
+      for (let hand = 0; hand < decks; hand++) {
+        const deck = deckFromSeed(SEED, 'chi-square', hand);
+        for (let position = 0; position < DECK_SIZE; position++)
+          counts[deck[position] * DECK_SIZE + position]++;
+      }
+      const { statistic, critical } = cardByPositionChiSquare(counts, decks);
+      expect(statistic).toBeLessThan(critical);
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
 });
 
 describe('chi-square helper', () => {
@@ -113,21 +125,25 @@ describe('chi-square helper', () => {
     expect(chiSquareCritical(100, ALPHA)).toBeCloseTo(135.807, 2);
   });
 
-  it('flags a shuffle that leaves the last card in place too often', () => {
-    const shuffles = 20_000;
-    const counts = new Int32Array(DECK_SIZE * DECK_SIZE);
-    for (let s = 0; s < shuffles; s++) {
-      const deck = shuffledDeck();
-      if (s % 10 === 0) {
-        const at = deck.indexOf(51);
-        [deck[at], deck[51]] = [deck[51], deck[at]];
+  it(
+    'flags a shuffle that leaves the last card in place too often',
+    () => {
+      const shuffles = 20_000;
+      const counts = new Int32Array(DECK_SIZE * DECK_SIZE);
+      for (let s = 0; s < shuffles; s++) {
+        const deck = shuffledDeck();
+        if (s % 10 === 0) {
+          const at = deck.indexOf(51);
+          [deck[at], deck[51]] = [deck[51], deck[at]];
+        }
+        for (let position = 0; position < DECK_SIZE; position++)
+          counts[deck[position] * DECK_SIZE + position]++;
       }
-      for (let position = 0; position < DECK_SIZE; position++)
-        counts[deck[position] * DECK_SIZE + position]++;
-    }
-    const { statistic, critical } = cardByPositionChiSquare(counts, shuffles);
-    expect(statistic).toBeGreaterThan(critical);
-  });
+      const { statistic, critical } = cardByPositionChiSquare(counts, shuffles);
+      expect(statistic).toBeGreaterThan(critical);
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
 });
 
 /**
