@@ -12,7 +12,7 @@
 //   whatever else the same cards make, so nothing else needs looking at.
 // - Otherwise only ranks matter. Each rank has a key chosen so that every multiset of at most seven
 //   ranks (at most four of each) has its own key sum; a displacement perfect hash folds the sums
-//   (up to 18.4 million) into a table of about 75,000 values.
+//   (up to 18.4 million) into a Uint16Array of 294,528 slots holding the 73,775 values (590 KB).
 // So a 7-card evaluation is 14 small-table reads, 13 additions and two reads of the answer tables.
 
 import * as tables from './evaluatorTables.js';
