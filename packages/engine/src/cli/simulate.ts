@@ -4,6 +4,7 @@
 // Decks come from the provably fair derivation (deckFromSeed) with a server seed made from --seed,
 // so the same arguments always produce the same files.
 
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -50,8 +51,10 @@ export function simulate(options: SimulateOptions): SimulateSummary {
   const smallBlind = options.smallBlind ?? 50;
   const bigBlind = options.bigBlind ?? 100;
   const chance = seededChance(options.seed);
-  const serverSeed = `tenger-simulator-${options.seed}`;
+  // A server seed (64 hex characters) made from --seed, so the same arguments deal the same cards.
+  const serverSeed = createHash('sha256').update(`tenger-simulator-${options.seed}`).digest('hex');
   const clientSeed = 'simulator';
+  const seedCommitment = commitment(serverSeed);
   mkdirSync(options.out, { recursive: true });
 
   // Seats spread round a 9-seat table; stacks deliberately unequal (10 to 250 big blinds).
@@ -94,7 +97,7 @@ export function simulate(options: SimulateOptions): SimulateSummary {
       rake: options.rake > 0 ? { percent: options.rake, cap: options.rakeCap } : undefined,
       deck: deckFromSeed(serverSeed, clientSeed, handNumber),
       handNumber,
-      seedCommitment: commitment(serverSeed),
+      seedCommitment,
       tableId: 'simulator',
     };
     const final = playHand(config, chance);
