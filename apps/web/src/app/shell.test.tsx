@@ -5,6 +5,7 @@ import { AdminGuard } from './AdminGuard';
 import { App } from '../App';
 import { adminMe, playerMe } from '../test/fixtures';
 import { fakeFetch } from '../test/render';
+import { unauthorized } from './authSlice';
 import { createI18n } from './i18n';
 import { routes } from './routes';
 import { createStore } from './store';
@@ -118,6 +119,13 @@ describe('the app shell', () => {
     expect(store.getState().auth.userInfo?.locked).toBe(1234);
     expect(store.getState().jackpot.amount).toBe(424242);
     await waitFor(() => expect(screen.getByLabelText('Balance')).toHaveTextContent('₮7,777'));
+
+    // The user goes away (signed out): the connection is closed and no new one is opened.
+    act(() => {
+      store.dispatch(unauthorized());
+    });
+    expect(socket.readyState).toBe(3);
+    expect(FakeWebSocket.instances).toHaveLength(1);
   });
 
   /** The guard around a stand-in admin area (the admin feature's own pages are tested there). */

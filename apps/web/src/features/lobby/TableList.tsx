@@ -107,7 +107,7 @@ export function TableList() {
                     <td data-label={t('lobby.columns.name')} className="tables__name">
                       {table.name}
                     </td>
-                    <td data-label={t('lobby.columns.variant')}>
+                    <td data-label={t('lobby.columns.variant')} className="tables__variant">
                       <span className={`variant variant--${variantFamily(table.variant)}`}>
                         {variantLabel(table)}
                       </span>{' '}
