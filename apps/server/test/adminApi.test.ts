@@ -104,6 +104,8 @@ describe.each(TEST_DRIVERS)('admin API on $name', ({ url }) => {
       expect(login.statusCode).toBe(403);
       expect((await admin('DELETE', '/user?userId=999999')).statusCode).toBe(404);
       expect((await admin('DELETE', '/user?userId=abc')).statusCode).toBe(400);
+      expect((await admin('DELETE', '/user?userId=999999999999999')).statusCode).toBe(400);
+      expect((await admin('DELETE', '/user?userId=2147483647')).statusCode).toBe(404);
       expect((await admin('DELETE', `/user?userId=${t.admin.id}`)).statusCode).toBe(409);
     });
 
@@ -150,6 +152,8 @@ describe.each(TEST_DRIVERS)('admin API on $name', ({ url }) => {
       [{ userId: 1, amount: 1e16 }],
       [{ userId: 1, amount: '100' }],
       [{ userId: 'x', amount: 100 }],
+      [{ userId: 9_007_199_254_740_991, amount: 100 }],
+      [{ userId: 2_147_483_648, amount: 100 }],
       [{ amount: 100 }],
     ])('refuses %j with 400', async (payload) => {
       const res = await admin('POST', '/deposit', payload);

@@ -8,12 +8,15 @@ export const MoneySchema = z.int().min(0).max(MAX_AMOUNT);
 /** A positive whole number of tugrik, as requests for money movements take. */
 export const PositiveAmountSchema = z.int().min(1).max(MAX_AMOUNT);
 
+/** The largest row id (PostgreSQL `integer`); larger ids cannot exist and are refused as bad input. */
+export const MAX_ID = 2_147_483_647;
 /** Row ids are positive integers; in query strings they arrive as digit strings. */
-export const IdSchema = z.int().min(1).max(Number.MAX_SAFE_INTEGER);
+export const IdSchema = z.int().min(1).max(MAX_ID);
 export const IdQuerySchema = z
   .string()
-  .regex(/^[1-9][0-9]{0,14}$/, 'Must be a positive whole number')
-  .transform(Number);
+  .regex(/^[1-9][0-9]{0,9}$/, 'Must be a positive whole number')
+  .transform(Number)
+  .pipe(IdSchema);
 
 export const IsoDateSchema = z.string();
 

@@ -84,7 +84,7 @@ describe('tables', () => {
 describe('query ids and realtime', () => {
   it('parses digit strings and refuses anything else', () => {
     expect(IdQuerySchema.parse('42')).toBe(42);
-    for (const bad of ['0', '-1', '1.5', 'abc', '99999999999999999999', ''])
+    for (const bad of ['0', '-1', '1.5', 'abc', '99999999999999999999', '2147483648', ''])
       expect(IdQuerySchema.safeParse(bad).success).toBe(false);
   });
   it('knows the AUTH message of the global channel', () => {

@@ -189,7 +189,8 @@ export type CreateWithdrawalRequest = z.infer<typeof CreateWithdrawalRequestSche
 export const OutcomeTypeSchema = z.enum(['gameplay', 'bonus', 'recharge', 'leave_seat', 'buy_in']);
 export type OutcomeType = z.infer<typeof OutcomeTypeSchema>;
 export const OutcomeSchema = z.object({
-  outcomeId: IdSchema,
+  /** The ledger transaction's id (a bigint in the database, a safe integer here). */
+  outcomeId: z.int().min(1),
   code: z.string(),
   type: OutcomeTypeSchema,
   /** Signed change in tugrik: for gameplay the hand's net result, otherwise the amount moved. */
