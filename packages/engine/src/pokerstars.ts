@@ -49,7 +49,8 @@ export function toPokerStars(record: HandRecord, options: PokerStarsOptions = {}
 
   let streetBet = new Map<number, number>();
   let currentBet = 0;
-  let sawShowdown = false;
+  // Tracking tools expect the showdown after the river, even when all-in hands were turned up earlier.
+  const showdown: string[] = [];
   let board: Card[] = [];
   let dealtHoles = false;
   for (const e of record.history) {
@@ -99,18 +100,17 @@ export function toPokerStars(record: HandRecord, options: PokerStarsOptions = {}
         currentBet = 0;
         break;
       }
-      case 'show':
-        if (!sawShowdown) out.push('*** SHOW DOWN ***');
-        sawShowdown = true;
-        out.push(`${name(e.seat)}: shows [${cards(e.cards)}]${describe(record, seatOf.get(e.seat)!)}`);
+      case 'show': {
+        const made = describe(record, seatOf.get(e.seat)!);
+        showdown.push(`${name(e.seat)}: shows [${cards(e.cards)}]${made ? ` (${made})` : ''}`);
         break;
+      }
       case 'muck':
-        if (!sawShowdown) out.push('*** SHOW DOWN ***');
-        sawShowdown = true;
-        out.push(`${name(e.seat)}: mucks hand`);
+        showdown.push(`${name(e.seat)}: mucks hand`);
         break;
     }
   }
+  if (showdown.length) out.push('*** SHOW DOWN ***', ...showdown);
 
   const sidePots = record.pots.length > 1;
   record.pots.forEach((pot, i) => {
@@ -149,20 +149,24 @@ export function toPokerStars(record: HandRecord, options: PokerStarsOptions = {}
       );
     else if (s.shownCards) {
       const result = amount ? `won (${money(amount)})` : 'lost';
-      out.push(`${prefix} showed [${cards(s.shownCards)}] and ${result}${describe(record, s, ' with')}`);
+      const made = describe(record, s);
+      out.push(`${prefix} showed [${cards(s.shownCards)}] and ${result}${made ? ` with ${made}` : ''}`);
     } else if (s.mucked) out.push(`${prefix} mucked`);
     else out.push(`${prefix} collected (${money(amount ?? 0)})`);
   }
   return out.join('\n') + '\n';
 }
 
-function describe(record: HandRecord, seat: RecordSeat, joiner = ''): string {
+/** The made hand as PokerStars words it: "a pair of Aces", "two pair, Kings and Sevens". */
+function describe(record: HandRecord, seat: RecordSeat): string {
   if (!seat.shownCards || record.board.length < 3) return '';
   const value =
     record.variant === 'holdem-nl'
       ? evaluateHoldem([...seat.shownCards, ...record.board])
       : evaluateOmaha(seat.shownCards, record.board);
-  return `${joiner} (${handName(value)})`;
+  const name = handName(value);
+  const words = name[0].toLowerCase() + name.slice(1);
+  return /^(two pair|high card|three of a kind|four of a kind)/.test(words) ? words : `a ${words}`;
 }
 
 function seatAllInAfterPost(record: HandRecord, seat: number, amount: number): boolean {
