@@ -114,7 +114,7 @@ export const TableSeatSchema = z.object({
   userId: IdSchema,
   username: z.string(),
   isBot: z.boolean(),
-  /** Chips at the table, including what is in front of the player this hand. */
+  /** Chips at the table; during a hand the player is in, the chips behind (not yet bet). */
   stack: MoneySchema,
   status: SeatStatusSchema,
   /** Whether the player has a table channel open (bots are always connected). */

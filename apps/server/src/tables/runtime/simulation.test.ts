@@ -14,7 +14,9 @@ import { createTestTable, FAST_TIMING, Recorder, ScriptedPlayer, sleep } from '.
 const TARGET_HANDS = Number(process.env.SIMULATION_HANDS ?? 2_000);
 const DEPOSIT = 300_000;
 
-describe.each(TEST_DRIVERS.slice(0, 1))('a seeded simulation on $name', ({ url }) => {
+describe.each(
+  process.env.SIMULATION_DRIVER === 'postgres' ? TEST_DRIVERS.slice(1) : TEST_DRIVERS.slice(0, 1),
+)('a seeded simulation on $name', ({ url }) => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer({ databaseUrl: url });

@@ -113,6 +113,8 @@ interface Seat {
   timeBankMs: number;
   consecutiveTimeouts: number;
   idleTimer: NodeJS.Timeout | null;
+  /** Last connection state announced to viewers. */
+  connected: boolean;
 }
 
 interface RunningHand {
@@ -279,6 +281,7 @@ export class TableRuntime implements LiveTable {
       timeBankMs: this.timeBankMaxMs,
       consecutiveTimeouts: 0,
       idleTimer: null,
+      connected: profile.isBot || this.isConnected(userId),
     };
     this.seats.set(seatIndex, seat);
     this.emit({ type: 'seat-taken', seat: this.presentSeat(seat) });
@@ -778,11 +781,15 @@ export class TableRuntime implements LiveTable {
     return this.hand !== null && this.hand.owners.get(seat.seat)?.userId === seat.userId;
   }
 
+  /** Tells viewers when a seated person's first connection opens or their last one closes. */
   private connectionChanged(userId: number | null): void {
     if (userId === null) return;
     const seat = this.seatOf(userId);
     if (!seat || seat.isBot) return;
-    this.emit({ type: 'connection', seat: seat.seat, connected: this.isConnected(userId) });
+    const connected = this.isConnected(userId);
+    if (seat.connected === connected) return;
+    seat.connected = connected;
+    this.emit({ type: 'connection', seat: seat.seat, connected });
   }
 
   private isConnected(userId: number): boolean {
