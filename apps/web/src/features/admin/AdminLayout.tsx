@@ -67,6 +67,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             alignItems: 'center',
             gap: 12,
             paddingInline: 16,
+            // antd's header sets a 64px line height, which would stretch the shell's own switches.
+            lineHeight: 'normal',
             background: token.colorBgContainer,
             borderBottom: `1px solid ${token.colorBorderSecondary}`,
           }}
