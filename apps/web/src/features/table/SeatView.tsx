@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HandSeatView, TableSeat } from '@tenger/protocol';
 import { formatMoney } from '../../app/money';
@@ -176,16 +176,21 @@ export function ActionClock({
     const id = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(id);
   }, []);
-  const remaining = Math.max(0, deadline - now);
-  // Beyond the action time the player is spending the time bank.
-  const inBank = remaining > actionMs;
-  const total = Math.max(actionMs, remaining, 1);
-  const startFraction = Math.min(1, remaining / total);
+  // The action time runs first; the time bank (the last timeBankMs before the deadline) after it.
+  const bankStart = deadline - timeBankMs;
+  const inBank = timeBankMs > 0 && now >= bankStart;
+  const phaseEnd = inBank ? deadline : bankStart;
+  const remaining = Math.max(0, phaseEnd - now);
   const seconds = Math.ceil(remaining / 1000);
-  const style = {
-    '--clock-start': String(1 - startFraction),
-    animationDuration: `${Math.max(0, deadline - Date.now())}ms`,
-  } as CSSProperties;
+  // The ring's animation is set once per phase (changing its duration mid-run would make it jump).
+  const style = useMemo(() => {
+    const left = Math.max(0, phaseEnd - Date.now());
+    const total = Math.max(inBank ? timeBankMs : actionMs, left, 1);
+    return {
+      '--clock-start': String(1 - left / total),
+      animationDuration: `${left}ms`,
+    } as CSSProperties;
+  }, [phaseEnd, inBank, timeBankMs, actionMs]);
   return (
     <span
       className={`clock${inBank ? ' clock--bank' : ''}${seconds <= 5 ? ' clock--low' : ''}`}
@@ -194,10 +199,18 @@ export function ActionClock({
     >
       <svg viewBox="0 0 36 36" className="clock__ring" aria-hidden="true">
         <circle cx="18" cy="18" r="16" className="clock__track" />
-        <circle key={deadline} cx="18" cy="18" r="16" className="clock__fill" style={style} pathLength={1} />
+        <circle
+          key={`${deadline}-${inBank}`}
+          cx="18"
+          cy="18"
+          r="16"
+          className="clock__fill"
+          style={style}
+          pathLength={1}
+        />
       </svg>
       <span className="clock__seconds">{seconds}</span>
-      {timeBankMs > 0 && (
+      {timeBankMs > 0 && !inBank && (
         <span className="clock__bank" title={t('table.timeBank')}>
           +{Math.round(timeBankMs / 1000)}s
         </span>

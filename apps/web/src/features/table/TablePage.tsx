@@ -8,7 +8,7 @@ import { setJackpot } from '../../app/jackpotSlice';
 import { formatMoney } from '../../app/money';
 import { ActionBar, PreActionBoxes } from './ActionBar';
 import { ActionMenu, type TableMenuItem } from './ActionMenu';
-import { resolvePreAction, type ChosenAction, type PreAction } from './betting';
+import { readChoices, resolvePreAction, type ChosenAction, type PreAction } from './betting';
 import { parseCards } from './cards';
 import { bestHand, describeHand } from './handName';
 import { InfoDialog } from './InfoDialog';
@@ -125,6 +125,24 @@ export default function TablePage() {
     return () => clearTimeout(id);
   }, [notice]);
 
+  // Leaving on your turn folds first, so the seat is freed (and the chips go home) without waiting for the clock.
+  const leaveTable = async () => {
+    try {
+      if (legal && hand && readChoices(legal).fold) {
+        await send({
+          type: 'ACTION',
+          action: 'fold',
+          handNumber: hand.handNumber,
+          stateId: hand.actionCount,
+        });
+      }
+      await send({ type: 'LEAVE' });
+      await navigate('/');
+    } catch {
+      // The refusal is shown in the notice.
+    }
+  };
+
   const chooseMenu = (item: TableMenuItem) => {
     switch (item) {
       case 'recharge':
@@ -149,9 +167,7 @@ export default function TablePage() {
         toggleFullscreen();
         break;
       case 'leave':
-        void send({ type: 'LEAVE' })
-          .then(() => navigate('/'))
-          .catch(() => undefined);
+        void leaveTable();
         break;
       case 'lobby':
         void navigate('/');
