@@ -32,6 +32,8 @@ const configArb: fc.Arbitrary<HandConfig> = fc
       { minLength: 52, maxLength: 52 },
     ),
     newcomer: fc.integer({ min: 0, max: 20 }),
+    deadSmall: fc.boolean(),
+    sittingOut: fc.integer({ min: 0, max: 30 }),
   })
   .map((r) => ({
     variant: r.variant,
@@ -41,6 +43,9 @@ const configArb: fc.Arbitrary<HandConfig> = fc
       // Keep at least two funded players so the config is valid.
       stack: i < 2 ? Math.max(1, r.stacks[i]) : r.stacks[i],
       postsBigBlind: i === r.newcomer || undefined,
+      postsDeadSmallBlind: (i === r.newcomer && r.deadSmall) || undefined,
+      // Seats 0 and 1 always play, so the config stays valid.
+      sittingOut: (i >= 2 && i === r.sittingOut) || undefined,
     })),
     button: r.button,
     smallBlind: r.smallBlind,

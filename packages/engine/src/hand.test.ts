@@ -571,6 +571,56 @@ describe('showdown', () => {
     expect(stacks(state)).toEqual([1370, 600]);
   });
 
+  it('rake is shared by the main pot and the side pot in proportion to their size', () => {
+    let { state } = setup({
+      stacks: [100, 300, 300],
+      button: 0,
+      rake: { percent: 10, cap: 1000 },
+      holes: { 0: 'AsAd', 1: 'KsKd', 2: 'QsQd' },
+      board: '2c7h9d4s3c',
+    });
+    state = act(state, 0, 'allin');
+    state = act(state, 1, 'raise', 300);
+    state = act(state, 2, 'call');
+    // main pot 300 (all three), side pot 400 (seats 1 and 2): rake 70 = 30 + 40.
+    expect(state.results.map((r) => [r.amount, r.rake, r.winners])).toEqual([
+      [270, 30, [{ seat: 0, amount: 270 }]],
+      [360, 40, [{ seat: 1, amount: 360 }]],
+    ]);
+    expect(stacks(state)).toEqual([270, 360, 0]);
+  });
+
+  it('a hand that ties the best hand shown is shown too, and both share the pot', () => {
+    let { state } = setup({
+      stacks: [100, 100],
+      button: 0,
+      holes: { 0: 'AhKc', 1: 'AdKh' },
+      board: 'TsJhQd2c3s',
+    });
+    state = act(state, 0, 'call');
+    state = act(state, 1, 'check');
+    for (let street = 0; street < 3; street++) {
+      state = act(state, 1, 'check');
+      state = act(state, 0, 'check');
+    }
+    expect(state.seats.map((s) => s.shownCards !== null)).toEqual([true, true]);
+    expect(stacks(state)).toEqual([100, 100]);
+  });
+
+  it('heads-up, facing a big blind that is all-in short, the small blind may only call or fold', () => {
+    let { state } = setup({
+      stacks: [100, 1],
+      button: 0,
+      holes: { 0: '2c3d', 1: 'AsAd' },
+      board: 'KcQh9d5s4c',
+    });
+    expect(legalActions(state)?.actions.map((a) => a.type)).toEqual(['fold', 'call']);
+    state = act(state, 0, 'call');
+    // The small blind's call above the big blind's 1 chip comes back; the board runs out.
+    expect(state.phase).toBe('complete');
+    expect(stacks(state)).toEqual([99, 2]);
+  });
+
   it('Omaha uses exactly two hole cards: one suited card makes no flush', () => {
     let { state } = setup({
       variant: 'omaha-pl',
