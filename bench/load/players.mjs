@@ -1,0 +1,205 @@
+// A worker thread of the load benchmark: simulated people at some of the tables. Each seat is one real
+// WebSocket to /ws/table/{id}: AUTH, SIT, then a random legal action 1–3 s after the server says it is
+// that seat's turn. Every seat of a table lives in the same thread, so one clock times the fan-out.
+import { setTimeout as delay } from 'node:timers/promises';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { parentPort, workerData } from 'node:worker_threads';
+import WebSocket from 'ws';
+import { FanoutTracker, chooseAction, thinkingTime } from './fanout.mjs';
+
+/** Tables whose seats connect at the same time while ramping up. */
+const CONNECTING_TABLES = 4;
+/** Pause before a busted player buys in again. */
+const REBUY_DELAY_MS = 2000;
+
+const { wsBase, tables } = workerData;
+let measuring = false;
+let measureStartedAt = Number.POSITIVE_INFINITY;
+let stopping = false;
+const stats = {
+  latencies: [],
+  actionsSent: 0,
+  rejected: {},
+  hands: 0,
+  rebuys: 0,
+  stoodUp: {},
+  disconnects: 0,
+  errors: {},
+  incomplete: 0,
+};
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+const liveTables = [];
+
+parentPort.on('message', (message) => {
+  if (message.type === 'measure') {
+    measuring = true;
+    measureStartedAt = performance.now();
+    loopDelay.reset();
+    loopDelay.enable();
+  } else if (message.type === 'stop') {
+    measuring = false;
+    loopDelay.disable();
+    stopping = true;
+    for (const table of liveTables) table.tracker.prune(Number.POSITIVE_INFINITY);
+    stats.incomplete = liveTables.reduce((sum, t) => sum + t.tracker.incomplete, 0);
+    for (const table of liveTables) for (const seat of table.seats) seat.ws?.terminate();
+    parentPort.postMessage({
+      type: 'stats',
+      stats,
+      loopDelayP99Ms: loopDelay.count ? loopDelay.percentile(99) / 1e6 : 0,
+      loopDelayMaxMs: loopDelay.count ? loopDelay.max / 1e6 : 0,
+    });
+  }
+});
+
+const pruner = setInterval(() => {
+  const now = performance.now();
+  for (const table of liveTables) table.tracker.prune(now);
+}, 5000);
+pruner.unref();
+
+await rampUp();
+
+async function rampUp() {
+  const queue = [...tables];
+  let seated = 0;
+  let failed = 0;
+  const failures = [];
+  await Promise.all(
+    Array.from({ length: Math.min(CONNECTING_TABLES, queue.length) }, async () => {
+      for (let spec = queue.shift(); spec; spec = queue.shift()) {
+        const table = openTable(spec);
+        liveTables.push(table);
+        const results = await Promise.all(table.seats.map((seat) => seat.ready));
+        for (const result of results) {
+          if (result === true) seated += 1;
+          else {
+            failed += 1;
+            if (failures.length < 5) failures.push(result);
+          }
+        }
+      }
+    }),
+  );
+  parentPort.postMessage({ type: 'ready', seated, failed, failures });
+}
+
+function openTable(spec) {
+  const table = {
+    tableId: spec.tableId,
+    tracker: new FanoutTracker((latencyMs, sentAt) => {
+      if (measuring && sentAt >= measureStartedAt) stats.latencies.push(latencyMs);
+    }),
+    lastCountedHand: 0,
+    seats: [],
+  };
+  table.seats = spec.players.map((player) => openSeat(table, spec, player));
+  return table;
+}
+
+function openSeat(table, spec, player) {
+  const seat = { ws: null, seatIndex: player.seat, handNumber: null, timer: null, ready: null, open: false };
+  let settle;
+  seat.ready = new Promise((resolve) => (settle = resolve));
+  let requests = 0;
+  const nextRequestId = () => `r${++requests}`;
+  const ws = new WebSocket(`${wsBase}/ws/table/${spec.tableId}`, { perMessageDeflate: false });
+  seat.ws = ws;
+  const sit = () =>
+    ws.send(
+      JSON.stringify({ type: 'SIT', seat: seat.seatIndex, amount: spec.buyIn, requestId: `sit${++requests}` }),
+    );
+
+  ws.on('open', () => {
+    seat.open = true;
+    table.tracker.connected += 1;
+    ws.send(JSON.stringify({ type: 'AUTH', token: player.token, requestId: nextRequestId() }));
+    sit();
+  });
+  ws.on('error', (error) => {
+    count(stats.errors, error.code ?? error.message);
+    settle(`socket error: ${error.message}`);
+  });
+  ws.on('close', () => {
+    if (seat.timer) clearTimeout(seat.timer);
+    if (seat.open) table.tracker.connected -= 1;
+    seat.open = false;
+    if (!stopping) stats.disconnects += 1;
+    settle('closed before sitting');
+  });
+  ws.on('message', (data) => {
+    const at = performance.now();
+    const message = JSON.parse(data.toString());
+    switch (message.type) {
+      case 'EVENT':
+        table.tracker.eventReceived(message.seq, message.event, at);
+        onEvent(message.event);
+        return;
+      case 'SNAPSHOT':
+        if (message.hand) seat.handNumber = message.hand.handNumber;
+        return;
+      case 'ACK':
+        if (message.requestId?.startsWith('sit')) settle(true);
+        return;
+      case 'REJECT':
+        count(stats.rejected, message.code);
+        if (message.requestId?.startsWith('sit')) settle(`SIT refused: ${message.code} ${message.message}`);
+        else if (message.requestId?.startsWith('act')) table.tracker.actionRefused(seat.seatIndex);
+        return;
+      case 'ERROR':
+        count(stats.errors, message.code);
+        return;
+    }
+  });
+
+  function onEvent(event) {
+    switch (event.type) {
+      case 'hand-started':
+        seat.handNumber = event.handNumber;
+        return;
+      case 'next-to-act':
+        if (event.seat === seat.seatIndex) decideLater(event.legal);
+        return;
+      case 'hand-result':
+        if (event.handNumber > table.lastCountedHand) {
+          table.lastCountedHand = event.handNumber;
+          if (measuring) stats.hands += 1;
+        }
+        return;
+      case 'seat-left':
+        if (event.seat === seat.seatIndex && !stopping) {
+          // Busted (or stood up): buy in again, as a regular would.
+          stats.rebuys += 1;
+          count(stats.stoodUp, event.reason);
+          setTimeout(() => ws.readyState === WebSocket.OPEN && sit(), REBUY_DELAY_MS).unref();
+        }
+        return;
+      case 'sat-out':
+        if (event.seat === seat.seatIndex) ws.send(JSON.stringify({ type: 'SIT_IN', requestId: nextRequestId() }));
+        return;
+    }
+  }
+
+  function decideLater(legal) {
+    if (seat.timer) clearTimeout(seat.timer);
+    const handNumber = seat.handNumber;
+    seat.timer = setTimeout(() => {
+      seat.timer = null;
+      const choice = chooseAction(legal);
+      if (!choice || ws.readyState !== WebSocket.OPEN || handNumber === null) return;
+      const frame = JSON.stringify({ type: 'ACTION', ...choice, handNumber, requestId: `act${++requests}` });
+      table.tracker.actionSent(seat.seatIndex, performance.now());
+      ws.send(frame);
+      if (measuring) stats.actionsSent += 1;
+    }, thinkingTime());
+  }
+
+  return seat;
+}
+
+function count(counter, key) {
+  counter[key] = (counter[key] ?? 0) + 1;
+}
+
+// Keeps the worker alive until the main thread says stop (timers above are unref'd).
+while (!stopping) await delay(500);

@@ -1,0 +1,250 @@
+// npm run bench:load -- [--tables 300] [--players-per-table 6] [--duration 60] [--db pglite|postgres]
+//                        [--warmup 15] [--workers N] [--accounts N]
+// Starts the built server as its own process on a fresh database, creates the tables, registers and
+// funds the players, then (from worker threads of this process) seats every player over a real
+// WebSocket and plays at human pace. Measures, for each action, the time from sending it until every
+// seat of that table has received the resulting event, plus hands per minute and the server's CPU
+// and memory from /proc. Prints a summary, then one JSON line last.
+import os from 'node:os';
+import path from 'node:path';
+import process from 'node:process';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { percentile } from './fanout.mjs';
+import { BUY_IN, prepare } from './setup.mjs';
+import { backendCpuBetween, databaseBackends, findPostgres, processUsage, startServer } from './server.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The issue's target: 300 tables, 1,800 players, p99 under 100 ms, on PostgreSQL. */
+const TARGET = { tables: 300, players: 1800, p99Ms: 100, database: 'postgres' };
+/** Seats one client thread drives before another thread is used (by default at most two). */
+const SEATS_PER_WORKER = 300;
+/** Buy-ins each account can afford per table it sits at (rebuys after busting). */
+const BUY_INS_PER_SEAT = 20;
+
+const options = readOptions(process.argv.slice(2));
+const log = (line) => console.log(`[bench:load] ${line}`);
+const admin = {
+  username: process.env.ADMIN_USERNAME ?? 'loadadmin',
+  password: process.env.ADMIN_PASSWORD ?? 'load-admin-password',
+  email: process.env.ADMIN_EMAIL ?? 'load@bench.local',
+};
+
+const postgresUrl = options.db === 'pglite' ? null : await findPostgres();
+if (options.db === 'postgres' && !postgresUrl) {
+  console.error('PostgreSQL does not answer (set BENCH_DATABASE_URL or DATABASE_URL)');
+  process.exit(2);
+}
+log(`database: ${postgresUrl ? 'PostgreSQL (fresh database)' : 'PGlite (temporary folder)'}`);
+const server = await startServer({ postgresUrl, admin });
+const cleanup = () => void server.stop().finally(() => process.exit(130));
+process.once('SIGINT', cleanup);
+process.once('SIGTERM', cleanup);
+
+let exitCode = 0;
+try {
+  const result = await benchmark();
+  printSummary(result);
+  console.log(JSON.stringify(result));
+} catch (error) {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  exitCode = 1;
+} finally {
+  await server.stop();
+}
+process.exit(exitCode);
+
+async function benchmark() {
+  const seats = options.tables * options.playersPerTable;
+  const accounts = options.accounts ?? seats;
+  const seatsPerAccount = Math.ceil(seats / accounts);
+  log(`server pid ${server.pid} at ${server.base}; ${options.tables} tables × ${options.playersPerTable} seats`);
+  const stage = await prepare({
+    base: server.base,
+    admin,
+    tables: options.tables,
+    seatsPerTable: options.playersPerTable,
+    accounts,
+    depositPerAccount: BUY_IN * BUY_INS_PER_SEAT * seatsPerAccount,
+    log,
+  });
+
+  // Tables go round-robin to the worker threads; a table's seats all live in one thread.
+  const workerCount = options.workers ?? Math.min(2, Math.max(1, Math.ceil(seats / SEATS_PER_WORKER)));
+  const plans = Array.from({ length: workerCount }, () => []);
+  stage.tableIds.forEach((tableId, t) => {
+    const players = Array.from({ length: options.playersPerTable }, (_, seat) => ({
+      seat,
+      token: stage.tokens[(t * options.playersPerTable + seat) % accounts],
+    }));
+    plans[t % workerCount].push({ tableId, buyIn: BUY_IN, players });
+  });
+
+  const rampStarted = Date.now();
+  const workers = plans.map(
+    (tables) => new Worker(path.join(here, 'players.mjs'), { workerData: { wsBase: server.wsBase, tables } }),
+  );
+  const ready = await Promise.all(workers.map((worker) => nextMessage(worker, 'ready')));
+  const seated = ready.reduce((sum, r) => sum + r.seated, 0);
+  const failed = ready.reduce((sum, r) => sum + r.failed, 0);
+  const rampSeconds = (Date.now() - rampStarted) / 1000;
+  log(`seated ${seated} players in ${rampSeconds.toFixed(1)} s (${failed} failed)`);
+  for (const r of ready) for (const failure of r.failures) log(`  seat failed: ${failure}`);
+  if (seated === 0) throw new Error('no player could sit down');
+
+  log(`warming up ${options.warmup} s, then measuring ${options.duration} s`);
+  await delay(options.warmup * 1000);
+
+  const serverBefore = processUsage(server.pid);
+  const backendsBefore = databaseBackends(server.dbName);
+  const clientBefore = process.cpuUsage();
+  const measureStarted = Date.now();
+  let peakRss = serverBefore.rssBytes;
+  for (const worker of workers) worker.postMessage({ type: 'measure' });
+  while (Date.now() - measureStarted < options.duration * 1000) {
+    await delay(Math.min(1000, options.duration * 1000 - (Date.now() - measureStarted)));
+    peakRss = Math.max(peakRss, processUsage(server.pid).rssBytes);
+  }
+  const seconds = (Date.now() - measureStarted) / 1000;
+  const serverAfter = processUsage(server.pid);
+  const backendsAfter = databaseBackends(server.dbName);
+  const client = process.cpuUsage(clientBefore);
+  const reports = await Promise.all(
+    workers.map((worker) => {
+      const report = nextMessage(worker, 'stats');
+      worker.postMessage({ type: 'stop' });
+      return report;
+    }),
+  );
+  await Promise.all(workers.map((worker) => worker.terminate()));
+
+  const latencies = reports.flatMap((r) => r.stats.latencies).sort((a, b) => a - b);
+  const sum = (pick) => reports.reduce((total, r) => total + pick(r.stats), 0);
+  const merged = (pick) => {
+    const counts = {};
+    for (const r of reports) for (const [k, v] of Object.entries(pick(r.stats))) counts[k] = (counts[k] ?? 0) + v;
+    return counts;
+  };
+  const hands = sum((s) => s.hands);
+  const round = (x, digits = 1) => (Number.isFinite(x) ? Number(x.toFixed(digits)) : null);
+  const result = {
+    bench: 'load',
+    database: server.database,
+    tables: options.tables,
+    playersPerTable: options.playersPerTable,
+    players: seated,
+    seatsFailed: failed,
+    accounts,
+    clientThreads: workerCount,
+    durationSeconds: round(seconds),
+    hands,
+    handsPerMinute: round((hands / seconds) * 60),
+    actions: latencies.length,
+    actionsPerSecond: round(latencies.length / seconds),
+    fanoutMs: {
+      p50: round(percentile(latencies, 50)),
+      p90: round(percentile(latencies, 90)),
+      p99: round(percentile(latencies, 99)),
+      max: round(latencies.at(-1)),
+    },
+    serverCpuPercent: round(((serverAfter.cpuSeconds - serverBefore.cpuSeconds) / seconds) * 100),
+    serverRssMb: round(serverAfter.rssBytes / 2 ** 20),
+    serverPeakRssMb: round(peakRss / 2 ** 20),
+    databaseCpuPercent: server.dbName
+      ? round((backendCpuBetween(backendsBefore, backendsAfter) / seconds) * 100)
+      : null,
+    clientCpuPercent: round(((client.user + client.system) / 1e6 / seconds) * 100),
+    clientLoopDelayP99Ms: round(Math.max(...reports.map((r) => r.loopDelayP99Ms))),
+    incompleteFanouts: sum((s) => s.incomplete),
+    rejected: merged((s) => s.rejected),
+    errors: merged((s) => s.errors),
+    disconnects: sum((s) => s.disconnects),
+    rebuys: sum((s) => s.rebuys),
+    stoodUp: merged((s) => s.stoodUp),
+    setupSeconds: { ...stage.seconds, seat: round(rampSeconds) },
+    machine: { cpus: os.cpus().length, loadAverage1m: round(os.loadavg()[0], 2), node: process.version },
+  };
+  result.targetMet =
+    result.database === TARGET.database &&
+    result.tables >= TARGET.tables &&
+    result.players >= TARGET.players &&
+    result.fanoutMs.p99 !== null &&
+    result.fanoutMs.p99 < TARGET.p99Ms;
+  return result;
+}
+
+function printSummary(r) {
+  const lines = [
+    `Tenger load benchmark on ${r.database}: ${r.tables} tables, ${r.players} players seated (${r.accounts} accounts), ${r.durationSeconds} s measured`,
+    `  hands per minute        ${r.handsPerMinute} (${r.hands} hands)`,
+    `  actions measured        ${r.actions} (${r.actionsPerSecond}/s)`,
+    `  fan-out latency (ms)    p50 ${r.fanoutMs.p50}  p90 ${r.fanoutMs.p90}  p99 ${r.fanoutMs.p99}  max ${r.fanoutMs.max}`,
+    `  server CPU              ${r.serverCpuPercent} % of one core; RSS ${r.serverRssMb} MB (peak ${r.serverPeakRssMb} MB)`,
+    `  database backends CPU   ${r.databaseCpuPercent === null ? 'n/a (PGlite runs inside the server)' : `${r.databaseCpuPercent} % of one core`}`,
+    `  bench client            ${r.clientCpuPercent} % CPU in ${r.clientThreads} thread(s), event-loop delay p99 ${r.clientLoopDelayP99Ms} ms`,
+    `  rejected ${JSON.stringify(r.rejected)}, errors ${JSON.stringify(r.errors)}, disconnects ${r.disconnects}, incomplete ${r.incompleteFanouts}, rebuys ${r.rebuys} ${JSON.stringify(r.stoodUp)}`,
+    `  machine                 ${r.machine.cpus} CPUs, load average ${r.machine.loadAverage1m}, node ${r.machine.node}`,
+    `  target (300 tables, 1,800 players, p99 < 100 ms on PostgreSQL): ${r.targetMet ? 'met' : 'not met'}`,
+  ];
+  console.log(`\n${lines.join('\n')}\n`);
+}
+
+function nextMessage(worker, type) {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message) => {
+      if (message.type !== type) return;
+      worker.off('message', onMessage);
+      worker.off('error', reject);
+      resolve(message);
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+  });
+}
+
+function readOptions(argv) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      tables: { type: 'string', default: '300' },
+      'players-per-table': { type: 'string', default: '6' },
+      duration: { type: 'string', default: '60' },
+      warmup: { type: 'string', default: '15' },
+      db: { type: 'string' },
+      workers: { type: 'string' },
+      accounts: { type: 'string' },
+    },
+  });
+  const whole = (name, min, max) => {
+    const raw = values[name];
+    if (raw === undefined) return undefined;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) usage(`--${name} must be a whole number from ${min} to ${max}`);
+    return n;
+  };
+  if (values.db !== undefined && values.db !== 'pglite' && values.db !== 'postgres') {
+    usage('--db must be pglite or postgres');
+  }
+  const parsed = {
+    tables: whole('tables', 1, 5000),
+    playersPerTable: whole('players-per-table', 2, 9),
+    duration: whole('duration', 5, 3600),
+    warmup: whole('warmup', 0, 600),
+    db: values.db,
+    workers: whole('workers', 1, 16),
+    accounts: whole('accounts', 2, 100_000),
+  };
+  if (parsed.accounts !== undefined && parsed.accounts < parsed.playersPerTable) {
+    usage('--accounts must be at least --players-per-table (one seat per person per table)');
+  }
+  return parsed;
+}
+
+function usage(problem) {
+  console.error(`${problem}
+usage: npm run bench:load -- [--tables 300] [--players-per-table 6] [--duration 60] [--db pglite|postgres]
+                             [--warmup 15] [--workers N] [--accounts N]`);
+  process.exit(2);
+}
