@@ -1,6 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -40,6 +45,13 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   const app = Fastify({
     loggerInstance: services.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Errors raised before routing (a malformed URL, a bad content type) get the one error shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode === 415 ? 415 : 400;
+      void (reply as unknown as FastifyReply)
+        .status(status)
+        .send(body(status === 415 ? 'unsupported_media_type' : 'bad_request', 'Malformed request'));
+    },
   });
   installErrorHandling(app);
   acceptEmptyJson(app);
