@@ -152,6 +152,51 @@ describe('PHH export', () => {
     ]);
   });
 
+  it('reads the TOML PHH uses: comments, both kinds of strings, multi-line lists, numbers', () => {
+    const fields = parseTomlSubset(
+      [
+        '# a comment',
+        "variant = 'NT'   # trailing comment",
+        'players = ["a\\"b", \'c\']',
+        'actions = [',
+        "  'd dh p1 AsKd',  # dealt",
+        "  'p1 f',",
+        ']',
+        'min_bet = 1_000',
+        '_rake_percent = 2.5',
+        'flag = true',
+      ].join('\n'),
+    );
+    expect(fields).toEqual({
+      variant: 'NT',
+      players: ['a"b', 'c'],
+      actions: ['d dh p1 AsKd', 'p1 f'],
+      min_bet: 1000,
+      _rake_percent: 2.5,
+      flag: true,
+    });
+    expect(() => parseTomlSubset("a = 'x'\na = 'y'")).toThrow(/duplicate key/);
+    expect(() => parseTomlSubset('[table]')).toThrow(SyntaxError);
+  });
+
+  it('a board dealt before the betting round is over, wrong shown cards and a cut-off hand are named', () => {
+    const head = [
+      "variant = 'NT'",
+      'antes = [0, 0]',
+      'blinds_or_straddles = [1, 2]',
+      'min_bet = 2',
+      'starting_stacks = [100, 100]',
+    ].join('\n');
+    const early = replayPHH(`${head}\nactions = ['d dh p1 AsKd', 'd dh p2 QhQs', 'p2 cc', 'd db 2c3c4c']`);
+    expect(!early.ok && early.error.code).toBe('board-out-of-order');
+    const wrong = replayPHH(
+      `${head}\nactions = ['d dh p1 AsKd', 'd dh p2 QhQs', 'p2 cbr 100', 'p1 cc', 'p1 sm AsKh', 'p2 sm QhQs', 'd db 2c3c4c', 'd db 5d', 'd db 9h']`,
+    );
+    expect(!wrong.ok && wrong.error.code).toBe('wrong-cards');
+    const cut = replayPHH(`${head}\nactions = ['d dh p1 AsKd', 'd dh p2 QhQs', 'p2 cc']`);
+    expect(!cut.ok && cut.error.code).toBe('incomplete-hand');
+  });
+
   it('rejects malformed PHH with a parse error instead of throwing', () => {
     for (const text of [
       "variant = 'XX'",
