@@ -1,6 +1,7 @@
 // A worker thread of the load benchmark: simulated people at some of the tables. Each seat is one real
 // WebSocket to /ws/table/{id}: AUTH, SIT, then a random legal action 1–3 s after the server says it is
 // that seat's turn. Every seat of a table lives in the same thread, so one clock times the fan-out.
+import { clearTimeout, setInterval, setTimeout } from 'node:timers';
 import { setTimeout as delay } from 'node:timers/promises';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -107,7 +108,12 @@ function openSeat(table, spec, player) {
   seat.ws = ws;
   const sit = () =>
     ws.send(
-      JSON.stringify({ type: 'SIT', seat: seat.seatIndex, amount: spec.buyIn, requestId: `sit${++requests}` }),
+      JSON.stringify({
+        type: 'SIT',
+        seat: seat.seatIndex,
+        amount: spec.buyIn,
+        requestId: `sit${++requests}`,
+      }),
     );
 
   ws.on('open', () => {
@@ -175,7 +181,8 @@ function openSeat(table, spec, player) {
         }
         return;
       case 'sat-out':
-        if (event.seat === seat.seatIndex) ws.send(JSON.stringify({ type: 'SIT_IN', requestId: nextRequestId() }));
+        if (event.seat === seat.seatIndex)
+          ws.send(JSON.stringify({ type: 'SIT_IN', requestId: nextRequestId() }));
         return;
     }
   }

@@ -5,6 +5,7 @@
 // WebSocket and plays at human pace. Measures, for each action, the time from sending it until every
 // seat of that table has received the resulting event, plus hands per minute and the server's CPU
 // and memory from /proc. Prints a summary, then one JSON line last.
+import console from 'node:console';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
@@ -60,7 +61,9 @@ async function benchmark() {
   const seats = options.tables * options.playersPerTable;
   const accounts = options.accounts ?? seats;
   const seatsPerAccount = Math.ceil(seats / accounts);
-  log(`server pid ${server.pid} at ${server.base}; ${options.tables} tables × ${options.playersPerTable} seats`);
+  log(
+    `server pid ${server.pid} at ${server.base}; ${options.tables} tables × ${options.playersPerTable} seats`,
+  );
   const stage = await prepare({
     base: server.base,
     admin,
@@ -124,7 +127,8 @@ async function benchmark() {
   const sum = (pick) => reports.reduce((total, r) => total + pick(r.stats), 0);
   const merged = (pick) => {
     const counts = {};
-    for (const r of reports) for (const [k, v] of Object.entries(pick(r.stats))) counts[k] = (counts[k] ?? 0) + v;
+    for (const r of reports)
+      for (const [k, v] of Object.entries(pick(r.stats))) counts[k] = (counts[k] ?? 0) + v;
     return counts;
   };
   const hands = sum((s) => s.hands);
@@ -221,7 +225,8 @@ function readOptions(argv) {
     const raw = values[name];
     if (raw === undefined) return undefined;
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) usage(`--${name} must be a whole number from ${min} to ${max}`);
+    if (!Number.isInteger(n) || n < min || n > max)
+      usage(`--${name} must be a whole number from ${min} to ${max}`);
     return n;
   };
   if (values.db !== undefined && values.db !== 'pglite' && values.db !== 'postgres') {

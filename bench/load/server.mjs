@@ -1,6 +1,7 @@
 // The server under test: the built server (apps/server/dist/main.js) as its own process on a fresh
 // database (a new PostgreSQL database dropped afterwards, or PGlite in a temporary folder), and what
 // /proc says about its CPU time and memory (and the CPU time of its PostgreSQL backends).
+/* global fetch */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
+import { URL, fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -3,6 +3,7 @@
 // scrypt hash at the server's production cost, so this is the slow part).
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { URL } from 'node:url';
 
 /** The server allows 60 registrations per minute per IP; each simulated client gets its own loopback address. */
 export const REGISTRATIONS_PER_ADDRESS = 50;
