@@ -192,7 +192,13 @@ export type HandEvent =
 
 export interface EngineError {
   code:
-    'invalid-config' | 'hand-complete' | 'out-of-turn' | 'unknown-action' | 'illegal-action' | 'bad-amount';
+    | 'invalid-config'
+    | 'invalid-state'
+    | 'hand-complete'
+    | 'out-of-turn'
+    | 'unknown-action'
+    | 'illegal-action'
+    | 'bad-amount';
   message: string;
 }
 

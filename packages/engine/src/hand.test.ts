@@ -387,6 +387,8 @@ describe('ending the hand', () => {
     expect(refusal(state, 0, 'call', 7)).toBe('bad-amount');
     const none = applyAction(state, null as never);
     expect('error' in none && none.error.code).toBe('unknown-action');
+    const garbage = applyAction(null as never, { seat: 0, type: 'fold' });
+    expect('error' in garbage && garbage.error.code).toBe('invalid-state');
   });
 
   it('rejects configs that cannot make a hand', () => {

@@ -379,7 +379,9 @@ export function replayPHH(
     }
     const result = applyAction(state, { seat, type, amount });
     if ('error' in result) {
-      const code = result.error.code === 'invalid-config' ? 'illegal-action' : result.error.code;
+      const { code: engineCode } = result.error;
+      const code =
+        engineCode === 'invalid-config' || engineCode === 'invalid-state' ? 'illegal-action' : engineCode;
       return fail(code, `${text}: ${result.error.message}`, index);
     }
     state = result.state;

@@ -45,7 +45,13 @@ export type ActionCheck =
   | { ok: true; type: ActionType; to: number }
   | {
       ok: false;
-      code: 'hand-complete' | 'out-of-turn' | 'unknown-action' | 'illegal-action' | 'bad-amount';
+      code:
+        | 'invalid-state'
+        | 'hand-complete'
+        | 'out-of-turn'
+        | 'unknown-action'
+        | 'illegal-action'
+        | 'bad-amount';
       message: string;
     };
 
@@ -56,6 +62,9 @@ const ACTION_TYPES: readonly ActionType[] = ['fold', 'check', 'call', 'bet', 'ra
  * stack becomes 'allin', and every accepted action carries the street total it reaches (`to`).
  */
 export function validateAction(state: HandState, action: PlayerAction): ActionCheck {
+  if (state === null || typeof state !== 'object' || !Array.isArray(state.seats)) {
+    return { ok: false, code: 'invalid-state', message: 'That is not a hand state from createHand.' };
+  }
   const legal = legalActions(state);
   if (legal === null) return { ok: false, code: 'hand-complete', message: 'The hand is over.' };
   if (action === null || typeof action !== 'object') {
