@@ -212,7 +212,7 @@ export function ActionClock({
       <span className="clock__seconds">{seconds}</span>
       {timeBankMs > 0 && !inBank && (
         <span className="clock__bank" title={t('table.timeBank')}>
-          +{Math.round(timeBankMs / 1000)}s
+          +{t('table.info.seconds', { count: Math.round(timeBankMs / 1000) })}
         </span>
       )}
     </span>

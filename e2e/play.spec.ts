@@ -55,7 +55,7 @@ test('a player registers, gets a deposit, plays at a table with bots, and sees t
   page,
   request,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const username = `e2e_${Date.now().toString(36)}`;
 
   // The public pages first.
