@@ -77,7 +77,7 @@ export function percentile(sorted, p) {
 }
 
 /** How often a simulated player picks each kind of action when it is legal (relative weights). */
-export const ACTION_WEIGHTS = { check: 50, call: 40, fold: 15, bet: 18, raise: 10, allin: 1 };
+export const ACTION_WEIGHTS = { check: 50, call: 40, fold: 15, bet: 15, raise: 5, allin: 1 };
 
 /**
  * A random legal action from the server's `legal` ({ toCall, actions: [{type, min, max}] }), shaped like
@@ -99,7 +99,7 @@ export function chooseAction(legal, random = Math.random) {
     }
   }
   if (chosen.type === 'bet' || chosen.type === 'raise') {
-    const ceiling = Math.min(chosen.max, chosen.min * 3);
+    const ceiling = Math.min(chosen.max, Math.floor(chosen.min * 1.5));
     const amount = chosen.min + Math.floor(random() * random() * (ceiling - chosen.min + 1));
     return { action: chosen.type, amount: Math.min(Math.max(amount, chosen.min), chosen.max) };
   }

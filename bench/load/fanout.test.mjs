@@ -100,7 +100,7 @@ describe('chooseAction', () => {
       if (choice.action === 'raise') {
         expect(Number.isSafeInteger(choice.amount)).toBe(true);
         expect(choice.amount).toBeGreaterThanOrEqual(400);
-        expect(choice.amount).toBeLessThanOrEqual(1200);
+        expect(choice.amount).toBeLessThanOrEqual(600);
       } else expect(choice.amount).toBeUndefined();
     }
     expect(seen).toEqual(new Set(['fold', 'call', 'raise', 'allin']));
