@@ -5,8 +5,7 @@ import type {
   TableServerMessage,
   TableSnapshotMessage,
 } from '@tenger/protocol';
-import type { TestServer } from '../../testing/testServer.js';
-import type { TableRow } from '../tableService.js';
+import type { TableRow, TableService } from '../tableService.js';
 import type { RuntimeTiming } from './tableRuntime.js';
 import type { TableRuntime, TableViewer } from './tableRuntime.js';
 
@@ -102,7 +101,10 @@ export function action(
   };
 }
 
-export async function createTestTable(t: TestServer, overrides: Partial<TableRow> = {}): Promise<TableRow> {
+export async function createTestTable(
+  t: { services: { tables: Pick<TableService, 'create'> } },
+  overrides: Partial<TableRow> = {},
+): Promise<TableRow> {
   return t.services.tables.create({
     name: `Test ${Math.random().toString(36).slice(2, 7)}`,
     variant: 'holdem',
@@ -113,7 +115,7 @@ export async function createTestTable(t: TestServer, overrides: Partial<TableRow
     maxBuyIn: 10_000,
     maxPlayers: 6,
     ...overrides,
-  } as Parameters<TestServer['services']['tables']['create']>[0]);
+  } as Parameters<TableService['create']>[0]);
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
