@@ -4,8 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // End-to-end tests drive Debian's Chromium against a real server on a fresh PGlite database.
-const port = Number(process.env.E2E_PORT ?? 3100 + Math.floor(Math.random() * 800));
-const dataDir = mkdtempSync(join(tmpdir(), 'tenger-e2e-'));
+// The config is evaluated again in every worker process: choose the port and data folder once, in the
+// runner, and hand them down through the environment that the workers inherit.
+process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'tenger-e2e-'));
+const port = Number(process.env.E2E_PORT);
+const dataDir = process.env.E2E_DATA_DIR;
 export const baseURL = `http://127.0.0.1:${port}`;
 
 const chromium = {
