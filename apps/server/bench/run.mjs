@@ -29,6 +29,8 @@ const pgUrl =
   'postgres://postgres@127.0.0.1:5432/test';
 if (await postgresAnswers(pgUrl)) await runOn('PostgreSQL', pgUrl);
 else console.log(`PostgreSQL at ${pgUrl} does not answer: skipped`);
+await ledgerThroughput('PGlite', undefined);
+if (await postgresAnswers(pgUrl)) await ledgerThroughput('PostgreSQL', pgUrl);
 
 console.log(
   `\nTenger server benchmark: ${connections} connections, ${duration} s per endpoint, node ${process.version}`,
@@ -118,6 +120,77 @@ async function runOn(name, adminUrl) {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
+    if (dbName) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  }
+}
+
+/** Ledger transactions per second in-process (no HTTP): 50 concurrent workers, each moving 1 ₮ per transaction. */
+async function ledgerThroughput(name, adminUrl) {
+  const { openDatabase } = await import('../dist/db/client.js');
+  const { Ledger } = await import('../dist/ledger/ledger.js');
+  const { Accounts } = await import('../dist/ledger/accounts.js');
+  let dbName;
+  let databaseUrl;
+  if (adminUrl) {
+    dbName = `tenger_bench_${randomBytes(4).toString('hex')}`;
+    await adminQuery(adminUrl, `CREATE DATABASE ${dbName}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const handle = await openDatabase({ databaseUrl, poolSize: 60 });
+  try {
+    const workers = 50;
+    const ledger = new Ledger(handle.db);
+    const { sql } = await import('drizzle-orm');
+    const ids = [];
+    for (let i = 0; i < workers; i++) {
+      const rows = await handle.db.execute(
+        sql`INSERT INTO users (username, email, password_hash) VALUES (${`l${i}`}, ${`l${i}@b.local`}, 'x') RETURNING id`,
+      );
+      const id = Number(rows.rows[0].id);
+      ids.push(id);
+      await ledger.transfer({
+        from: Accounts.outsideBank,
+        to: Accounts.available(id),
+        amount: 1e9,
+        kind: 'deposit',
+        key: `fund-${id}`,
+      });
+    }
+    let done = 0;
+    const until = Date.now() + duration * 1000;
+    const started = Date.now();
+    await Promise.all(
+      ids.map(async (id) => {
+        for (let n = 0; Date.now() < until; n++) {
+          await ledger.transfer({
+            from: Accounts.available(id),
+            to: Accounts.locked(id),
+            amount: 1,
+            kind: 'withdrawal_request',
+            key: `b-${id}-${n}`,
+          });
+          done++;
+        }
+      }),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    const audit = await ledger.audit();
+    const row = {
+      database: name,
+      endpoint: 'ledger.transfer (in-process)',
+      'req/s': Math.round(done / seconds),
+      'p50 ms': '',
+      'p99 ms': '',
+      '2xx': done,
+      'non-2xx': 0,
+      errors: audit.total === 0 && audit.mismatchedAccounts === 0 ? 0 : 'UNBALANCED',
+    };
+    console.log(JSON.stringify(row));
+    results.push(row);
+  } finally {
+    await handle.close();
     if (dbName) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   }
 }

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { GlobalServerMessageSchema, type GlobalServerMessage } from '@tenger/protocol';
 import { Accounts } from '../src/ledger/accounts.js';
-import { startTestServer, type TestServer } from '../src/testing/testServer.js';
+import { BALANCED, startTestServer, type TestServer } from '../src/testing/testServer.js';
 
 /** A test client that records every message it receives. */
 class Client {
@@ -55,6 +55,7 @@ describe('/ws/global', () => {
     wsUrl = `${address.replace(/^http/, 'ws')}/ws/global`;
   });
   afterAll(() => t.close());
+  afterEach(async () => expect(await t.audit()).toEqual(BALANCED));
 
   it('after AUTH the player gets BALANCE_UPDATE whenever their money changes', async () => {
     const p = await t.player(1_000);

@@ -1,12 +1,12 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
 import { mailOutbox } from '../src/db/schema.js';
 import { verifyPassword, hashPassword } from '../src/auth/passwords.js';
 import { OWASP_SCRYPT } from '../src/config.js';
-import { startTestServer, type TestServer } from '../src/testing/testServer.js';
+import { BALANCED, startTestServer, type TestServer } from '../src/testing/testServer.js';
 
 const U = '/api/v1/user';
 
@@ -26,6 +26,7 @@ describe('security', () => {
     });
   });
   afterAll(() => t.close());
+  afterEach(async () => expect(await t.audit()).toEqual(BALANCED));
 
   it('the 101st failed login in an hour is refused, even with the right password', async () => {
     const p = await t.player(0, 'bruteforced');
