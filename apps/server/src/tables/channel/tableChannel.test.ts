@@ -194,6 +194,60 @@ describe.each(TEST_DRIVERS)('the table channel on $name', ({ url }) => {
     expect(parseClientFrame(Buffer.from('{}'), true)).toHaveProperty('error');
   });
 
+  it('a disconnected player keeps the seat and the clock keeps running', async () => {
+    const table = await createTestTable(t);
+    const [alice, bob] = [await t.player(20_000), await t.player(20_000)];
+    const a = await authed(table.id, alice);
+    const b = await authed(table.id, bob);
+    a.send({ type: 'SIT', seat: 0, amount: 3_000, requestId: 'a' });
+    b.send({ type: 'SIT', seat: 1, amount: 3_000, requestId: 'b' });
+    await Promise.all([a.reply('a'), b.reply('b')]);
+    a.close();
+    const gone = await b.waitFor(
+      (f) => f.type === 'EVENT' && f.event.type === 'connection' && !f.event.connected,
+    );
+    expect(gone).toMatchObject({ event: { seat: 0, connected: false } });
+    // Bob answers his turns; Alice's turns run out on her clock (5 s here) and she is folded or checked.
+    let leaving = false;
+    b.socket.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as TableServerMessage;
+      if (frame.type !== 'EVENT' || frame.event.type !== 'next-to-act' || frame.event.seat !== 1) return;
+      const started = [...b.frames]
+        .reverse()
+        .find((f) => f.type === 'EVENT' && f.event.type === 'hand-started');
+      if (started?.type !== 'EVENT' || started.event.type !== 'hand-started') return;
+      const check = frame.event.legal.actions.some((x) => x.type === 'check');
+      const move = leaving && !check ? 'fold' : check ? 'check' : 'call';
+      b.send({ type: 'ACTION', action: move, handNumber: started.event.handNumber });
+    });
+    const timedOut = await b.waitFor(
+      (f) => f.type === 'EVENT' && f.event.type === 'timed-out' && f.event.seat === 0,
+      15_000,
+    );
+    expect(timedOut).toBeTruthy();
+    const seat = (
+      await t.call({
+        method: 'GET',
+        url: `/api/v1/admin/table/session?tableId=${table.id}`,
+        token: t.admin.token,
+      })
+    )
+      .json()
+      .seats.find((s: { userId: number }) => s.userId === alice.id);
+    expect(seat).toMatchObject({ seat: 0, connected: false });
+    leaving = true;
+    b.send({ type: 'LEAVE', requestId: 'l' });
+    await b.reply('l');
+    await t.services.tableLayer.kick(table.id, alice.id);
+    for (let i = 0; i < 600; i++) {
+      const session = (await t.services.tableLayer.session(table.id)).seats.length;
+      if (session === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await t.services.tableLayer.session(table.id)).seats).toEqual([]);
+    b.close();
+  }, 90_000);
+
   it('an unknown table answers not_found and closes', async () => {
     const client = await Client.open(`${base}/ws/table/999999`);
     expect(await client.waitFor((f) => f.type === 'ERROR')).toMatchObject({ code: 'not_found' });
