@@ -12,6 +12,8 @@ import { FanoutTracker, chooseAction, thinkingTime } from './fanout.mjs';
 const CONNECTING_TABLES = 4;
 /** Pause before a busted player buys in again. */
 const REBUY_DELAY_MS = 2000;
+/** A PING on one of this thread's connections this often: the transport's own round trip, as a baseline. */
+const PING_EVERY_MS = 200;
 
 const { wsBase, tables } = workerData;
 let measuring = false;
@@ -19,6 +21,7 @@ let measureStartedAt = Number.POSITIVE_INFINITY;
 let stopping = false;
 const stats = {
   latencies: [],
+  pingRtts: [],
   actionsSent: 0,
   rejected: {},
   hands: 0,
@@ -58,6 +61,22 @@ const pruner = setInterval(() => {
   for (const table of liveTables) table.tracker.prune(now);
 }, 5000);
 pruner.unref();
+
+const pinger = setInterval(ping, PING_EVERY_MS);
+pinger.unref();
+let pingTurn = 0;
+let pings = 0;
+const pingsInFlight = new Map();
+
+function ping() {
+  const seats = liveTables.flatMap((t) => t.seats);
+  if (!measuring || seats.length === 0) return;
+  const seat = seats[pingTurn++ % seats.length];
+  if (!seat.open) return;
+  const requestId = `ping${++pings}`;
+  pingsInFlight.set(requestId, performance.now());
+  seat.ws.send(JSON.stringify({ type: 'PING', requestId }));
+}
 
 await rampUp();
 
@@ -152,6 +171,12 @@ function openSeat(table, spec, player) {
         if (message.requestId?.startsWith('sit')) settle(`SIT refused: ${message.code} ${message.message}`);
         else if (message.requestId?.startsWith('act')) table.tracker.actionRefused(seat.seatIndex);
         return;
+      case 'PONG': {
+        const sentAt = pingsInFlight.get(message.requestId);
+        pingsInFlight.delete(message.requestId);
+        if (sentAt !== undefined && measuring) stats.pingRtts.push(at - sentAt);
+        return;
+      }
       case 'ERROR':
         count(stats.errors, message.code);
         return;

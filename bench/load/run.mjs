@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { percentile } from './fanout.mjs';
-import { BUY_IN, prepare } from './setup.mjs';
+import { Api, BUY_IN, prepare } from './setup.mjs';
 import { backendCpuBetween, databaseBackends, findPostgres, processUsage, startServer } from './server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -122,8 +122,13 @@ async function benchmark() {
     }),
   );
   await Promise.all(workers.map((worker) => worker.terminate()));
+  const api = new Api(server.base);
+  const books = await api
+    .request('GET', '/api/v1/admin/data', undefined, stage.adminToken)
+    .finally(() => api.close());
 
   const latencies = reports.flatMap((r) => r.stats.latencies).sort((a, b) => a - b);
+  const pingRtts = reports.flatMap((r) => r.stats.pingRtts).sort((a, b) => a - b);
   const sum = (pick) => reports.reduce((total, r) => total + pick(r.stats), 0);
   const merged = (pick) => {
     const counts = {};
@@ -153,6 +158,7 @@ async function benchmark() {
       p99: round(percentile(latencies, 99)),
       max: round(latencies.at(-1)),
     },
+    pingRttMs: { p50: round(percentile(pingRtts, 50)), p99: round(percentile(pingRtts, 99)) },
     serverCpuPercent: round(((serverAfter.cpuSeconds - serverBefore.cpuSeconds) / seconds) * 100),
     serverRssMb: round(serverAfter.rssBytes / 2 ** 20),
     serverPeakRssMb: round(peakRss / 2 ** 20),
@@ -167,6 +173,8 @@ async function benchmark() {
     disconnects: sum((s) => s.disconnects),
     rebuys: sum((s) => s.rebuys),
     stoodUp: merged((s) => s.stoodUp),
+    booksBalanced: books.balanced,
+    ledgerTransactions: books.stats.ledgerTransactions,
     setupSeconds: { ...stage.seconds, seat: round(rampSeconds) },
     machine: { cpus: os.cpus().length, loadAverage1m: round(os.loadavg()[0], 2), node: process.version },
   };
@@ -185,10 +193,12 @@ function printSummary(r) {
     `  hands per minute        ${r.handsPerMinute} (${r.hands} hands)`,
     `  actions measured        ${r.actions} (${r.actionsPerSecond}/s)`,
     `  fan-out latency (ms)    p50 ${r.fanoutMs.p50}  p90 ${r.fanoutMs.p90}  p99 ${r.fanoutMs.p99}  max ${r.fanoutMs.max}`,
+    `  PING round trip (ms)    p50 ${r.pingRttMs.p50}  p99 ${r.pingRttMs.p99}  (the same sockets, no table work: the transport's baseline)`,
     `  server CPU              ${r.serverCpuPercent} % of one core; RSS ${r.serverRssMb} MB (peak ${r.serverPeakRssMb} MB)`,
     `  database backends CPU   ${r.databaseCpuPercent === null ? 'n/a (PGlite runs inside the server)' : `${r.databaseCpuPercent} % of one core`}`,
     `  bench client            ${r.clientCpuPercent} % CPU in ${r.clientThreads} thread(s), event-loop delay p99 ${r.clientLoopDelayP99Ms} ms`,
     `  rejected ${JSON.stringify(r.rejected)}, errors ${JSON.stringify(r.errors)}, disconnects ${r.disconnects}, incomplete ${r.incompleteFanouts}, rebuys ${r.rebuys} ${JSON.stringify(r.stoodUp)}`,
+    `  books                   ${r.booksBalanced ? 'balanced' : 'NOT BALANCED'} after ${r.ledgerTransactions} ledger transactions`,
     `  machine                 ${r.machine.cpus} CPUs, load average ${r.machine.loadAverage1m}, node ${r.machine.node}`,
     `  target (300 tables, 1,800 players, p99 < 100 ms on PostgreSQL): ${r.targetMet ? 'met' : 'not met'}`,
   ];
