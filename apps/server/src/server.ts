@@ -51,6 +51,10 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
   const app = await buildApp(services, { webDist: config.webDist, plugins: options.plugins });
   const db = database;
   let closed = false;
+  // Handlers still running when the server closes (e.g. their client went away) finish before the database closes.
+  const running = new Set<object>();
+  app.addHook('preHandler', async (request) => void (request.ws || running.add(request)));
+  app.addHook('onSend', async (request) => void running.delete(request));
   return {
     app,
     services,
@@ -63,6 +67,9 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
       services.hub.close();
       await services.tableLayer.close();
       await app.close();
+      for (const deadline = Date.now() + 5_000; running.size > 0 && Date.now() < deadline;) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       if (!options.database) await db.close();
       unlock();
     },
