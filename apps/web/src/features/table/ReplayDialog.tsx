@@ -6,7 +6,9 @@ import { formatDateTime } from '../../app/dates';
 import { formatMoney } from '../../app/money';
 import { verifyHand, type FairnessResult } from './fairness';
 import { PlayingCard } from './PlayingCard';
-import { replayFrames } from './replay';
+import { replayFrames, type ReplayFrame } from './replay';
+import { parseCards } from './cards';
+import { bestHand, describeHand } from './handName';
 import { useGetHandQuery } from './tableApi';
 
 export interface ReplayDialogProps {
@@ -105,6 +107,11 @@ function HandReplay({
   const [playing, setPlaying] = useState(false);
   const [fairness, setFairness] = useState<FairnessResult | null>(null);
   const money = (value: number) => formatMoney(value, i18n.language);
+  const winningHandName = (at: ReplayFrame, omaha: boolean) => {
+    const seat = at.seats.find((s) => s.seat === at.step?.values.seat);
+    const best = seat ? bestHand(parseCards(seat.cards), parseCards(at.board), omaha) : null;
+    return best ? describeHand(t, best) : '';
+  };
 
   useEffect(() => {
     setIndex(0);
@@ -204,6 +211,10 @@ function HandReplay({
           ? t(`table.replay.steps.${frame.step.key}`, {
               ...frame.step.values,
               amount: typeof frame.step.values.amount === 'number' ? money(frame.step.values.amount) : '',
+              hand:
+                frame.step.key === 'winsWith'
+                  ? winningHandName(frame, data.record.variant !== 'holdem-nl')
+                  : '',
             })
           : t('table.replay.start')}
       </p>

@@ -156,13 +156,14 @@ export function replayFrames(record: HandRecordWire): ReplayFrame[] {
     actingSeat: first ? first.seat : null,
     pot: 0,
     seats: frame.seats.map((seat) => ({ ...seat, bet: 0, stack: finals.get(seat.seat) ?? seat.stack })),
+    // The hand is named by the dialog in the viewer's language, from the winner's shown cards.
     step: first
       ? {
-          key: first.handName ? 'winsWith' : 'wins',
+          key: frame.seats.find((seat) => seat.seat === first.seat)?.cards.length ? 'winsWith' : 'wins',
           values: {
             name: winners.map((winner) => name(winner.seat)).join(', '),
             amount: winners.reduce((sum, winner) => sum + winner.amount, 0),
-            hand: first.handName ?? '',
+            seat: first.seat,
           },
         }
       : { key: 'end', values: {} },
