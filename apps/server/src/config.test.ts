@@ -28,6 +28,7 @@ describe('configuration from the environment', () => {
       PUBLIC_ORIGIN: 'https://tenger.mn, https://www.tenger.mn/',
       SMTP_URL: 'smtp://mail:25',
       LOG_LEVEL: 'warn',
+      TRUST_PROXY: '1',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -38,6 +39,7 @@ describe('configuration from the environment', () => {
       publicOrigins: ['https://tenger.mn', 'https://www.tenger.mn'],
       smtpUrl: 'smtp://mail:25',
       logLevel: 'warn',
+      trustProxyHops: 1,
     });
   });
 

@@ -29,6 +29,8 @@ export interface ServerConfig {
   smtpUrl?: string;
   mailFrom: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Behind a reverse proxy: trust X-Forwarded-For from this many hops, so rate limits see client IPs. */
+  trustProxyHops: number;
   webDist: string;
   scrypt: ScryptParams;
   tokenTtlHours: number;
@@ -68,6 +70,7 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default('Tenger Poker <no-reply@tenger.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.coerce.number().int('TRUST_PROXY must be a number of proxy hops').min(0).max(10).default(0),
 });
 
 /** Reads and validates the environment; every problem is reported at once. */
@@ -94,6 +97,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
+    trustProxyHops: e.TRUST_PROXY,
     webDist: path.join(REPO_ROOT, 'apps', 'web', 'dist'),
     scrypt: OWASP_SCRYPT,
     tokenTtlHours: 24 * 30,

@@ -45,6 +45,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   const app = Fastify({
     loggerInstance: services.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: (_address: string, hop: number) => hop < services.config.trustProxyHops,
     // Errors raised before routing (a malformed URL, a bad content type) get the one error shape too.
     frameworkErrors: (error, _request, reply) => {
       const status = error.statusCode === 415 ? 415 : 400;
