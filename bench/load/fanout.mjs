@@ -78,21 +78,28 @@ export function percentile(sorted, p) {
 
 /** How often a simulated player picks each kind of action when it is legal (relative weights). */
 export const ACTION_WEIGHTS = { check: 50, call: 40, fold: 15, bet: 15, raise: 5, allin: 1 };
+/** Facing a bet of more than this share of the stack, people mostly fold (else one shove busts the table). */
+export const HEAVY_BET_SHARE = 0.25;
+const HEAVY_BET_WEIGHTS = { ...ACTION_WEIGHTS, call: 5, fold: 60, raise: 0, allin: 0 };
 
 /**
  * A random legal action from the server's `legal` ({ toCall, actions: [{type, min, max}] }), shaped like
  * the ACTION message's fields. Bets and raises stay near the minimum so stacks last many hands.
- * @param {{ actions: { type: string, min: number, max: number }[] }} legal
+ * @param {{ toCall: number, actions: { type: string, min: number, max: number }[] }} legal
  * @param {() => number} random in [0, 1)
  */
 export function chooseAction(legal, random = Math.random) {
-  const choices = legal.actions.filter((a) => (ACTION_WEIGHTS[a.type] ?? 0) > 0);
+  // Everything the player can put in this street: the all-in total, or a call that is all-in.
+  const stack =
+    (legal.actions.find((a) => a.type === 'allin') ?? legal.actions.find((a) => a.type === 'call'))?.max ?? 0;
+  const weights = legal.toCall > stack * HEAVY_BET_SHARE ? HEAVY_BET_WEIGHTS : ACTION_WEIGHTS;
+  const choices = legal.actions.filter((a) => (weights[a.type] ?? 0) > 0);
   if (choices.length === 0) return null;
-  const total = choices.reduce((sum, a) => sum + ACTION_WEIGHTS[a.type], 0);
+  const total = choices.reduce((sum, a) => sum + weights[a.type], 0);
   let roll = random() * total;
   let chosen = choices[choices.length - 1];
   for (const choice of choices) {
-    roll -= ACTION_WEIGHTS[choice.type];
+    roll -= weights[choice.type];
     if (roll < 0) {
       chosen = choice;
       break;

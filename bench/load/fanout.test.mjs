@@ -106,6 +106,35 @@ describe('chooseAction', () => {
     expect(seen).toEqual(new Set(['fold', 'call', 'raise', 'allin']));
   });
 
+  it('mostly folds facing a bet of more than a quarter of its stack, and never re-raises it', () => {
+    const shoved = {
+      seat: 2,
+      toCall: 19_800,
+      actions: [
+        { type: 'fold', min: 200, max: 200 },
+        { type: 'call', min: 20_000, max: 20_000 },
+      ],
+    };
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    const calls = Array.from({ length: 1000 }, () => chooseAction(shoved, random)).filter(
+      (c) => c.action === 'call',
+    ).length;
+    expect(calls).toBeGreaterThan(20);
+    expect(calls).toBeLessThan(200);
+    const bigRaise = {
+      seat: 2,
+      toCall: 6000,
+      actions: [
+        ...shoved.actions.slice(0, 1),
+        { type: 'call', min: 6000, max: 6000 },
+        { type: 'raise', min: 12_000, max: 20_000 },
+        { type: 'allin', min: 20_000, max: 20_000 },
+      ],
+    };
+    for (let i = 0; i < 500; i++) expect(['fold', 'call']).toContain(chooseAction(bigRaise, random).action);
+  });
+
   it('checks rather than folds when checking is free and the server offers no fold', () => {
     const free = { seat: 1, toCall: 0, actions: [{ type: 'check', min: 0, max: 0 }] };
     expect(chooseAction(free, () => 0.99)).toEqual({ action: 'check' });
