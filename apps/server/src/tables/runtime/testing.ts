@@ -25,10 +25,14 @@ export class Recorder implements TableViewer {
     resolve: (f: TableServerMessage) => void;
   }> = [];
 
-  constructor(public userId: number | null) {}
+  constructor(
+    public userId: number | null,
+    /** Keep every frame (as a client would parse it); long simulations turn this off. */
+    private readonly keepFrames = true,
+  ) {}
 
   send(message: TableServerMessage): void {
-    // Frames are JSON on the wire: record what a client would parse.
+    if (!this.keepFrames) return;
     const frame = JSON.parse(JSON.stringify(message)) as TableServerMessage;
     this.frames.push(frame);
     this.waiters = this.waiters.filter((w) => {
@@ -132,8 +136,9 @@ export class ScriptedPlayer extends Recorder {
   constructor(
     userId: number,
     private readonly random: () => number,
+    keepFrames = true,
   ) {
-    super(userId);
+    super(userId, keepFrames);
   }
 
   attach(runtime: TableRuntime): void {
@@ -144,7 +149,7 @@ export class ScriptedPlayer extends Recorder {
 
   override send(message: TableServerMessage): void {
     super.send(message);
-    const frame = this.frames[this.frames.length - 1];
+    const frame = message;
     if (frame.type === 'SNAPSHOT') this.seat = frame.viewer.seat;
     if (frame.type !== 'EVENT') return;
     const event = frame.event;
