@@ -16,6 +16,7 @@ import {
   RoleSchema,
   TableStatusSchema,
   TableVariantSchema,
+  WithdrawalSchema,
   WithdrawalStatusSchema,
 } from './user.js';
 
@@ -85,6 +86,11 @@ export const AdminWithdrawalQuerySchema = PageQuerySchema.extend({
   userId: IdQuerySchema.optional(),
 });
 export type AdminWithdrawalQuery = z.input<typeof AdminWithdrawalQuerySchema>;
+/** A withdrawal as admins see it: with the player's bank and account number for the payout. */
+export const AdminWithdrawalSchema = WithdrawalSchema.extend({ bank: z.string(), accountNumber: z.string() });
+export type AdminWithdrawal = z.infer<typeof AdminWithdrawalSchema>;
+export const AdminWithdrawalPageSchema = pageOf(AdminWithdrawalSchema);
+export type AdminWithdrawalPage = z.infer<typeof AdminWithdrawalPageSchema>;
 export const WithdrawalIdQuerySchema = z.object({ withdrawalId: IdQuerySchema });
 export const RejectWithdrawalRequestSchema = z.object({
   reason: z.string().trim().min(1, 'Enter a reason').max(500),

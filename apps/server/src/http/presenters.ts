@@ -2,6 +2,7 @@ import type {
   AdminDeposit,
   AdminTable,
   AdminUser,
+  AdminWithdrawal,
   Deposit,
   Me,
   Outcome,
@@ -88,6 +89,10 @@ export function presentWithdrawal(w: WithdrawalView): Withdrawal {
     approvedAt: w.resolvedAt?.toISOString() ?? null,
     reason: w.reason,
   };
+}
+
+export function presentAdminWithdrawal(w: WithdrawalView): AdminWithdrawal {
+  return { ...presentWithdrawal(w), bank: w.bank, accountNumber: w.accountNumber };
 }
 
 export function presentOutcome(o: OutcomeView): Outcome {

@@ -29,6 +29,9 @@ export interface WithdrawalView {
   requestedAt: Date;
   resolvedAt: Date | null;
   resolvedBy: string | null;
+  /** Where the payout goes: the player's bank and account number. */
+  bank: string;
+  accountNumber: string;
 }
 
 export interface OutcomeView {
@@ -373,10 +376,12 @@ export class WalletService {
       requested_at: Date | string;
       resolved_at: Date | string | null;
       resolved_by: string | null;
+      bank: string;
+      account_number: string;
     }>(
       this.db,
       sql`SELECT w.id, w.user_id, u.username, w.amount, w.status, w.reason, w.requested_at, w.resolved_at,
-                 r.username AS resolved_by
+                 r.username AS resolved_by, u.bank, u.account_number
           FROM withdrawals w JOIN users u ON u.id = w.user_id LEFT JOIN users r ON r.id = w.resolved_by
           ${where} ${tail}`,
     );
@@ -390,6 +395,8 @@ export class WalletService {
       requestedAt: new Date(r.requested_at),
       resolvedAt: r.resolved_at === null ? null : new Date(r.resolved_at),
       resolvedBy: r.resolved_by,
+      bank: r.bank,
+      accountNumber: r.account_number,
     }));
   }
 }

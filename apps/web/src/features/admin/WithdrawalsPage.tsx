@@ -1,4 +1,4 @@
-import type { Withdrawal, WithdrawalStatus } from '@tenger/protocol';
+import type { AdminWithdrawal, WithdrawalStatus } from '@tenger/protocol';
 import { App, Button, Form, Input, Modal, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,10 +43,10 @@ export function WithdrawalsPage() {
   const [approve] = useApproveWithdrawalMutation();
   const [reject] = useRejectWithdrawalMutation();
   const guard = useSingleFlight(async (action: () => Promise<unknown>) => action());
-  const [rejecting, setRejecting] = useState<Withdrawal | null>(null);
+  const [rejecting, setRejecting] = useState<AdminWithdrawal | null>(null);
   const [rejectForm] = Form.useForm<{ reason: string }>();
 
-  const doApprove = (w: Withdrawal) =>
+  const doApprove = (w: AdminWithdrawal) =>
     guard.run(String(w.withdrawalId), async () => {
       try {
         await approve(w.withdrawalId).unwrap();
@@ -56,7 +56,7 @@ export function WithdrawalsPage() {
       }
     });
 
-  const doReject = (w: Withdrawal, reason: string) =>
+  const doReject = (w: AdminWithdrawal, reason: string) =>
     guard.run(String(w.withdrawalId), async () => {
       try {
         await reject({ withdrawalId: w.withdrawalId, reason }).unwrap();
@@ -86,7 +86,7 @@ export function WithdrawalsPage() {
         {userId ? <Tag>{t('admin.common.forUser', { userId })}</Tag> : null}
       </Space>
       {error ? <Typography.Paragraph type="danger">{errorText(error, t)}</Typography.Paragraph> : null}
-      <Table<Withdrawal>
+      <Table<AdminWithdrawal>
         rowKey="withdrawalId"
         size="middle"
         loading={isLoading || (isFetching && !data)}
@@ -116,7 +116,7 @@ export function WithdrawalsPage() {
           {
             title: t('admin.columns.bankAccount'),
             key: 'bank',
-            render: (_value, w) => <BankAccount userId={w.userId} />,
+            render: (_value, w) => <BankAccount bank={w.bank} accountNumber={w.accountNumber} />,
           },
           {
             title: t('admin.columns.requested'),

@@ -15,8 +15,8 @@ import type {
   TableSession,
   UpdateSettingsRequest,
   UpdateTableRequest,
-  Withdrawal,
-  WithdrawalPage,
+  AdminWithdrawal,
+  AdminWithdrawalPage,
   WithdrawalStatus,
 } from '@tenger/protocol';
 import { adminApi } from '../../api/adminApi';
@@ -111,14 +111,14 @@ export const adminEndpoints = adminApi.injectEndpoints({
       invalidatesTags: ['DepositList', 'UserList', 'Data'],
     }),
 
-    getWithdrawals: build.query<WithdrawalPage, WithdrawalListArgs>({
+    getWithdrawals: build.query<AdminWithdrawalPage, WithdrawalListArgs>({
       query: ({ status, userId, page, pageSize }) => ({
         url: '/withdrawal',
         params: params({ status, userId, page, pageSize }),
       }),
       providesTags: ['WithdrawList'],
     }),
-    approveWithdrawal: build.mutation<Withdrawal, number>({
+    approveWithdrawal: build.mutation<AdminWithdrawal, number>({
       query: (withdrawalId) => ({
         url: '/withdrawal/approve',
         method: 'PUT',
@@ -126,7 +126,7 @@ export const adminEndpoints = adminApi.injectEndpoints({
       }),
       invalidatesTags: ['WithdrawList', 'UserList', 'Data'],
     }),
-    rejectWithdrawal: build.mutation<Withdrawal, { withdrawalId: number; reason: string }>({
+    rejectWithdrawal: build.mutation<AdminWithdrawal, { withdrawalId: number; reason: string }>({
       query: ({ withdrawalId, reason }) => ({
         url: '/withdrawal/reject',
         method: 'PUT',

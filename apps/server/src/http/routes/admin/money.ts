@@ -7,13 +7,13 @@ import {
   WithdrawalIdQuerySchema,
   type AdminDeposit,
   type AdminDepositPage,
+  type AdminWithdrawal,
+  type AdminWithdrawalPage,
   type Books,
-  type Withdrawal,
-  type WithdrawalPage,
 } from '@tenger/protocol';
 import { readBooks } from '../../../ledger/books.js';
 import type { Services } from '../../../services.js';
-import { presentAdminDeposit, presentWithdrawal } from '../../presenters.js';
+import { presentAdminDeposit, presentAdminWithdrawal } from '../../presenters.js';
 import { parseInput } from '../../validation.js';
 import { idempotencyKey } from '../user/wallet.js';
 import { adminOf } from './adminContext.js';
@@ -38,21 +38,21 @@ export function adminMoneyRoutes(app: FastifyInstance, services: Services): void
     return presentAdminDeposit(value);
   });
 
-  app.get('/withdrawal', async (request): Promise<WithdrawalPage> => {
+  app.get('/withdrawal', async (request): Promise<AdminWithdrawalPage> => {
     const query = parseInput(AdminWithdrawalQuerySchema, request.query, 'query');
     const page = await services.wallet.listWithdrawals(query);
-    return { ...page, items: page.items.map(presentWithdrawal) };
+    return { ...page, items: page.items.map(presentAdminWithdrawal) };
   });
 
-  app.put('/withdrawal/approve', async (request): Promise<Withdrawal> => {
+  app.put('/withdrawal/approve', async (request): Promise<AdminWithdrawal> => {
     const { withdrawalId } = parseInput(WithdrawalIdQuerySchema, request.query, 'query');
-    return presentWithdrawal(await services.wallet.approveWithdrawal(adminOf(request).id, withdrawalId));
+    return presentAdminWithdrawal(await services.wallet.approveWithdrawal(adminOf(request).id, withdrawalId));
   });
 
-  app.put('/withdrawal/reject', async (request): Promise<Withdrawal> => {
+  app.put('/withdrawal/reject', async (request): Promise<AdminWithdrawal> => {
     const { withdrawalId } = parseInput(WithdrawalIdQuerySchema, request.query, 'query');
     const { reason } = parseInput(RejectWithdrawalRequestSchema, request.body);
-    return presentWithdrawal(
+    return presentAdminWithdrawal(
       await services.wallet.rejectWithdrawal(adminOf(request).id, withdrawalId, reason),
     );
   });

@@ -1,0 +1,68 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AdminWithdrawalPageSchema, AdminWithdrawalSchema } from '@tenger/protocol';
+import { TEST_DRIVERS } from '../src/testing/database.js';
+import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../src/testing/testServer.js';
+
+const A = '/api/v1/admin';
+const U = '/api/v1/user';
+
+/** The admin routes added for the panel's gaps, with a valid request, for the anonymous/player sweep. */
+const NEW_ADMIN_ROUTES: Array<[method: 'GET' | 'PUT', url: string, payload?: object]> = [
+  ['GET', '/withdrawal?status=pending'],
+];
+
+describe.each(TEST_DRIVERS)('admin panel gaps on $name', ({ url }) => {
+  let t: TestServer;
+  let player: TestPlayer;
+  beforeAll(async () => {
+    t = await startTestServer({ databaseUrl: url });
+    player = await t.player(0, 'gaps_ordinary');
+  });
+  afterAll(() => t.close());
+  afterEach(async () => expect(await t.audit()).toEqual(BALANCED));
+
+  const admin = (method: string, path: string, payload?: object) =>
+    t.call({ method: method as 'GET', url: `${A}${path}`, payload, token: t.admin.token });
+
+  it.each(NEW_ADMIN_ROUTES)('%s %s: anonymous 401, a player 403', async (method, path, payload) => {
+    const anonymous = await t.call({ method, url: `${A}${path}`, payload });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.code).toBe('unauthorized');
+    const asPlayer = await t.call({ method, url: `${A}${path}`, payload, token: player.token });
+    expect(asPlayer.statusCode).toBe(403);
+    expect(asPlayer.json().error.code).toBe('forbidden');
+  });
+
+  describe('withdrawals', () => {
+    it("the admin list and an approval carry the player's bank and account number", async () => {
+      const p = await t.player(50_000);
+      await t.call({ method: 'PATCH', url: `${U}/me`, token: p.token, payload: { bank: 'Golomt Bank' } });
+      const requested = await t.call({
+        method: 'POST',
+        url: `${U}/withdrawal`,
+        token: p.token,
+        payload: { amount: 10_000 },
+      });
+      expect(requested.statusCode).toBe(201);
+      const own = requested.json();
+      expect(own).not.toHaveProperty('accountNumber');
+
+      const list = AdminWithdrawalPageSchema.parse(
+        (await admin('GET', `/withdrawal?userId=${p.id}&status=pending`)).json(),
+      );
+      expect(list.items).toHaveLength(1);
+      expect(list.items[0]).toMatchObject({
+        userId: p.id,
+        amount: 10_000,
+        bank: 'Golomt Bank',
+        accountNumber: '5000123456',
+      });
+      const approved = await admin('PUT', `/withdrawal/approve?withdrawalId=${list.items[0].withdrawalId}`);
+      expect(AdminWithdrawalSchema.parse(approved.json())).toMatchObject({
+        status: 'approved',
+        bank: 'Golomt Bank',
+      });
+      expect((await admin('GET', '/withdrawal?status=paid')).statusCode).toBe(400);
+    });
+  });
+});
