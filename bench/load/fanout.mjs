@@ -11,7 +11,10 @@ export const RECEIPT_TIMEOUT_MS = 30_000;
  * arrives after it was sent, and the sample is taken when the last connected seat received that seq.
  */
 export class FanoutTracker {
-  /** @param {(latencyMs: number, sentAt: number) => void} onSample */
+  /**
+   * @param {(latencyMs: number, sentAt: number, spreadMs: number) => void} onSample latency: sent until the
+   *   last seat received; spread: first seat received until the last did.
+   */
   constructor(onSample) {
     this.onSample = onSample;
     /** Seat connections currently open (each must receive an event before it counts as fanned out). */
@@ -51,7 +54,9 @@ export class FanoutTracker {
     }
     if (receipt.received >= receipt.expected) {
       this.receipts.delete(seq);
-      if (receipt.sentAt !== undefined) this.onSample(receipt.lastAt - receipt.sentAt, receipt.sentAt);
+      if (receipt.sentAt !== undefined) {
+        this.onSample(receipt.lastAt - receipt.sentAt, receipt.sentAt, receipt.lastAt - receipt.firstAt);
+      }
     }
   }
 

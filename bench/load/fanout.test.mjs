@@ -4,7 +4,7 @@ import { FanoutTracker, RECEIPT_TIMEOUT_MS, chooseAction, percentile, thinkingTi
 
 function tracker() {
   const samples = [];
-  const t = new FanoutTracker((latency, sentAt) => samples.push({ latency, sentAt }));
+  const t = new FanoutTracker((latency, sentAt, spread) => samples.push({ latency, sentAt, spread }));
   return { t, samples };
 }
 const action = (seat) => ({ type: 'action', seat, action: 'call' });
@@ -18,7 +18,7 @@ describe('FanoutTracker', () => {
     t.eventReceived(7, action(2), 1009);
     expect(samples).toEqual([]);
     t.eventReceived(7, action(2), 1006);
-    expect(samples).toEqual([{ latency: 9, sentAt: 1000 }]);
+    expect(samples).toEqual([{ latency: 9, sentAt: 1000, spread: 5 }]);
   });
 
   it('matches the action to the event even when another seat receives it before the actor', () => {
@@ -27,7 +27,7 @@ describe('FanoutTracker', () => {
     t.actionSent(0, 50);
     t.eventReceived(3, action(0), 52); // seat 1's copy
     t.eventReceived(3, action(0), 60); // the actor's own copy
-    expect(samples).toEqual([{ latency: 10, sentAt: 50 }]);
+    expect(samples).toEqual([{ latency: 10, sentAt: 50, spread: 8 }]);
   });
 
   it('takes no sample for events nobody is waiting for, nor for another seat acting', () => {
@@ -38,7 +38,7 @@ describe('FanoutTracker', () => {
     for (const at of [3, 4]) t.eventReceived(2, action(0), at);
     expect(samples).toEqual([]);
     for (const at of [5, 6]) t.eventReceived(3, action(1), at);
-    expect(samples).toEqual([{ latency: 6, sentAt: 0 }]);
+    expect(samples).toEqual([{ latency: 6, sentAt: 0, spread: 1 }]);
   });
 
   it('forgets a refused action, so a later event for that seat is not credited to it', () => {

@@ -22,6 +22,7 @@ let stopping = false;
 const stats = {
   latencies: [],
   pingRtts: [],
+  spreads: [],
   actionsSent: 0,
   rejected: {},
   hands: 0,
@@ -107,8 +108,11 @@ async function rampUp() {
 function openTable(spec) {
   const table = {
     tableId: spec.tableId,
-    tracker: new FanoutTracker((latencyMs, sentAt) => {
-      if (measuring && sentAt >= measureStartedAt) stats.latencies.push(latencyMs);
+    tracker: new FanoutTracker((latencyMs, sentAt, spreadMs) => {
+      if (measuring && sentAt >= measureStartedAt) {
+        stats.latencies.push(latencyMs);
+        stats.spreads.push(spreadMs);
+      }
     }),
     lastCountedHand: 0,
     seats: [],

@@ -128,6 +128,7 @@ async function benchmark() {
     .finally(() => api.close());
 
   const latencies = reports.flatMap((r) => r.stats.latencies).sort((a, b) => a - b);
+  const spreads = reports.flatMap((r) => r.stats.spreads).sort((a, b) => a - b);
   const pingRtts = reports.flatMap((r) => r.stats.pingRtts).sort((a, b) => a - b);
   const sum = (pick) => reports.reduce((total, r) => total + pick(r.stats), 0);
   const merged = (pick) => {
@@ -158,6 +159,7 @@ async function benchmark() {
       p99: round(percentile(latencies, 99)),
       max: round(latencies.at(-1)),
     },
+    spreadMs: { p50: round(percentile(spreads, 50)), p99: round(percentile(spreads, 99)) },
     pingRttMs: { p50: round(percentile(pingRtts, 50)), p99: round(percentile(pingRtts, 99)) },
     serverCpuPercent: round(((serverAfter.cpuSeconds - serverBefore.cpuSeconds) / seconds) * 100),
     serverRssMb: round(serverAfter.rssBytes / 2 ** 20),
@@ -193,6 +195,7 @@ function printSummary(r) {
     `  hands per minute        ${r.handsPerMinute} (${r.hands} hands)`,
     `  actions measured        ${r.actions} (${r.actionsPerSecond}/s)`,
     `  fan-out latency (ms)    p50 ${r.fanoutMs.p50}  p90 ${r.fanoutMs.p90}  p99 ${r.fanoutMs.p99}  max ${r.fanoutMs.max}`,
+    `  first to last seat (ms) p50 ${r.spreadMs.p50}  p99 ${r.spreadMs.p99}  (the spread of one event over the table's seats)`,
     `  PING round trip (ms)    p50 ${r.pingRttMs.p50}  p99 ${r.pingRttMs.p99}  (the same sockets, no table work: the transport's baseline)`,
     `  server CPU              ${r.serverCpuPercent} % of one core; RSS ${r.serverRssMb} MB (peak ${r.serverPeakRssMb} MB)`,
     `  database backends CPU   ${r.databaseCpuPercent === null ? 'n/a (PGlite runs inside the server)' : `${r.databaseCpuPercent} % of one core`}`,
