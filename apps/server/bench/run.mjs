@@ -196,6 +196,7 @@ async function ledgerThroughput(name, adminUrl) {
 }
 
 async function measure(database, endpoint, options) {
+  await autocannon({ connections, duration: 2, ...options }); // warm-up (JIT, pools, caches), not recorded
   const result = await autocannon({ connections, duration, ...options });
   const row = {
     database,
