@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AdminWithdrawalPageSchema, AdminWithdrawalSchema } from '@tenger/protocol';
+import { AdminUserPageSchema, AdminWithdrawalPageSchema, AdminWithdrawalSchema } from '@tenger/protocol';
 import { TEST_DRIVERS } from '../src/testing/database.js';
 import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../src/testing/testServer.js';
 
@@ -31,6 +31,28 @@ describe.each(TEST_DRIVERS)('admin panel gaps on $name', ({ url }) => {
     const asPlayer = await t.call({ method, url: `${A}${path}`, payload, token: player.token });
     expect(asPlayer.statusCode).toBe(403);
     expect(asPlayer.json().error.code).toBe('forbidden');
+  });
+
+  describe('users', () => {
+    it('search results carry the created date and a last-seen date that moves on each sign-in', async () => {
+      const p = await t.player(0, 'gaps_seen_one');
+      const find = async () =>
+        AdminUserPageSchema.parse((await admin('GET', '/user/search?q=gaps_seen_one')).json()).items[0];
+      const first = await find();
+      expect(first.userId).toBe(p.id);
+      expect(Date.parse(first.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+      expect(first.lastSeenAt).not.toBeNull();
+      expect(Date.parse(first.lastSeenAt!)).toBeGreaterThanOrEqual(Date.parse(first.createdAt));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const login = await t.call({
+        method: 'POST',
+        url: `${U}/login`,
+        payload: { username: p.username, password: 'player-password' },
+      });
+      expect(login.statusCode).toBe(200);
+      const second = await find();
+      expect(Date.parse(second.lastSeenAt!)).toBeGreaterThan(Date.parse(first.lastSeenAt!));
+    });
   });
 
   describe('withdrawals', () => {

@@ -38,6 +38,8 @@ export const AdminUserSchema = z.object({
   accountNumber: z.string(),
   preferences: PreferencesSchema,
   createdAt: IsoDateSchema,
+  /** When the user was last seen: the latest sign-in (token issued) or table activity; null if never. */
+  lastSeenAt: IsoDateSchema.nullable(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const AdminUserPageSchema = pageOf(AdminUserSchema);

@@ -50,6 +50,7 @@ export function presentAdminUser(user: UserWithMoney): AdminUser {
     accountNumber: user.accountNumber,
     preferences: user.preferences as Preferences,
     createdAt: user.createdAt.toISOString(),
+    lastSeenAt: user.lastSeenAt?.toISOString() ?? null,
   };
 }
 

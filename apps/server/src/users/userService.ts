@@ -11,6 +11,8 @@ import { withoutSecrets, type UserRecord } from './userRecord.js';
 export interface UserWithMoney extends UserRecord {
   available: number;
   locked: number;
+  /** Latest sign-in (access token issued) or table activity (seat posting); null if never seen. */
+  lastSeenAt: Date | null;
 }
 
 export interface AdminUserFilter {
@@ -151,12 +153,14 @@ export class UserService {
       accountNumber: string;
       preferences: Record<string, unknown>;
       createdAt: Date | string;
+      lastSeenAt: Date | string | null;
       available: string | number;
       locked: string | number;
     }>(
       this.db,
       sql`SELECT u.id, u.username, u.email, u.role, u.status, u.is_bot AS "isBot", u.bank,
                  u.account_number AS "accountNumber", u.preferences, u.created_at AS "createdAt",
+                 ${LAST_SEEN} AS "lastSeenAt",
                  coalesce((SELECT sum(balance) FROM ledger_accounts a WHERE a.user_id = u.id AND a.kind = 'player_available'), 0) AS available,
                  coalesce((SELECT sum(balance) FROM ledger_accounts a WHERE a.user_id = u.id AND a.kind <> 'player_available'), 0) AS locked
           FROM users u ${where} ${tail}`,
@@ -165,11 +169,23 @@ export class UserService {
       ...r,
       id: Number(r.id),
       createdAt: new Date(r.createdAt),
+      lastSeenAt: r.lastSeenAt === null ? null : new Date(r.lastSeenAt),
       available: Number(r.available),
       locked: Number(r.locked),
     }));
   }
 }
+
+/**
+ * Last seen, derived without a write per request: the newest access token (every login and registration
+ * issues one) or the newest posting on one of the user's seat accounts (buy-in, recharge, hand, leaving),
+ * found through the (account_id, transaction_id) index. GREATEST ignores NULLs.
+ */
+const LAST_SEEN = sql`GREATEST(
+  (SELECT max(t.created_at) FROM access_tokens t WHERE t.user_id = u.id),
+  (SELECT lt.created_at FROM ledger_transactions lt WHERE lt.id = (
+     SELECT max(p.transaction_id) FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+     WHERE a.user_id = u.id AND a.kind = 'player_seat')))`;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

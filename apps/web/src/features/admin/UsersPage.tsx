@@ -143,6 +143,13 @@ export function UsersPage() {
             render: (value: string) => formatDateTime(value, i18n.language),
           },
           {
+            title: t('admin.columns.lastSeen'),
+            dataIndex: 'lastSeenAt',
+            key: 'lastSeenAt',
+            render: (value: string | null) =>
+              value ? formatDateTime(value, i18n.language) : t('admin.users.neverSeen'),
+          },
+          {
             title: t('admin.columns.actions'),
             key: 'actions',
             render: (_value, user) => (
