@@ -1,5 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AdminUserPageSchema, AdminWithdrawalPageSchema, AdminWithdrawalSchema } from '@tenger/protocol';
+import {
+  AdminUserPageSchema,
+  AdminWithdrawalPageSchema,
+  AdminWithdrawalSchema,
+  OutcomePageSchema,
+} from '@tenger/protocol';
+import { Accounts } from '../src/ledger/accounts.js';
 import { TEST_DRIVERS } from '../src/testing/database.js';
 import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../src/testing/testServer.js';
 
@@ -9,6 +15,7 @@ const U = '/api/v1/user';
 /** The admin routes added for the panel's gaps, with a valid request, for the anonymous/player sweep. */
 const NEW_ADMIN_ROUTES: Array<[method: 'GET' | 'PUT', url: string, payload?: object]> = [
   ['GET', '/withdrawal?status=pending'],
+  ['GET', '/user/outcome?userId=1'],
 ];
 
 describe.each(TEST_DRIVERS)('admin panel gaps on $name', ({ url }) => {
@@ -52,6 +59,49 @@ describe.each(TEST_DRIVERS)('admin panel gaps on $name', ({ url }) => {
       expect(login.statusCode).toBe(200);
       const second = await find();
       expect(Date.parse(second.lastSeenAt!)).toBeGreaterThan(Date.parse(first.lastSeenAt!));
+    });
+  });
+
+  describe("a user's game history", () => {
+    it('GET /user/outcome shows the same rows as the user sees, paged and filtered by type', async () => {
+      const p = await t.player(2_000);
+      for (const [i, amount] of [700, 300].entries()) {
+        await t.services.ledger.transfer({
+          from: Accounts.bonus,
+          to: Accounts.available(p.id),
+          amount,
+          kind: 'bonus',
+          key: `gaps-bonus:${p.id}:${i}`,
+        });
+      }
+      const own = OutcomePageSchema.parse(
+        (await t.call({ method: 'GET', url: `${U}/outcome`, token: p.token })).json(),
+      );
+      const seen = OutcomePageSchema.parse((await admin('GET', `/user/outcome?userId=${p.id}`)).json());
+      expect(seen).toEqual(own);
+      expect(seen.items.map((o) => [o.type, o.amount])).toEqual([
+        ['bonus', 300],
+        ['bonus', 700],
+      ]);
+      const second = OutcomePageSchema.parse(
+        (await admin('GET', `/user/outcome?userId=${p.id}&page=2&pageSize=1&type=bonus`)).json(),
+      );
+      expect(second).toMatchObject({ total: 2, page: 2, pageSize: 1 });
+      expect(second.items.map((o) => o.amount)).toEqual([700]);
+      const none = OutcomePageSchema.parse(
+        (await admin('GET', `/user/outcome?userId=${p.id}&type=buy_in`)).json(),
+      );
+      expect(none).toMatchObject({ total: 0, items: [] });
+    });
+
+    it('GET /user/outcome refuses a missing or bad user id and an unknown type, and 404s an unknown user', async () => {
+      for (const query of ['', '?userId=abc', '?userId=0', '?userId=1&type=jackpot', '?userId=1&page=0']) {
+        const res = await admin('GET', `/user/outcome${query}`);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.code).toBe('validation_failed');
+      }
+      const missing = await admin('GET', '/user/outcome?userId=2147483647');
+      expect(missing.statusCode).toBe(404);
     });
   });
 

@@ -12,6 +12,7 @@ import {
 import {
   BettingStructureSchema,
   BlockNameSchema,
+  OutcomeQuerySchema,
   PreferencesSchema,
   RoleSchema,
   TableStatusSchema,
@@ -53,6 +54,9 @@ export const AdminUserSearchQuerySchema = PageQuerySchema.extend({
 export type AdminUserSearchQuery = z.input<typeof AdminUserSearchQuerySchema>;
 
 export const UserIdQuerySchema = z.object({ userId: IdQuerySchema });
+/** GET /user/outcome: one user's game history, the same rows as the user's own GET /outcome. */
+export const AdminOutcomeQuerySchema = OutcomeQuerySchema.extend({ userId: IdQuerySchema });
+export type AdminOutcomeQuery = z.input<typeof AdminOutcomeQuerySchema>;
 export const UpdateRoleRequestSchema = z.object({ role: RoleSchema });
 export type UpdateRoleRequest = z.infer<typeof UpdateRoleRequestSchema>;
 

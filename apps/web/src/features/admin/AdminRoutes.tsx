@@ -6,6 +6,7 @@ import { DepositsPage } from './DepositsPage';
 import { SettingsPage } from './SettingsPage';
 import { TableSessionPage } from './TableSessionPage';
 import { TablesPage } from './TablesPage';
+import { UserHistoryPage } from './UserHistoryPage';
 import { UsersPage } from './UsersPage';
 import { WithdrawalsPage } from './WithdrawalsPage';
 import NotFoundPage from './AdminNotFound';
@@ -20,6 +21,7 @@ export default function AdminRoutes() {
       <Suspense fallback={<PageSpinner />}>
         <Routes>
           <Route index element={<UsersPage />} />
+          <Route path="user/history" element={<UserHistoryPage />} />
           <Route path="user/*" element={<UsersPage />} />
           <Route path="withdraw/*" element={<WithdrawalsPage />} />
           <Route path="deposit/*" element={<DepositsPage />} />

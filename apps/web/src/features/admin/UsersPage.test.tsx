@@ -23,7 +23,7 @@ const user = (userId: number, username: string, lastSeenAt: string | null) => ({
 });
 
 describe('the users page', { timeout: 60_000 }, () => {
-  it('shows each user’s registration and last-seen dates, and "Never" for a user never seen', async () => {
+  it('shows each user’s registration and last-seen dates, "Never" for a user never seen, and a link to the history', async () => {
     stubServer({
       'GET /api/v1/admin/user/search': [
         200,
@@ -41,5 +41,9 @@ describe('the users page', { timeout: 60_000 }, () => {
     expect(within(bat).getByText(formatDateTime('2026-11-21T18:30:00.000Z', 'en'))).toBeInTheDocument();
     const dorj = screen.getByText('dorj').closest('tr') as HTMLElement;
     expect(within(dorj).getByText('Never')).toBeInTheDocument();
+    expect(within(bat).getByRole('link', { name: 'Game history' })).toHaveAttribute(
+      'href',
+      '/admin/user/history?userId=7',
+    );
   });
 });

@@ -156,6 +156,7 @@ export function UsersPage() {
               <Space wrap size="small">
                 <Link to={`/admin/deposit?userId=${user.userId}`}>{t('admin.users.deposits')}</Link>
                 <Link to={`/admin/withdraw?userId=${user.userId}`}>{t('admin.users.withdrawals')}</Link>
+                <Link to={`/admin/user/history?userId=${user.userId}`}>{t('admin.users.history')}</Link>
                 {user.status === 'active' && !isMe(user.userId) ? (
                   <Popconfirm
                     title={t('admin.users.deleteConfirm', { username: user.username })}

@@ -10,6 +10,8 @@ import type {
   CreateTableRequest,
   LocalizedText,
   MessageResponse,
+  OutcomePage,
+  OutcomeType,
   Role,
   Settings,
   TableSession,
@@ -36,6 +38,13 @@ export interface DepositListArgs {
 export interface WithdrawalListArgs {
   status?: WithdrawalStatus;
   userId?: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface UserOutcomeArgs {
+  userId: number;
+  type?: OutcomeType;
   page: number;
   pageSize: number;
 }
@@ -78,6 +87,13 @@ export const adminEndpoints = adminApi.injectEndpoints({
   endpoints: (build) => ({
     searchUsers: build.query<AdminUserPage, UserSearchArgs>({
       query: ({ q, page, pageSize }) => ({ url: '/user/search', params: params({ q, page, pageSize }) }),
+      providesTags: ['UserList'],
+    }),
+    getUserOutcomes: build.query<OutcomePage, UserOutcomeArgs>({
+      query: ({ userId, type, page, pageSize }) => ({
+        url: '/user/outcome',
+        params: params({ userId, type, page, pageSize }),
+      }),
       providesTags: ['UserList'],
     }),
     deleteUser: build.mutation<AdminUser, number>({
@@ -256,6 +272,7 @@ async function refreshPlayerBlocks(
 
 export const {
   useSearchUsersQuery,
+  useGetUserOutcomesQuery,
   useDeleteUserMutation,
   useUpdateRoleMutation,
   useGetDepositsQuery,

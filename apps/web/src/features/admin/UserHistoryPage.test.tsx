@@ -1,0 +1,36 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { UserHistoryPage } from './UserHistoryPage';
+import { renderAdmin, stubServer } from './testKit';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const outcome = {
+  outcomeId: 41,
+  code: 'TX-000041',
+  type: 'gameplay',
+  amount: -2500,
+  date: '2026-11-21T18:30:00.000Z',
+  tableId: 3,
+  handId: 'h-3-17',
+};
+
+describe("the admin's view of a user's game history", { timeout: 60_000 }, () => {
+  it("lists the user's outcomes from the admin API and filters them by type", async () => {
+    const server = stubServer({
+      'GET /api/v1/admin/user/outcome': [200, { items: [outcome], total: 1, page: 1, pageSize: 20 }],
+    });
+    renderAdmin(<UserHistoryPage />, '/admin/user/history?userId=7');
+    const row = (await screen.findByText('TX-000041')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Gameplay Win')).toBeInTheDocument();
+    expect(within(row).getByText('−₮2,500')).toBeInTheDocument();
+    expect(within(row).getByText('h-3-17')).toBeInTheDocument();
+    expect(screen.getByText('Game history of user #7')).toBeInTheDocument();
+    expect(server.calls('GET', '/api/v1/admin/user/outcome')[0].query.get('userId')).toBe('7');
+
+    fireEvent.click(screen.getByText('Buy-In'));
+    await waitFor(() =>
+      expect(server.calls('GET', '/api/v1/admin/user/outcome').at(-1)?.query.get('type')).toBe('buy_in'),
+    );
+  });
+});

@@ -1,0 +1,118 @@
+import type { Outcome, OutcomeType } from '@tenger/protocol';
+import { Segmented, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { formatDateTime } from '../../app/dates';
+import { formatMoney } from '../../app/money';
+import { ADMIN_PAGE_SIZE } from './adminConstants';
+import { useGetUserOutcomesQuery } from './adminEndpoints';
+import { errorText } from './apiError';
+import { positiveId } from './ids';
+
+type TypeFilter = OutcomeType | 'all';
+const TYPES: TypeFilter[] = ['all', 'gameplay', 'buy_in', 'recharge', 'leave_seat', 'bonus'];
+
+/** One user's game history (/admin/user/history?userId=): the rows the player sees under History. */
+export function UserHistoryPage() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const userId = positiveId(searchParams.get('userId'));
+  return (
+    <section aria-labelledby="admin-history-title">
+      <Typography.Title level={3} id="admin-history-title">
+        {t('admin.history.title', { userId: userId ?? '?' })}
+      </Typography.Title>
+      <p>
+        <Link to="/admin">{t('admin.history.back')}</Link>
+      </p>
+      {userId ? <OutcomeTable userId={userId} /> : <Typography.Text>{t('admin.notFound')}</Typography.Text>}
+    </section>
+  );
+}
+
+function OutcomeTable({ userId }: { userId: number }) {
+  const { t, i18n } = useTranslation();
+  const [type, setType] = useState<TypeFilter>('all');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(ADMIN_PAGE_SIZE);
+  const { data, isFetching, error } = useGetUserOutcomesQuery({
+    userId,
+    type: type === 'all' ? undefined : type,
+    page,
+    pageSize,
+  });
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Segmented<TypeFilter>
+          aria-label={t('admin.history.filter')}
+          value={type}
+          onChange={(value) => {
+            setType(value);
+            setPage(1);
+          }}
+          options={TYPES.map((value) => ({
+            value,
+            label: value === 'all' ? t('admin.history.all') : t(`profile.history.types.${value}`),
+          }))}
+        />
+      </Space>
+      {error ? <Typography.Paragraph type="danger">{errorText(error, t)}</Typography.Paragraph> : null}
+      <Table<Outcome>
+        rowKey="outcomeId"
+        size="middle"
+        loading={isFetching}
+        dataSource={data?.items ?? []}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('admin.history.empty') }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          onChange: (next, size) => {
+            setPage(size === pageSize ? next : 1);
+            setPageSize(size);
+          },
+        }}
+        columns={[
+          { title: t('admin.columns.code'), dataIndex: 'code', key: 'code' },
+          {
+            title: t('admin.history.type'),
+            dataIndex: 'type',
+            key: 'type',
+            render: (value: OutcomeType) => t(`profile.history.types.${value}`),
+          },
+          {
+            title: t('admin.columns.amount'),
+            dataIndex: 'amount',
+            key: 'amount',
+            align: 'right',
+            render: (amount: number) => formatMoney(amount, i18n.language),
+          },
+          {
+            title: t('admin.columns.date'),
+            dataIndex: 'date',
+            key: 'date',
+            render: (value: string) => formatDateTime(value, i18n.language),
+          },
+          {
+            title: t('admin.history.table'),
+            dataIndex: 'tableId',
+            key: 'tableId',
+            render: (tableId: number | null) =>
+              tableId === null ? '—' : <Link to={`/admin/table/${tableId}`}>#{tableId}</Link>,
+          },
+          {
+            title: t('admin.history.hand'),
+            dataIndex: 'handId',
+            key: 'handId',
+            render: (handId: string | null) =>
+              handId ? <Typography.Text code>{handId}</Typography.Text> : '—',
+          },
+        ]}
+      />
+    </>
+  );
+}
