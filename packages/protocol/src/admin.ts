@@ -114,6 +114,8 @@ const TableFieldsSchema = z.object({
   minBuyIn: PositiveAmountSchema,
   maxBuyIn: PositiveAmountSchema,
   maxPlayers: z.int().min(2).max(9),
+  /** Seconds to act at this table; null (or absent on create) uses the site's action time. */
+  actionTimeSeconds: z.int().min(5).max(120).nullable(),
   closed: z.boolean(),
 });
 
@@ -132,6 +134,7 @@ const TABLE_RULES_MESSAGE = 'Small blind ≤ big blind ≤ minimum buy-in ≤ ma
 
 export const CreateTableRequestSchema = TableFieldsSchema.extend({
   betting: BettingStructureSchema.optional(),
+  actionTimeSeconds: TableFieldsSchema.shape.actionTimeSeconds.optional(),
   closed: z.boolean().optional(),
 }).refine(tableRulesHold, { message: TABLE_RULES_MESSAGE, path: ['minBuyIn'] });
 export type CreateTableRequest = z.infer<typeof CreateTableRequestSchema>;
@@ -157,6 +160,8 @@ export const AdminTableSchema = z.object({
   minBuyIn: MoneySchema,
   maxBuyIn: MoneySchema,
   maxPlayers: z.int(),
+  /** The table's own action time in seconds, or null when the site setting applies. */
+  actionTimeSeconds: z.int().nullable(),
   closed: z.boolean(),
   status: TableStatusSchema,
   seated: z.int().min(0),

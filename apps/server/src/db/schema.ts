@@ -62,6 +62,8 @@ export const pokerTables = pgTable('poker_tables', {
   minBuyIn: money('min_buy_in').notNull(),
   maxBuyIn: money('max_buy_in').notNull(),
   maxPlayers: integer('max_players').notNull(),
+  /** Seconds to act at this table; null means the site setting (settings.actionTimeSeconds). */
+  actionTimeSeconds: integer('action_time_seconds'),
   closed: boolean('closed').notNull().default(false),
   deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),

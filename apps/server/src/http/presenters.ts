@@ -144,6 +144,7 @@ export function presentAdminTable(
     minBuyIn: row.minBuyIn,
     maxBuyIn: row.maxBuyIn,
     maxPlayers: row.maxPlayers,
+    actionTimeSeconds: row.actionTimeSeconds,
     closed: row.closed,
     status: tableStatus(row, playing),
     seated,

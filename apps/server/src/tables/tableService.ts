@@ -135,6 +135,7 @@ export class TableService {
         minBuyIn: input.minBuyIn,
         maxBuyIn: input.maxBuyIn,
         maxPlayers: input.maxPlayers,
+        actionTimeSeconds: input.actionTimeSeconds ?? null,
         closed: input.closed ?? false,
       })
       .returning();
@@ -170,6 +171,7 @@ export class TableService {
         minBuyIn: next.minBuyIn,
         maxBuyIn: next.maxBuyIn,
         maxPlayers: next.maxPlayers,
+        actionTimeSeconds: next.actionTimeSeconds,
         closed: next.closed,
       })
       .where(and(eq(pokerTables.id, tableId), isNull(pokerTables.deletedAt)))

@@ -874,7 +874,9 @@ export class TableRuntime implements LiveTable {
 
   private async refreshSettings(): Promise<void> {
     const settings = await this.deps.settings.get();
-    this.actionTimeMs = this.deps.timing.actionTimeMs ?? settings.actionTimeSeconds * 1000;
+    // A table's own action time (admin table form) wins over the site setting.
+    this.actionTimeMs =
+      this.deps.timing.actionTimeMs ?? (this.table.actionTimeSeconds ?? settings.actionTimeSeconds) * 1000;
     this.timeBankMaxMs = this.deps.timing.timeBankMaxMs ?? settings.timeBankSeconds * 1000;
   }
 

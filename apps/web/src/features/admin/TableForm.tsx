@@ -10,6 +10,9 @@ const VARIANTS: TableVariant[] = ['holdem', 'omaha'];
 const BETTING: BettingStructure[] = ['no-limit', 'pot-limit'];
 export const MIN_SEATS = 2;
 export const MAX_SEATS = 9;
+/** A table's own action time, in seconds (the server's bounds). */
+export const MIN_ACTION_SECONDS = 5;
+export const MAX_ACTION_SECONDS = 120;
 
 export const NEW_TABLE: TableFormValues = {
   name: '',
@@ -20,6 +23,7 @@ export const NEW_TABLE: TableFormValues = {
   minBuyIn: 4000,
   maxBuyIn: 20000,
   maxPlayers: 6,
+  actionTimeSeconds: null,
   closed: false,
 };
 
@@ -33,6 +37,7 @@ export function formValuesOf(table: AdminTable): TableFormValues {
     minBuyIn: table.minBuyIn,
     maxBuyIn: table.maxBuyIn,
     maxPlayers: table.maxPlayers,
+    actionTimeSeconds: table.actionTimeSeconds,
     closed: table.closed,
   };
 }
@@ -58,7 +63,7 @@ export function tableStakesProblems(
   return problems;
 }
 
-/** The table's fields: name, variant, betting, blinds, buy-in range, seats, closed. */
+/** The table's fields: name, variant, betting, blinds, buy-in range, seats, action time, closed. */
 export function TableForm({
   form,
   initialValues,
@@ -143,11 +148,20 @@ export function TableForm({
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="closed" label={t('admin.tables.closed')} valuePropName="checked">
-            <Switch />
+          <Form.Item name="actionTimeSeconds" label={t('admin.tables.actionTime')}>
+            <InputNumber<number>
+              min={MIN_ACTION_SECONDS}
+              max={MAX_ACTION_SECONDS}
+              precision={0}
+              placeholder={t('admin.tables.actionTimeDefault')}
+              style={{ width: '100%' }}
+            />
           </Form.Item>
         </Col>
       </Row>
+      <Form.Item name="closed" label={t('admin.tables.closed')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
       <Typography.Paragraph type="secondary">
         {t('admin.tables.actionTimeNote')} <Link to="/admin/settings">{t('admin.menu.settings')}</Link>
       </Typography.Paragraph>

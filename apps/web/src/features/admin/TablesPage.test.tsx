@@ -1,0 +1,53 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TablesPage } from './TablesPage';
+import { renderAdmin, stubServer } from './testKit';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const gobi = {
+  tableId: 3,
+  no: 3,
+  name: 'Gobi',
+  variant: 'holdem',
+  betting: 'no-limit',
+  smallBlind: 500,
+  bigBlind: 1000,
+  minBuyIn: 40000,
+  maxBuyIn: 100000,
+  maxPlayers: 6,
+  actionTimeSeconds: 15,
+  closed: false,
+  status: 'waiting',
+  seated: 0,
+  simulation: false,
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
+
+describe("the tables page's action time", { timeout: 60_000 }, () => {
+  it("edits a table's own action time and clears it back to the site setting", async () => {
+    const server = stubServer({
+      'GET /api/v1/admin/table': [200, [gobi]],
+      'PATCH /api/v1/admin/table': (request) => [200, { ...gobi, ...(request.body as object) }],
+    });
+    renderAdmin(<TablesPage />, '/admin/table');
+    const row = (await screen.findByText('Gobi')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const field = (await screen.findByLabelText('Action time (seconds)')) as HTMLInputElement;
+    await waitFor(() => expect(field.value).toBe('15'));
+    fireEvent.change(field, { target: { value: '40' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.calls('PATCH', '/api/v1/admin/table')).toHaveLength(1));
+    expect(server.calls('PATCH', '/api/v1/admin/table')[0].body).toMatchObject({
+      tableId: 3,
+      actionTimeSeconds: 40,
+    });
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const again = (await screen.findByLabelText('Action time (seconds)')) as HTMLInputElement;
+    fireEvent.change(again, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.calls('PATCH', '/api/v1/admin/table')).toHaveLength(2));
+    expect(server.calls('PATCH', '/api/v1/admin/table')[1].body).toMatchObject({ actionTimeSeconds: null });
+  });
+});
