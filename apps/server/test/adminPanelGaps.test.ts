@@ -4,6 +4,7 @@ import {
   AdminWithdrawalPageSchema,
   AdminWithdrawalSchema,
   OutcomePageSchema,
+  SettingsSchema,
 } from '@tenger/protocol';
 import { Accounts } from '../src/ledger/accounts.js';
 import { TEST_DRIVERS } from '../src/testing/database.js';
@@ -102,6 +103,33 @@ describe.each(TEST_DRIVERS)('admin panel gaps on $name', ({ url }) => {
       }
       const missing = await admin('GET', '/user/outcome?userId=2147483647');
       expect(missing.statusCode).toBe(404);
+    });
+  });
+
+  describe('bad-beat payout shares', () => {
+    it('PUT /settings saves the loser, winner and table shares and refuses more than 100 % or bad numbers', async () => {
+      for (const badBeatShares of [
+        { loser: 60, winner: 30, table: 20 },
+        { loser: -1, winner: 50, table: 50 },
+        { loser: 50, winner: 25.001, table: 20 },
+        { loser: 50, winner: 25 },
+      ]) {
+        const res = await admin('PUT', '/settings', { jackpot: { badBeatShares } });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.code).toBe('validation_failed');
+      }
+      const saved = await admin('PUT', '/settings', {
+        jackpot: { badBeatShares: { loser: 40, winner: 35, table: 25 } },
+      });
+      expect(saved.statusCode).toBe(200);
+      const read = SettingsSchema.parse((await admin('GET', '/settings')).json());
+      expect(read.jackpot.badBeatShares).toEqual({ loser: 40, winner: 35, table: 25 });
+      expect(read.jackpot.contributionPercent).toBe(1);
+      expect((await t.services.settings.get()).jackpot.badBeatShares).toEqual({
+        loser: 40,
+        winner: 35,
+        table: 25,
+      });
     });
   });
 

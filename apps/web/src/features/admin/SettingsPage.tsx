@@ -9,6 +9,28 @@ import { BlocksPanel } from './BlocksPanel';
 import { useSingleFlight } from './useSingleFlight';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
+type BadBeatShares = NonNullable<Settings['jackpot']['badBeatShares']>;
+const SHARE_NAMES = ['loser', 'winner', 'table'] as const;
+/** What the server pays when no shares were ever saved (the runtime's defaults). */
+export const DEFAULT_BAD_BEAT_SHARES: BadBeatShares = { loser: 50, winner: 25, table: 25 };
+const MAX_SHARES_PERCENT = 100;
+
+/** The percent of the jackpot the shares leave in it (two decimals), or a negative number when over 100. */
+export function sharesRemainder(shares: Partial<BadBeatShares> | undefined): number {
+  const sum = SHARE_NAMES.reduce((total, name) => total + Math.round((shares?.[name] ?? 0) * 100), 0);
+  return (MAX_SHARES_PERCENT * 100 - sum) / 100;
+}
+
+/** Settings as the form edits them: the bad-beat shares are always filled in. */
+function formValuesOf(settings: Settings): Settings {
+  return {
+    ...settings,
+    jackpot: {
+      ...settings.jackpot,
+      badBeatShares: settings.jackpot.badBeatShares ?? DEFAULT_BAD_BEAT_SHARES,
+    },
+  };
+}
 
 /** Settings: maintenance, withdrawal limits, rake, jackpot, action time, banks; then content blocks. */
 export function SettingsPage() {
@@ -24,7 +46,7 @@ export function SettingsPage() {
         withdrawal: { min: values.withdrawal.min, max: values.withdrawal.max ?? null },
         banks: values.banks.map((bank) => bank.trim()).filter(Boolean),
       }).unwrap();
-      form.setFieldsValue(saved);
+      form.setFieldsValue(formValuesOf(saved));
       setNotice({ kind: 'success', text: t('admin.settings.saved') });
     } catch (err) {
       setNotice({ kind: 'error', text: errorText(err, t) });
@@ -32,7 +54,7 @@ export function SettingsPage() {
   });
 
   useEffect(() => {
-    if (data) form.setFieldsValue(data);
+    if (data) form.setFieldsValue(formValuesOf(data));
   }, [data, form]);
 
   const required = { required: true, message: t('admin.common.required') };
@@ -142,6 +164,43 @@ export function SettingsPage() {
               </Form.Item>
             </Col>
           </Row>
+          <Typography.Text strong>{t('admin.settings.badBeatShares')}</Typography.Text>
+          <Row gutter={16} style={{ marginTop: 8 }}>
+            {SHARE_NAMES.map((name) => (
+              <Col xs={24} md={8} key={name}>
+                <Form.Item
+                  name={['jackpot', 'badBeatShares', name]}
+                  label={t(`admin.settings.share${name[0].toUpperCase()}${name.slice(1)}`)}
+                  dependencies={SHARE_NAMES.filter((other) => other !== name).map((other) => [
+                    'jackpot',
+                    'badBeatShares',
+                    other,
+                  ])}
+                  rules={[
+                    required,
+                    ({ getFieldValue }) => ({
+                      validator: () =>
+                        sharesRemainder(getFieldValue(['jackpot', 'badBeatShares']) as BadBeatShares) < 0
+                          ? Promise.reject(new Error(t('admin.settings.sharesTooMuch')))
+                          : Promise.resolve(),
+                    }),
+                  ]}
+                >
+                  <InputNumber<number> min={0} max={100} precision={2} suffix="%" style={{ width: '100%' }} />
+                </Form.Item>
+              </Col>
+            ))}
+          </Row>
+          <Form.Item noStyle shouldUpdate>
+            {({ getFieldValue }) => {
+              const left = sharesRemainder(getFieldValue(['jackpot', 'badBeatShares']) as BadBeatShares);
+              return left > 0 ? (
+                <Typography.Paragraph type="secondary">
+                  {t('admin.settings.sharesRemainder', { percent: left })}
+                </Typography.Paragraph>
+              ) : null;
+            }}
+          </Form.Item>
           <Form.Item name={['jackpot', 'rules']} label={t('admin.settings.jackpotRules')}>
             <Input.TextArea rows={3} maxLength={5000} />
           </Form.Item>
