@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import {
+  AdminDataSchema,
   AdminUserPageSchema,
   AdminWithdrawalPageSchema,
   AdminWithdrawalSchema,
@@ -17,6 +19,7 @@ const U = '/api/v1/user';
 const NEW_ADMIN_ROUTES: Array<[method: 'GET' | 'PUT', url: string, payload?: object]> = [
   ['GET', '/withdrawal?status=pending'],
   ['GET', '/user/outcome?userId=1'],
+  ['GET', '/data?days=7'],
 ];
 
 describe.each(TEST_DRIVERS)('admin panel gaps on $name', ({ url }) => {
@@ -130,6 +133,94 @@ describe.each(TEST_DRIVERS)('admin panel gaps on $name', ({ url }) => {
         winner: 35,
         table: 25,
       });
+    });
+  });
+
+  describe('daily figures on the data page', () => {
+    const data = async (days?: number) =>
+      AdminDataSchema.parse((await admin('GET', `/data${days ? `?days=${days}` : ''}`)).json());
+    const today = () => new Date().toISOString().slice(0, 10);
+
+    it('GET /data gives one row per UTC day, oldest first, 30 by default or ?days=', async () => {
+      const standard = await data();
+      expect(standard.daily.days).toBe(30);
+      expect(standard.daily.series).toHaveLength(30);
+      expect(standard.daily.series.at(-1)!.date).toBe(today());
+      const week = await data(7);
+      expect(week.daily.series.map((d) => d.date)).toEqual(
+        Array.from({ length: 7 }, (_, i) =>
+          new Date(Date.now() - (6 - i) * 86_400_000).toISOString().slice(0, 10),
+        ),
+      );
+      for (const days of ['0', '367', 'abc', '7.5', '-1']) {
+        const res = await admin('GET', `/data?days=${days}`);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.fields).toHaveProperty('days');
+      }
+    });
+
+    it('counts deposits, approved withdrawals, rake, jackpot and hands on the day they happened', async () => {
+      const before = (await data(7)).daily.series;
+      const p = await t.player();
+      const deposit = await t.call({
+        method: 'POST',
+        url: `${A}/deposit`,
+        token: t.admin.token,
+        payload: { userId: p.id, amount: 30_000 },
+        headers: { 'idempotency-key': `gaps-daily-${p.id}` },
+      });
+      expect(deposit.statusCode).toBe(201);
+      const requested = await t.call({
+        method: 'POST',
+        url: `${U}/withdrawal`,
+        token: p.token,
+        payload: { amount: 12_000 },
+      });
+      await admin('PUT', `/withdrawal/approve?withdrawalId=${requested.json().withdrawalId}`);
+      const pending = await t.call({
+        method: 'POST',
+        url: `${U}/withdrawal`,
+        token: p.token,
+        payload: { amount: 5_000 },
+      });
+      expect(pending.statusCode).toBe(201);
+      await t.services.ledger.transfer({
+        from: Accounts.available(p.id),
+        to: Accounts.houseRake,
+        amount: 700,
+        kind: 'correction',
+        key: `gaps-rake:${p.id}`,
+      });
+      await t.services.ledger.transfer({
+        from: Accounts.available(p.id),
+        to: Accounts.jackpot,
+        amount: 300,
+        kind: 'correction',
+        key: `gaps-jackpot:${p.id}`,
+      });
+      const [table] = await t.services.tables.list();
+      for (const [n, ago] of [
+        [9001, 0],
+        [9002, 2],
+      ]) {
+        await t.database.db
+          .execute(sql`INSERT INTO hands (id, table_id, hand_number, started_at, ended_at, variant,
+            record, server_seed, seed_commitment, client_seed, phh, pokerstars, total_pot, rake, jackpot_contribution)
+          VALUES (${`gaps-${n}`}, ${table.id}, ${n}, now() - make_interval(days => ${ago}), now() - make_interval(days => ${ago}),
+            'holdem-nl', '{}'::jsonb, 's', 'c', 'x', '', '', 0, 0, 0)`);
+      }
+      const after = (await data(7)).daily.series;
+      const delta = (i: number, key: keyof (typeof after)[number]) =>
+        Number(after[i][key]) - Number(before[i][key]);
+      expect(delta(6, 'deposits')).toBe(30_000);
+      expect(delta(6, 'withdrawals')).toBe(12_000);
+      expect(delta(6, 'rake')).toBe(700);
+      expect(delta(6, 'jackpotContributions')).toBe(300);
+      expect(delta(6, 'jackpotBalance')).toBe(300);
+      expect(after[6].jackpotBalance).toBe((await data()).accounts.jackpot);
+      expect(delta(6, 'hands')).toBe(1);
+      expect(delta(4, 'hands')).toBe(1);
+      expect(delta(5, 'hands')).toBe(0);
     });
   });
 

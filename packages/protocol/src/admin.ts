@@ -243,6 +243,37 @@ export type UpdateSettingsRequest = z.infer<typeof UpdateSettingsRequestSchema>;
 
 // ---- the books ----
 
+/** GET /data?days=N: how many days of daily figures (default 30, at most a year). */
+export const DATA_DAYS_DEFAULT = 30;
+export const DATA_DAYS_MAX = 366;
+export const DataQuerySchema = z.object({
+  days: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/, 'Must be a whole number of days')
+    .transform(Number)
+    .pipe(z.int().min(1).max(DATA_DAYS_MAX))
+    .optional(),
+});
+export type DataQuery = z.input<typeof DataQuerySchema>;
+
+/** One UTC day of activity, from ledger postings and finished hands. Amounts in whole ₮. */
+export const DailyFiguresSchema = z.object({
+  /** YYYY-MM-DD (UTC). */
+  date: z.string(),
+  hands: z.int().min(0),
+  /** Rake credited to the house that day. */
+  rake: z.int(),
+  /** Deposits credited to players that day. */
+  deposits: z.int().min(0),
+  /** Approved withdrawals paid out that day. */
+  withdrawals: z.int().min(0),
+  jackpotContributions: z.int().min(0),
+  jackpotPayouts: z.int().min(0),
+  /** The jackpot's balance at the end of the day. */
+  jackpotBalance: z.int(),
+});
+export type DailyFigures = z.infer<typeof DailyFiguresSchema>;
+
 export const BooksSchema = z.object({
   accounts: z.object({
     playersAvailable: z.int(),
@@ -276,3 +307,9 @@ export const BooksSchema = z.object({
   }),
 });
 export type Books = z.infer<typeof BooksSchema>;
+
+/** GET /data: the books plus daily figures for the last `days` days, oldest first (today last). */
+export const AdminDataSchema = BooksSchema.extend({
+  daily: z.object({ days: z.int().min(1), series: z.array(DailyFiguresSchema) }),
+});
+export type AdminData = z.infer<typeof AdminDataSchema>;

@@ -1,4 +1,4 @@
-import type { AdminDeposit, Books, Withdrawal } from '@tenger/protocol';
+import type { AdminData, AdminDeposit, Withdrawal } from '@tenger/protocol';
 import {
   App,
   Button,
@@ -6,6 +6,7 @@ import {
   Col,
   DatePicker,
   Row,
+  Segmented,
   Space,
   Statistic,
   Table,
@@ -14,16 +15,32 @@ import {
   theme,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  ComposedChart,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { useAppDispatch } from '../../app/hooks';
 import { formatMoney } from '../../app/money';
 import { errorText } from './apiError';
 import { adminEndpoints, useGetBooksQuery } from './adminEndpoints';
 import { movementsBetween, toCsv } from './movementsCsv';
 
-type AccountClass = keyof Books['accounts'];
+type AccountClass = keyof AdminData['accounts'];
+/** The periods the daily charts offer, in days (the server allows 1–366). */
+const DAY_CHOICES = [7, 30, 90, 365] as const;
+const DEFAULT_DAYS = 30;
 const ACCOUNT_CLASSES: AccountClass[] = [
   'playersAvailable',
   'playersLocked',
@@ -44,7 +61,8 @@ const EXPORT_MAX_PAGES = 100;
  */
 export default function DataPage() {
   const { t, i18n } = useTranslation();
-  const { data: books, error, isFetching, refetch } = useGetBooksQuery();
+  const [days, setDays] = useState<number>(DEFAULT_DAYS);
+  const { data: books, error, isFetching, refetch } = useGetBooksQuery(days);
   const { token } = theme.useToken();
   const money = (amount: number) => formatMoney(amount, i18n.language);
 
@@ -211,10 +229,139 @@ export default function DataPage() {
           </Card>
         </Col>
         <Col xs={24}>
+          <Card
+            title={t('admin.data.daily')}
+            extra={
+              <Segmented<number>
+                aria-label={t('admin.data.daily')}
+                value={days}
+                onChange={setDays}
+                options={DAY_CHOICES.map((value) => ({
+                  value,
+                  label: t('admin.data.lastDays', { days: value }),
+                }))}
+              />
+            }
+          >
+            <DailyCharts series={books.daily.series} axis={axis} tooltipStyle={tooltipStyle} money={money} />
+          </Card>
+        </Col>
+        <Col xs={24}>
           <MovementsExport />
         </Col>
       </Row>
     </section>
+  );
+}
+
+/** Hands, money and the jackpot per UTC day, as GET /data reports them. */
+function DailyCharts({
+  series,
+  axis,
+  tooltipStyle,
+  money,
+}: {
+  series: AdminData['daily']['series'];
+  axis: { stroke: string; fontSize: number };
+  tooltipStyle: CSSProperties;
+  money: (amount: number) => string;
+}) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const grid = <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} />;
+  const dayAxis = <XAxis dataKey="date" tick={axis} tickFormatter={(date: string) => date.slice(5)} />;
+  const moneyAxis = <YAxis tick={axis} tickFormatter={(v: number) => money(v)} width={90} />;
+  const moneyTooltip = <Tooltip contentStyle={tooltipStyle} formatter={(v) => money(Number(v))} />;
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={8}>
+        <Typography.Text strong>{t('admin.data.handsChart')}</Typography.Text>
+        <div style={{ width: '100%', height: 240 }} data-testid="daily-hands">
+          <ResponsiveContainer>
+            <BarChart data={series} margin={{ left: 8, right: 16 }}>
+              {grid}
+              {dayAxis}
+              <YAxis tick={axis} allowDecimals={false} width={50} />
+              <Tooltip contentStyle={tooltipStyle} />
+              <Bar
+                dataKey="hands"
+                name={t('admin.data.hands')}
+                fill={token.colorPrimary}
+                isAnimationActive={false}
+              />
+            </BarChart>
+          </ResponsiveContainer>
+        </div>
+      </Col>
+      <Col xs={24} xl={8}>
+        <Typography.Text strong>{t('admin.data.moneyChart')}</Typography.Text>
+        <div style={{ width: '100%', height: 240 }}>
+          <ResponsiveContainer>
+            <LineChart data={series} margin={{ left: 8, right: 16 }}>
+              {grid}
+              {dayAxis}
+              {moneyAxis}
+              {moneyTooltip}
+              <Legend />
+              <Line
+                dataKey="rake"
+                name={t('admin.data.rake')}
+                stroke={token.colorWarning}
+                dot={false}
+                isAnimationActive={false}
+              />
+              <Line
+                dataKey="deposits"
+                name={t('admin.data.deposits')}
+                stroke={token.colorSuccess}
+                dot={false}
+                isAnimationActive={false}
+              />
+              <Line
+                dataKey="withdrawals"
+                name={t('admin.data.withdrawalsPaid')}
+                stroke={token.colorError}
+                dot={false}
+                isAnimationActive={false}
+              />
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
+      </Col>
+      <Col xs={24} xl={8}>
+        <Typography.Text strong>{t('admin.data.jackpotChart')}</Typography.Text>
+        <div style={{ width: '100%', height: 240 }}>
+          <ResponsiveContainer>
+            <ComposedChart data={series} margin={{ left: 8, right: 16 }}>
+              {grid}
+              {dayAxis}
+              {moneyAxis}
+              {moneyTooltip}
+              <Legend />
+              <Bar
+                dataKey="jackpotContributions"
+                name={t('admin.data.jackpotContributions')}
+                fill={token.colorSuccess}
+                isAnimationActive={false}
+              />
+              <Bar
+                dataKey="jackpotPayouts"
+                name={t('admin.data.jackpotPayouts')}
+                fill={token.colorError}
+                isAnimationActive={false}
+              />
+              <Line
+                dataKey="jackpotBalance"
+                name={t('admin.data.jackpotBalance')}
+                stroke={token.colorPrimary}
+                dot={false}
+                isAnimationActive={false}
+              />
+            </ComposedChart>
+          </ResponsiveContainer>
+        </div>
+      </Col>
+    </Row>
   );
 }
 

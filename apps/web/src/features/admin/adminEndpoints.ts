@@ -1,10 +1,10 @@
 import type {
+  AdminData,
   AdminDeposit,
   AdminDepositPage,
   AdminTable,
   AdminUser,
   AdminUserPage,
-  Books,
   ContentBlock,
   CreateDepositRequest,
   CreateTableRequest,
@@ -238,8 +238,9 @@ export const adminEndpoints = adminApi.injectEndpoints({
       },
     }),
 
-    getBooks: build.query<Books, void>({
-      query: () => '/data',
+    /** The books and `days` days of daily figures (the server's default, 30, when not given). */
+    getBooks: build.query<AdminData, number | void>({
+      query: (days) => ({ url: '/data', params: params({ days: days ?? undefined }) }),
       providesTags: ['Data'],
     }),
   }),

@@ -3,22 +3,25 @@ import {
   AdminDepositQuerySchema,
   AdminWithdrawalQuerySchema,
   CreateDepositRequestSchema,
+  DATA_DAYS_DEFAULT,
+  DataQuerySchema,
   RejectWithdrawalRequestSchema,
   WithdrawalIdQuerySchema,
   type AdminDeposit,
   type AdminDepositPage,
   type AdminWithdrawal,
   type AdminWithdrawalPage,
-  type Books,
+  type AdminData,
 } from '@tenger/protocol';
 import { readBooks } from '../../../ledger/books.js';
+import { dailyFigures } from '../../../ledger/dailyFigures.js';
 import type { Services } from '../../../services.js';
 import { presentAdminDeposit, presentAdminWithdrawal } from '../../presenters.js';
 import { parseInput } from '../../validation.js';
 import { idempotencyKey } from '../user/wallet.js';
 import { adminOf } from './adminContext.js';
 
-/** GET|POST /deposit, GET /withdrawal, PUT /withdrawal/approve|reject, GET /data. */
+/** GET|POST /deposit, GET /withdrawal, PUT /withdrawal/approve|reject, GET /data?days=. */
 export function adminMoneyRoutes(app: FastifyInstance, services: Services): void {
   app.get('/deposit', async (request): Promise<AdminDepositPage> => {
     const query = parseInput(AdminDepositQuerySchema, request.query, 'query');
@@ -57,9 +60,14 @@ export function adminMoneyRoutes(app: FastifyInstance, services: Services): void
     );
   });
 
-  app.get('/data', async (): Promise<Books> => {
+  app.get('/data', async (request): Promise<AdminData> => {
+    const { days = DATA_DAYS_DEFAULT } = parseInput(DataQuerySchema, request.query, 'query');
     const seated = await services.tableLayer.seatedCounts();
     const seatedPlayers = [...seated.values()].reduce((a, b) => a + b, 0);
-    return readBooks(services.db, services.ledger, seatedPlayers);
+    const [books, series] = await Promise.all([
+      readBooks(services.db, services.ledger, seatedPlayers),
+      dailyFigures(services.db, days),
+    ]);
+    return { ...books, daily: { days, series } };
   });
 }
