@@ -5,10 +5,12 @@ import {
   AdminUserPageSchema,
   AdminWithdrawalPageSchema,
   AdminWithdrawalSchema,
+  LEDGER_CSV_COLUMNS,
   OutcomePageSchema,
   SettingsSchema,
 } from '@tenger/protocol';
 import { Accounts } from '../src/ledger/accounts.js';
+import { ledgerCsv } from '../src/ledger/ledgerCsv.js';
 import { TEST_DRIVERS } from '../src/testing/database.js';
 import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../src/testing/testServer.js';
 
@@ -20,7 +22,37 @@ const NEW_ADMIN_ROUTES: Array<[method: 'GET' | 'PUT', url: string, payload?: obj
   ['GET', '/withdrawal?status=pending'],
   ['GET', '/user/outcome?userId=1'],
   ['GET', '/data?days=7'],
+  ['GET', '/ledger.csv?from=2026-01-01&to=2026-01-02'],
 ];
+
+/** RFC 4180 rows: quoted cells may hold commas, quotes ("") and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else if (c !== '\r') cell += c;
+  }
+  if (cell || row.length) rows.push([...row, cell]);
+  return rows;
+}
 
 describe.each(TEST_DRIVERS)('admin panel gaps on $name', ({ url }) => {
   let t: TestServer;
@@ -221,6 +253,72 @@ describe.each(TEST_DRIVERS)('admin panel gaps on $name', ({ url }) => {
       expect(delta(6, 'hands')).toBe(1);
       expect(delta(4, 'hands')).toBe(1);
       expect(delta(5, 'hands')).toBe(0);
+    });
+  });
+
+  describe('ledger CSV export', () => {
+    const csv = (query: string) => admin('GET', `/ledger.csv${query}`);
+    const day = (offsetDays: number) =>
+      new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+    it('GET /ledger.csv streams one row per posting in the date range; the amounts sum to zero', async () => {
+      const p = await t.player(4_321);
+      const hostileKey = `=HYPERLINK("http://evil","x"),${p.id}`;
+      await t.services.ledger.transfer({
+        from: Accounts.available(p.id),
+        to: Accounts.houseRake,
+        amount: 21,
+        kind: 'correction',
+        key: hostileKey,
+      });
+      const res = await csv(`?from=${day(-1)}&to=${day(0)}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/csv/);
+      expect(res.headers['content-disposition']).toContain('attachment');
+      const [header, ...rows] = parseCsv(res.body);
+      expect(header).toEqual([...LEDGER_CSV_COLUMNS]);
+      expect(rows.every((r) => r.length === LEDGER_CSV_COLUMNS.length)).toBe(true);
+      const col = (name: (typeof LEDGER_CSV_COLUMNS)[number]) => LEDGER_CSV_COLUMNS.indexOf(name);
+      expect(rows.reduce((sum, r) => sum + Number(r[col('amount')]), 0)).toBe(0);
+      const funding = rows.filter((r) => r[col('user_id')] === String(p.id) && r[col('amount')] === '4321');
+      expect(funding).toHaveLength(1);
+      expect(funding[0][col('username')]).toBe(p.username);
+      expect(funding[0][col('account_kind')]).toBe('player_available');
+      const hostile = rows.filter((r) => r[col('idempotency_key')].includes('HYPERLINK'));
+      expect(hostile.map((r) => r[col('amount')]).sort()).toEqual(['-21', '21']);
+      for (const r of hostile) expect(r[col('idempotency_key')]).toBe(`'${hostileKey}`);
+      expect(res.body).not.toMatch(/(^|,)=HYPERLINK/m);
+      const ids = rows.map((r) => Number(r[col('posting_id')]));
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    });
+
+    it('read in small batches, the file is the same as read in one', async () => {
+      const range = { from: day(-1), to: day(0) };
+      let batched = '';
+      for await (const chunk of ledgerCsv(t.database.db, range, 3)) batched += chunk;
+      const whole = (await csv(`?from=${range.from}&to=${range.to}`)).body;
+      expect(parseCsv(batched).length).toBeGreaterThan(7);
+      expect(batched).toBe(whole);
+    });
+
+    it('a range with no postings gives the header only', async () => {
+      const res = await csv('?from=2020-01-01&to=2020-12-31');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(`${LEDGER_CSV_COLUMNS.join(',')}\r\n`);
+    });
+
+    it('refuses missing, impossible or reversed dates', async () => {
+      for (const query of [
+        '',
+        '?from=2026-01-01',
+        '?from=2026-02-30&to=2026-03-01',
+        '?from=today&to=2026-01-01',
+        '?from=2026-03-02&to=2026-03-01',
+      ]) {
+        const res = await csv(query);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.code).toBe('validation_failed');
+      }
     });
   });
 

@@ -256,6 +256,37 @@ export const DataQuerySchema = z.object({
 });
 export type DataQuery = z.input<typeof DataQuerySchema>;
 
+/** A calendar day, YYYY-MM-DD, that exists. */
+const CalendarDaySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date, YYYY-MM-DD')
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+  }, 'No such date');
+
+/** GET /ledger.csv?from=&to=: every posting from the start of `from` to the end of `to` (UTC days). */
+export const LedgerCsvQuerySchema = z
+  .object({ from: CalendarDaySchema, to: CalendarDaySchema })
+  .refine((q) => q.from <= q.to, { message: 'The end date must not be before the start date', path: ['to'] });
+export type LedgerCsvQuery = z.input<typeof LedgerCsvQuerySchema>;
+/** The columns of the ledger CSV, in order: one row per posting. */
+export const LEDGER_CSV_COLUMNS = [
+  'time',
+  'transaction_id',
+  'kind',
+  'idempotency_key',
+  'posting_id',
+  'account',
+  'account_kind',
+  'user_id',
+  'username',
+  'table_id',
+  'hand_id',
+  'amount',
+  'meta',
+] as const;
+
 /** One UTC day of activity, from ledger postings and finished hands. Amounts in whole ₮. */
 export const DailyFiguresSchema = z.object({
   /** YYYY-MM-DD (UTC). */

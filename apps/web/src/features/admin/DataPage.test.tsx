@@ -54,7 +54,42 @@ function data(days: number) {
   };
 }
 
+function readText(blob: Blob): Promise<string> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
+}
+
 describe('the data page', { timeout: 60_000 }, () => {
+  it("downloads the server's ledger CSV for the chosen dates", async () => {
+    const csv = 'time,transaction_id\r\n2026-11-22T01:00:00.000Z,1\r\n';
+    const server = stubServer({
+      'GET /api/v1/admin/data': [200, data(30)],
+      'GET /api/v1/admin/ledger.csv': [200, csv],
+    });
+    const blobs: Blob[] = [];
+    const objectUrls = URL as unknown as Record<string, unknown>;
+    const saved = { create: objectUrls.createObjectURL, revoke: objectUrls.revokeObjectURL };
+    objectUrls.createObjectURL = (blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:ledger';
+    };
+    objectUrls.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderAdmin(<DataPage />, '/admin/data');
+    fireEvent.click(await screen.findByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const request = server.calls('GET', '/api/v1/admin/ledger.csv')[0];
+    expect(request.query.get('from')).toMatch(/^\d{4}-\d{2}-01$/);
+    expect(request.query.get('to')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await readText(blobs[0])).toBe(csv);
+    click.mockRestore();
+    objectUrls.createObjectURL = saved.create;
+    objectUrls.revokeObjectURL = saved.revoke;
+  });
+
   it('reads 30 days of daily figures, and the period switch asks the server for another number of days', async () => {
     const server = stubServer({
       'GET /api/v1/admin/data': (request) => [200, data(Number(request.query.get('days') ?? 30))],

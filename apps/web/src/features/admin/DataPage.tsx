@@ -1,4 +1,4 @@
-import type { AdminData, AdminDeposit, Withdrawal } from '@tenger/protocol';
+import type { AdminData } from '@tenger/protocol';
 import {
   App,
   Button,
@@ -31,11 +31,9 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { useAppDispatch } from '../../app/hooks';
 import { formatMoney } from '../../app/money';
 import { errorText } from './apiError';
-import { adminEndpoints, useGetBooksQuery } from './adminEndpoints';
-import { movementsBetween, toCsv } from './movementsCsv';
+import { useExportLedgerCsvMutation, useGetBooksQuery } from './adminEndpoints';
 
 type AccountClass = keyof AdminData['accounts'];
 /** The periods the daily charts offer, in days (the server allows 1–366). */
@@ -51,13 +49,10 @@ const ACCOUNT_CLASSES: AccountClass[] = [
   'botBankroll',
   'outsideBank',
 ];
-const EXPORT_PAGE_SIZE = 100;
-/** An export reads at most this many pages of each list (10,000 rows). */
-const EXPORT_MAX_PAGES = 100;
 
 /**
  * The books: each account class with its sum and the total, which must be zero ("balanced"); charts of
- * what the server reports; and a CSV of deposits and withdrawals for a date range.
+ * what the server reports, per day too; and a CSV of the ledger's postings for a date range.
  */
 export default function DataPage() {
   const { t, i18n } = useTranslation();
@@ -247,7 +242,7 @@ export default function DataPage() {
           </Card>
         </Col>
         <Col xs={24}>
-          <MovementsExport />
+          <LedgerExport />
         </Col>
       </Row>
     </section>
@@ -365,50 +360,27 @@ function DailyCharts({
   );
 }
 
-/** Downloads deposits and withdrawals dated within a chosen range as CSV. */
-function MovementsExport() {
+/** Downloads the ledger's postings within a chosen range of days as CSV, built by the server. */
+function LedgerExport() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const dispatch = useAppDispatch();
+  const [exportLedgerCsv, { isLoading }] = useExportLedgerCsvMutation();
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().startOf('month'), dayjs()]);
-  const [busy, setBusy] = useState(false);
-
-  const depositsPage = (page: number) =>
-    dispatch(
-      adminEndpoints.endpoints.getDeposits.initiate(
-        { page, pageSize: EXPORT_PAGE_SIZE },
-        { subscribe: false, forceRefetch: true },
-      ),
-    ).unwrap();
-  const withdrawalsPage = (page: number) =>
-    dispatch(
-      adminEndpoints.endpoints.getWithdrawals.initiate(
-        { page, pageSize: EXPORT_PAGE_SIZE },
-        { subscribe: false, forceRefetch: true },
-      ),
-    ).unwrap();
 
   async function download() {
-    if (busy) return;
-    setBusy(true);
+    if (isLoading) return;
+    const from = range[0].format('YYYY-MM-DD');
+    const to = range[1].format('YYYY-MM-DD');
     try {
-      const [deposits, withdrawals] = await Promise.all([
-        readAll<AdminDeposit>(depositsPage),
-        readAll<Withdrawal>(withdrawalsPage),
-      ]);
-      const from = range[0].startOf('day').toDate();
-      const to = range[1].endOf('day').add(1, 'millisecond').toDate();
-      const csv = toCsv(movementsBetween(deposits, withdrawals, from, to));
+      const csv = await exportLedgerCsv({ from, to }).unwrap();
       const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
       const link = document.createElement('a');
       link.href = url;
-      link.download = `tenger-movements-${range[0].format('YYYY-MM-DD')}-${range[1].format('YYYY-MM-DD')}.csv`;
+      link.download = `tenger-ledger-${from}-${to}.csv`;
       link.click();
       URL.revokeObjectURL(url);
     } catch (err) {
       void message.error(errorText(err, t));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -424,21 +396,10 @@ function MovementsExport() {
             if (value?.[0] && value[1]) setRange([value[0], value[1]]);
           }}
         />
-        <Button type="primary" loading={busy} onClick={() => void download()}>
+        <Button type="primary" loading={isLoading} onClick={() => void download()}>
           {t('admin.data.exportCsv')}
         </Button>
       </Space>
     </Card>
   );
-}
-
-/** Every item of a paged list, page by page, up to EXPORT_MAX_PAGES pages. */
-async function readAll<T>(readPage: (page: number) => Promise<{ items: T[]; total: number }>): Promise<T[]> {
-  const items: T[] = [];
-  for (let page = 1; page <= EXPORT_MAX_PAGES; page += 1) {
-    const result = await readPage(page);
-    items.push(...result.items);
-    if (page * EXPORT_PAGE_SIZE >= result.total || result.items.length === 0) break;
-  }
-  return items;
 }

@@ -238,6 +238,15 @@ export const adminEndpoints = adminApi.injectEndpoints({
       },
     }),
 
+    /** The ledger's postings from the start of `from` to the end of `to` (UTC days) as CSV text. */
+    exportLedgerCsv: build.mutation<string, { from: string; to: string }>({
+      query: ({ from, to }) => ({
+        url: '/ledger.csv',
+        method: 'GET',
+        params: { from, to },
+        responseHandler: (response: Response) => (response.ok ? response.text() : response.json()),
+      }),
+    }),
     /** The books and `days` days of daily figures (the server's default, 30, when not given). */
     getBooks: build.query<AdminData, number | void>({
       query: (days) => ({ url: '/data', params: params({ days: days ?? undefined }) }),
@@ -296,4 +305,5 @@ export const {
   useGetSettingsQuery,
   useUpdateSettingsMutation,
   useGetBooksQuery,
+  useExportLedgerCsvMutation,
 } = adminEndpoints;

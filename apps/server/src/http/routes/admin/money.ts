@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import {
   AdminDepositQuerySchema,
@@ -5,6 +6,7 @@ import {
   CreateDepositRequestSchema,
   DATA_DAYS_DEFAULT,
   DataQuerySchema,
+  LedgerCsvQuerySchema,
   RejectWithdrawalRequestSchema,
   WithdrawalIdQuerySchema,
   type AdminDeposit,
@@ -15,13 +17,14 @@ import {
 } from '@tenger/protocol';
 import { readBooks } from '../../../ledger/books.js';
 import { dailyFigures } from '../../../ledger/dailyFigures.js';
+import { ledgerCsv } from '../../../ledger/ledgerCsv.js';
 import type { Services } from '../../../services.js';
 import { presentAdminDeposit, presentAdminWithdrawal } from '../../presenters.js';
 import { parseInput } from '../../validation.js';
 import { idempotencyKey } from '../user/wallet.js';
 import { adminOf } from './adminContext.js';
 
-/** GET|POST /deposit, GET /withdrawal, PUT /withdrawal/approve|reject, GET /data?days=. */
+/** GET|POST /deposit, GET /withdrawal, PUT /withdrawal/approve|reject, GET /data?days=, GET /ledger.csv. */
 export function adminMoneyRoutes(app: FastifyInstance, services: Services): void {
   app.get('/deposit', async (request): Promise<AdminDepositPage> => {
     const query = parseInput(AdminDepositQuerySchema, request.query, 'query');
@@ -69,5 +72,13 @@ export function adminMoneyRoutes(app: FastifyInstance, services: Services): void
       dailyFigures(services.db, days),
     ]);
     return { ...books, daily: { days, series } };
+  });
+
+  app.get('/ledger.csv', async (request, reply) => {
+    const range = parseInput(LedgerCsvQuerySchema, request.query, 'query');
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="tenger-ledger-${range.from}-${range.to}.csv"`)
+      .send(Readable.from(ledgerCsv(services.db, range)));
   });
 }
