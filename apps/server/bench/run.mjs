@@ -4,6 +4,7 @@
 // POST /withdrawal (one ledger transaction each). Usage: npm run bench -w @tenger/server
 // Env: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_DATABASE_URL
 // (default TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test).
+// `--ledger` (npm run bench -- --ledger) measures only the in-process ledger transfers; `--http` only the HTTP part.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,16 +22,24 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PLAYERS = 40;
 const ADMIN = { username: 'benchadmin', password: 'bench-admin-password' };
 
+const onlyLedger = process.argv.includes('--ledger');
+const onlyHttp = process.argv.includes('--http');
+
 const results = [];
-await runOn('PGlite', undefined);
 const pgUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
-if (await postgresAnswers(pgUrl)) await runOn('PostgreSQL', pgUrl);
-else console.log(`PostgreSQL at ${pgUrl} does not answer: skipped`);
-await ledgerThroughput('PGlite', undefined);
-if (await postgresAnswers(pgUrl)) await ledgerThroughput('PostgreSQL', pgUrl);
+const postgresUp = await postgresAnswers(pgUrl);
+if (!postgresUp) console.log(`PostgreSQL at ${pgUrl} does not answer: skipped`);
+if (!onlyLedger) {
+  await runOn('PGlite', undefined);
+  if (postgresUp) await runOn('PostgreSQL', pgUrl);
+}
+if (!onlyHttp) {
+  await ledgerThroughput('PGlite', undefined);
+  if (postgresUp) await ledgerThroughput('PostgreSQL', pgUrl);
+}
 
 console.log(
   `\nTenger server benchmark: ${connections} connections, ${duration} s per endpoint, node ${process.version}`,

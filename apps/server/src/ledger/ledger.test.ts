@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { DatabaseHandle } from '../db/client.js';
+import type { Database, DatabaseHandle } from '../db/client.js';
 import { queryRows } from '../db/client.js';
 import { openTestDatabase, TEST_DRIVERS } from '../testing/database.js';
 import { Accounts } from './accounts.js';
-import { Ledger } from './ledger.js';
+import { Ledger, type PostingResult } from './ledger.js';
 
 describe.each(TEST_DRIVERS)('ledger on $name', ({ url }) => {
   let handle: DatabaseHandle;
@@ -29,6 +29,14 @@ describe.each(TEST_DRIVERS)('ledger on $name', ({ url }) => {
     });
   });
   afterAll(() => handle.close());
+
+  const newUser = async (name: string) => {
+    const [row] = await queryRows<{ id: number }>(
+      handle.db,
+      sql`INSERT INTO users (username, email, password_hash) VALUES (${name}, ${name + '@x.mn'}, 'x') RETURNING id`,
+    );
+    return Number(row.id);
+  };
   afterEach(async () => {
     expect(await ledger.audit()).toEqual({
       total: 0,
@@ -168,5 +176,141 @@ describe.each(TEST_DRIVERS)('ledger on $name', ({ url }) => {
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await ledger.balancesOf(bob)).toMatchObject({ available: 0, pendingWithdrawals: 5000 });
+  });
+
+  it('fifty concurrent copies of one request (same key) for the whole balance: one posting, the rest replay it', async () => {
+    const carol = await newUser('carol');
+    await ledger.transfer({
+      from: Accounts.outsideBank,
+      to: Accounts.available(carol),
+      amount: 3100,
+      kind: 'deposit',
+      key: 'carol-3100',
+    });
+    await ledger.transfer({
+      from: Accounts.available(carol),
+      to: Accounts.locked(carol),
+      amount: 100,
+      kind: 'withdrawal_request',
+      key: 'carol-100',
+    });
+    const request = {
+      from: Accounts.available(carol),
+      to: Accounts.locked(carol),
+      amount: 3000,
+      kind: 'withdrawal_request' as const,
+      key: 'carol-all',
+      requestHash: 'same',
+    };
+    // The first copy holds its transaction open while the others start: on PostgreSQL they wait for
+    // its locks with a snapshot taken before it committed, then find the balance spent.
+    let copies: Promise<PostingResult[]> = Promise.resolve([]);
+    const first = await ledger.inTransaction(async (tx) => {
+      const posted = await ledger.transfer(request, tx);
+      copies = Promise.all(Array.from({ length: 49 }, () => ledger.transfer(request)));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return posted;
+    });
+    const results = await copies;
+    expect(first.replayed).toBe(false);
+    expect(results.every((r) => r.replayed && r.transactionId === first.transactionId)).toBe(true);
+    expect(await ledger.balancesOf(carol)).toMatchObject({ available: 0, pendingWithdrawals: 3100 });
+  });
+
+  it('a reused key wins over the balance check: another body is a key conflict, not insufficient funds', async () => {
+    const dave = await newUser('dave');
+    await ledger.transfer({
+      from: Accounts.outsideBank,
+      to: Accounts.available(dave),
+      amount: 700,
+      kind: 'deposit',
+      key: 'dave-700',
+    });
+    const spend = (requestHash: string) =>
+      ledger.transfer({
+        from: Accounts.available(dave),
+        to: Accounts.locked(dave),
+        amount: 700,
+        kind: 'withdrawal_request',
+        key: 'dave-all',
+        requestHash,
+      });
+    const first = await spend('a');
+    await expect(spend('a')).resolves.toMatchObject({ replayed: true, transactionId: first.transactionId });
+    await expect(spend('b')).rejects.toMatchObject({ code: 'idempotency_conflict', status: 409 });
+  });
+
+  it('twenty concurrent deposits to accounts used for the first time all land', async () => {
+    const erdene = await newUser('erdene');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        ledger.transfer({
+          from: Accounts.outsideBank,
+          to: Accounts.available(erdene),
+          amount: 10 + i,
+          kind: 'deposit',
+          key: `erdene-${i}`,
+        }),
+      ),
+    );
+    expect(results.every((r) => !r.replayed && r.affectedUserIds[0] === erdene)).toBe(true);
+    expect((await ledger.balancesOf(erdene)).available).toBe(20 * 10 + (19 * 20) / 2);
+  });
+
+  it('postings inside one transaction see each other; a rolled-back transaction leaves no trace', async () => {
+    const f = await newUser('fiona');
+    const g = await newUser('gerel');
+    await ledger.transfer({
+      from: Accounts.outsideBank,
+      to: Accounts.available(f),
+      amount: 1000,
+      kind: 'deposit',
+      key: 'f-1000',
+    });
+    const move = (tx: Database, key: string, from: number, to: number, amount: number) =>
+      ledger.postWithin(tx, {
+        key,
+        kind: 'correction',
+        movements: [{ from: Accounts.available(from), to: Accounts.available(to), amount }],
+      });
+    // g's account is created by the first posting and spent by the second, in the same transaction.
+    const [a, b] = await ledger.inTransaction(async (tx) => [
+      await move(tx, 'f-to-g', f, g, 600),
+      await move(tx, 'g-to-f', g, f, 250),
+    ]);
+    expect(a.replayed || b.replayed).toBe(false);
+    expect((await ledger.balancesOf(f)).available).toBe(650);
+    expect((await ledger.balancesOf(g)).available).toBe(350);
+    await expect(
+      ledger.inTransaction(async (tx) => {
+        await move(tx, 'g-to-f-2', g, f, 350);
+        await move(tx, 'g-to-f-3', g, f, 1); // g is empty now: refused, and the whole transaction with it
+      }),
+    ).rejects.toMatchObject({ code: 'insufficient_funds' });
+    expect((await ledger.balancesOf(g)).available).toBe(350);
+    const [row] = await queryRows<{ n: string }>(
+      handle.db,
+      sql`SELECT count(*) AS n FROM ledger_transactions WHERE idempotency_key IN ('g-to-f-2', 'g-to-f-3')`,
+    );
+    expect(Number(row.n)).toBe(0);
+  });
+
+  it('refuses a balance beyond Number.MAX_SAFE_INTEGER and writes nothing', async () => {
+    const h = await newUser('huslen');
+    await expect(
+      ledger.transfer({
+        from: Accounts.outsideBank,
+        to: Accounts.available(h),
+        amount: Number.MAX_SAFE_INTEGER,
+        kind: 'deposit',
+        key: 'too-big',
+      }),
+    ).rejects.toMatchObject({ code: 'conflict', message: 'Amount is too large', status: 409 });
+    const [row] = await queryRows<{ n: string }>(
+      handle.db,
+      sql`SELECT count(*) AS n FROM ledger_transactions WHERE idempotency_key = 'too-big'`,
+    );
+    expect(Number(row.n)).toBe(0);
+    expect((await ledger.balancesOf(h)).available).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from '../db/client.js';
 import type { LedgerAccountKind } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -86,23 +87,29 @@ const MAX_ATTEMPTS = 5;
 /**
  * The only code that moves money. Every movement is one database transaction of balanced postings
  * with a unique idempotency key; the accounts involved are locked (SELECT … FOR UPDATE, in id order)
- * before their balances are checked, so two requests can never spend the same tugrik.
+ * before their balances are checked, so two requests can never spend the same tugrik. A posting is one
+ * SQL statement (see `postingStatement`): on its own it is a single round trip.
  */
 export class Ledger {
   private readonly listeners = new Set<LedgerListener>();
 
   constructor(private readonly db: Database) {}
 
-  /** Posts in its own transaction; `within` may add more writes to that same transaction. */
+  /**
+   * Posts in its own transaction; `within` may add more writes to that same transaction. Without
+   * `within` the posting is a single statement, i.e. its own (implicit) transaction: one round trip.
+   */
   async post(
     request: PostingRequest,
     within?: (tx: Database, result: PostingResult) => Promise<void>,
   ): Promise<PostingResult> {
-    const result = await this.inTransaction(async (tx) => {
-      const posted = await this.postWithin(tx, request);
-      if (within) await within(tx, posted);
-      return posted;
-    });
+    const result = within
+      ? await this.inTransaction(async (tx) => {
+          const posted = await this.postWithin(tx, request);
+          await within(tx, posted);
+          return posted;
+        })
+      : await this.retrying(() => this.postWithin(this.db, request));
     this.announce(result);
     return result;
   }
@@ -122,66 +129,53 @@ export class Ledger {
    * with `postWithin` inside it call `announce` for each result once this resolves.
    */
   async inTransaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+    return this.retrying(() => this.db.transaction((tx) => work(tx as unknown as Database)));
+  }
+
+  private async retrying<T>(attemptOnce: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.db.transaction((tx) => work(tx as unknown as Database));
+        return await attemptOnce();
       } catch (error) {
         if (attempt >= MAX_ATTEMPTS || !RETRYABLE_SQLSTATES.has(sqlState(error) ?? '')) throw error;
       }
     }
   }
 
-  /** Posts inside the caller's open transaction. Throws AppError(409) for insufficient funds or a reused key. */
+  /**
+   * Posts inside the caller's open transaction (or, given the database itself, as one statement in its
+   * own implicit transaction). Throws AppError(409) for insufficient funds or a reused key; then nothing
+   * has been written.
+   */
   async postWithin(tx: Database, request: PostingRequest): Promise<PostingResult> {
     validateRequest(request);
-    const inserted = await queryRows<{ id: string | number }>(
-      tx,
-      sql`INSERT INTO ledger_transactions (idempotency_key, kind, request_hash, table_id, hand_id, meta)
-          VALUES (${request.key}, ${request.kind}, ${request.requestHash ?? null}, ${request.tableId ?? null},
-                  ${request.handId ?? null}, ${JSON.stringify(request.meta ?? {})}::jsonb)
-          ON CONFLICT (idempotency_key) DO NOTHING
-          RETURNING id`,
-    );
-    if (inserted.length === 0) return this.replay(tx, request);
-    const transactionId = Number(inserted[0].id);
-
     const refs = uniqueRefs(request.movements);
-    const accounts = await this.lockAccounts(tx, refs);
-
-    const net = new Map<string, number>();
-    for (const m of request.movements) {
-      net.set(accountCode(m.from), (net.get(accountCode(m.from)) ?? 0) - m.amount);
-      net.set(accountCode(m.to), (net.get(accountCode(m.to)) ?? 0) + m.amount);
-    }
-    for (const [code, change] of net) {
-      const account = accounts.get(code)!;
-      const after = account.balance + change;
-      if (NON_NEGATIVE_KINDS.has(account.kind) && after < 0) {
-        throw new AppError(409, 'insufficient_funds', 'Insufficient funds');
+    for (let attempt = 1; ; attempt++) {
+      const [outcome] = await queryNamed<PostOutcome>(tx, POSTING_STATEMENT, postingStatement(request, refs));
+      switch (outcome.status) {
+        case 'replay':
+          return replayResult(request, outcome);
+        case 'retry':
+          // An account was created by a concurrent transaction that committed after this statement
+          // began: a new statement sees it. Nothing was posted.
+          if (attempt >= MAX_ATTEMPTS) throw new Error('ledger: could not lock the accounts of a posting');
+          continue;
+        case 'insufficient':
+        case 'too_large':
+          // The key may have been posted by a concurrent request this one waited for: that is a replay
+          // (or a key conflict), which takes precedence over the balance check.
+          await this.failUnlessReplayed(tx, request, outcome.status);
+          return this.replay(tx, request);
+        case 'ok':
+          if (outcome.transaction_id === null) return this.replay(tx, request); // lost the key race
+          return {
+            transactionId: Number(outcome.transaction_id),
+            replayed: false,
+            affectedUserIds: [...new Set(refs.map(accountOwner).filter((o): o is number => o !== null))],
+            jackpotChanged: refs.some((r) => r.kind === 'jackpot'),
+          };
       }
-      if (!Number.isSafeInteger(after)) throw new AppError(409, 'conflict', 'Amount is too large');
     }
-
-    const rows: SQL[] = [];
-    for (const m of request.movements) {
-      rows.push(sql`(${transactionId}, ${accounts.get(accountCode(m.from))!.id}, ${-m.amount})`);
-      rows.push(sql`(${transactionId}, ${accounts.get(accountCode(m.to))!.id}, ${m.amount})`);
-    }
-    await tx.execute(
-      sql`INSERT INTO ledger_postings (transaction_id, account_id, amount) VALUES ${sql.join(rows, sql`, `)}`,
-    );
-
-    const affected = new Set<number>();
-    for (const ref of refs) {
-      const owner = accountOwner(ref);
-      if (owner !== null) affected.add(owner);
-    }
-    return {
-      transactionId,
-      replayed: false,
-      affectedUserIds: [...affected],
-      jackpotChanged: refs.some((r) => r.kind === 'jackpot'),
-    };
   }
 
   /** Tells listeners (the realtime hub) about a committed posting. */
@@ -260,51 +254,163 @@ export class Ledger {
     };
   }
 
-  private async replay(tx: Database, request: PostingRequest): Promise<PostingResult> {
-    const [existing] = await queryRows<{ id: string | number; request_hash: string | null; kind: string }>(
+  private async failUnlessReplayed(
+    tx: Database,
+    request: PostingRequest,
+    status: 'insufficient' | 'too_large',
+  ): Promise<void> {
+    const rows = await queryRows<{ id: string | number }>(
       tx,
-      sql`SELECT id, request_hash, kind FROM ledger_transactions WHERE idempotency_key = ${request.key}`,
+      sql`SELECT id FROM ledger_transactions WHERE idempotency_key = ${request.key}`,
     );
-    if (!existing) throw new Error(`ledger: idempotency key ${request.key} vanished`);
-    if (existing.kind !== request.kind || (existing.request_hash ?? null) !== (request.requestHash ?? null)) {
-      throw new AppError(
-        409,
-        'idempotency_conflict',
-        'This Idempotency-Key was already used for another request',
-      );
-    }
-    return { transactionId: Number(existing.id), replayed: true, affectedUserIds: [], jackpotChanged: false };
+    if (rows.length > 0) return;
+    if (status === 'insufficient') throw new AppError(409, 'insufficient_funds', 'Insufficient funds');
+    throw new AppError(409, 'conflict', 'Amount is too large');
   }
 
-  /** Creates missing accounts, then locks all of them in id order (the fixed order avoids deadlocks). */
-  private async lockAccounts(
-    tx: Database,
-    refs: AccountRef[],
-  ): Promise<Map<string, { id: number; kind: LedgerAccountKind; balance: number }>> {
-    const codes = refs.map(accountCode);
-    const select = () =>
-      queryRows<{ id: number; code: string; kind: LedgerAccountKind; balance: string | number }>(
-        tx,
-        sql`SELECT id, code, kind, balance FROM ledger_accounts
-            WHERE code IN (${sql.join(
-              codes.map((c) => sql`${c}`),
-              sql`, `,
-            )}) ORDER BY id FOR UPDATE`,
-      );
-    let rows = await select();
-    if (rows.length < codes.length) {
-      const values = refs.map(
-        (ref) =>
-          sql`(${accountCode(ref)}, ${ref.kind}, ${accountOwner(ref)}, ${ref.kind === 'player_seat' ? ref.tableId : null})`,
-      );
-      await tx.execute(
-        sql`INSERT INTO ledger_accounts (code, kind, user_id, table_id) VALUES ${sql.join(values, sql`, `)}
-            ON CONFLICT (code) DO NOTHING`,
-      );
-      rows = await select();
-    }
-    return new Map(rows.map((r) => [r.code, { id: Number(r.id), kind: r.kind, balance: Number(r.balance) }]));
+  private async replay(tx: Database, request: PostingRequest): Promise<PostingResult> {
+    const [existing] = await queryRows<Omit<PostOutcome, 'status' | 'transaction_id'>>(
+      tx,
+      sql`SELECT id AS existing_id, kind AS existing_kind, request_hash AS existing_hash
+          FROM ledger_transactions WHERE idempotency_key = ${request.key}`,
+    );
+    if (!existing) throw new Error(`ledger: idempotency key ${request.key} vanished`);
+    return replayResult(request, existing);
   }
+}
+
+/** What the posting statement reports (one row). */
+interface PostOutcome {
+  /** replay: the key exists (nothing written); retry: an account appeared concurrently (nothing written). */
+  status: 'ok' | 'replay' | 'retry' | 'insufficient' | 'too_large';
+  /** Set when status is ok and this statement inserted the transaction. */
+  transaction_id: string | number | null;
+  existing_id: string | number | null;
+  existing_kind: string | null;
+  existing_hash: string | null;
+}
+
+function replayResult(
+  request: PostingRequest,
+  existing: Pick<PostOutcome, 'existing_id' | 'existing_kind' | 'existing_hash'>,
+): PostingResult {
+  if (
+    existing.existing_kind !== request.kind ||
+    (existing.existing_hash ?? null) !== (request.requestHash ?? null)
+  ) {
+    throw new AppError(
+      409,
+      'idempotency_conflict',
+      'This Idempotency-Key was already used for another request',
+    );
+  }
+  return {
+    transactionId: Number(existing.existing_id),
+    replayed: true,
+    affectedUserIds: [],
+    jackpotChanged: false,
+  };
+}
+
+/**
+ * One statement that does a whole posting, in this order:
+ * 1. `locked`: locks the posting's existing accounts (SELECT … FOR UPDATE, in id order: the fixed order
+ *    avoids deadlocks) and reads their balances after any concurrent change committed;
+ * 2. `created`: creates the accounts that do not exist yet (first use; balance 0, invisible to others
+ *    until commit);
+ * 3. `verdict`: `replay` if the idempotency key was already posted, `retry` if an account could be
+ *    neither locked nor created (created concurrently after this statement's snapshot), `insufficient`
+ *    if a non-negative account would go below zero, `too_large` past Number.MAX_SAFE_INTEGER, else `ok`;
+ * 4. only when `ok`: inserts the transaction (ON CONFLICT on the key: a concurrent request with the same
+ *    key that commits first wins) and its postings. The postings trigger updates the balances (the CHECK
+ *    constraint refuses a negative player balance) and the deferred trigger checks that they balance.
+ * Nothing is written unless the verdict is `ok`. The text never changes (the accounts and postings are
+ * array parameters), so PostgreSQL parses and plans it once per connection (a named prepared statement).
+ */
+const POSTING_STATEMENT = 'tenger_ledger_post_v1';
+
+function postingStatement(request: PostingRequest, refs: AccountRef[]): SQL {
+  const net = new Map<string, number>();
+  for (const m of request.movements) {
+    net.set(accountCode(m.from), (net.get(accountCode(m.from)) ?? 0) - m.amount);
+    net.set(accountCode(m.to), (net.get(accountCode(m.to)) ?? 0) + m.amount);
+  }
+  const codes = refs.map(accountCode);
+  const postingCodes: string[] = [];
+  const postingAmounts: number[] = [];
+  for (const m of request.movements) {
+    postingCodes.push(accountCode(m.from), accountCode(m.to));
+    postingAmounts.push(-m.amount, m.amount);
+  }
+  const array = (values: unknown[]) => sql.param(values);
+  const codesParam = sql`${array(codes)}::text[]`;
+  return sql`
+    WITH locked AS MATERIALIZED (
+      SELECT id, code, kind, balance FROM ledger_accounts WHERE code = ANY (${codesParam}) ORDER BY id FOR UPDATE
+    ),
+    created AS (
+      INSERT INTO ledger_accounts (code, kind, user_id, table_id)
+      SELECT i.code, i.kind, i.user_id, i.table_id
+      FROM unnest(${codesParam}, ${array(refs.map((r) => r.kind))}::text[], ${array(refs.map(accountOwner))}::integer[],
+                  ${array(refs.map((r) => (r.kind === 'player_seat' ? r.tableId : null)))}::integer[])
+        AS i (code, kind, user_id, table_id)
+      WHERE i.code NOT IN (SELECT code FROM locked)
+      ORDER BY i.code
+      ON CONFLICT (code) DO NOTHING
+      RETURNING id, code, kind, balance
+    ),
+    accounts AS MATERIALIZED (
+      SELECT a.id, a.code, a.kind, a.balance + i.delta AS after
+      FROM (SELECT * FROM locked UNION ALL SELECT * FROM created) a
+      JOIN unnest(${codesParam}, ${array(codes.map((c) => net.get(c) ?? 0))}::bigint[]) AS i (code, delta)
+        ON i.code = a.code
+    ),
+    existing AS MATERIALIZED (
+      SELECT id, kind, request_hash FROM ledger_transactions WHERE idempotency_key = ${request.key}::text
+    ),
+    verdict AS MATERIALIZED (
+      SELECT CASE
+        WHEN EXISTS (SELECT 1 FROM existing) THEN 'replay'
+        WHEN count(*) <> cardinality(${codesParam}) THEN 'retry'
+        WHEN bool_or(kind = ANY (${array([...NON_NEGATIVE_KINDS])}::text[]) AND after < 0) THEN 'insufficient'
+        WHEN bool_or(abs(after) > ${Number.MAX_SAFE_INTEGER}::bigint) THEN 'too_large'
+        ELSE 'ok'
+      END AS status
+      FROM accounts
+    ),
+    inserted AS (
+      INSERT INTO ledger_transactions (idempotency_key, kind, request_hash, table_id, hand_id, meta)
+      SELECT ${request.key}::text, ${request.kind}::text, ${request.requestHash ?? null}::text,
+             ${request.tableId ?? null}::integer, ${request.handId ?? null}::text,
+             ${JSON.stringify(request.meta ?? {})}::jsonb
+      FROM verdict WHERE status = 'ok'
+      ON CONFLICT (idempotency_key) DO NOTHING
+      RETURNING id
+    ),
+    postings AS (
+      INSERT INTO ledger_postings (transaction_id, account_id, amount)
+      SELECT t.id, a.id, p.amount
+      FROM inserted t
+      CROSS JOIN unnest(${array(postingCodes)}::text[], ${array(postingAmounts)}::bigint[])
+        WITH ORDINALITY AS p (code, amount, n)
+      JOIN accounts a ON a.code = p.code
+      ORDER BY p.n
+    )
+    SELECT v.status, (SELECT id FROM inserted) AS transaction_id,
+           e.id AS existing_id, e.kind AS existing_kind, e.request_hash AS existing_hash
+    FROM verdict v LEFT JOIN existing e ON true`;
+}
+
+/**
+ * Runs a statement whose text never changes under a name: node-postgres prepares it once per pooled
+ * connection and then only binds and executes it (PGlite runs it as usual). Uses drizzle's session, the
+ * same path `db.execute` takes, with the statement name added.
+ */
+async function queryNamed<T>(db: Database, name: string, query: SQL): Promise<T[]> {
+  const { session, dialect } = db as unknown as { session: PgSession; dialect: PgDialect };
+  const prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  const result = (await prepared.execute()) as { rows: T[] };
+  return result.rows;
 }
 
 /** A stable fingerprint of a request body, for idempotent replays. */

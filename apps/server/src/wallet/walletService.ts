@@ -128,6 +128,32 @@ export class WalletService {
     return { min: withdrawal.min, max: Math.min(available, withdrawal.max ?? Number.MAX_SAFE_INTEGER) };
   }
 
+  /**
+   * The error for a withdrawal amount outside the limits ('Amount must be between {min} and {max}', 400
+   * or, when it is more than the balance, 409). A balance below the minimum allows no amount at all:
+   * that is said plainly (409 insufficient_funds) instead of an empty range such as "between 1000 and 500".
+   */
+  async withdrawalAmountError(userId: number, amount: unknown, status: 400 | 409): Promise<AppError> {
+    const { min, max } = await this.withdrawalLimits(userId);
+    if (max < min) {
+      return new AppError(
+        409,
+        'insufficient_funds',
+        `Your balance is below the minimum withdrawal of ${min}`,
+        {
+          amount: 'Too much',
+        },
+      );
+    }
+    const tooMuch = typeof amount === 'number' && amount > max;
+    return new AppError(
+      status,
+      status === 409 ? 'insufficient_funds' : 'validation_failed',
+      `Amount must be between ${min} and ${max}`,
+      { amount: tooMuch ? 'Too much' : 'Too low' },
+    );
+  }
+
   /** Moves the amount from available to locked (pending) until an admin approves or rejects it. */
   async requestWithdrawal(input: {
     userId: number;
@@ -138,15 +164,7 @@ export class WalletService {
     const key = `withdrawal:${input.userId}:${input.idempotencyKey ?? randomUUID()}`;
     const cap = limits.max ?? Number.MAX_SAFE_INTEGER;
     if (input.amount < limits.min || input.amount > cap) {
-      const { max } = await this.withdrawalLimits(input.userId);
-      throw new AppError(
-        400,
-        'validation_failed',
-        `Amount must be between ${limits.min} and ${Math.max(max, 0)}`,
-        {
-          amount: input.amount < limits.min ? 'Too low' : 'Too much',
-        },
-      );
+      throw await this.withdrawalAmountError(input.userId, input.amount, 400);
     }
     let withdrawalId = 0;
     const result = await this.ledger
@@ -185,10 +203,7 @@ export class WalletService {
       )
       .catch(async (error: unknown) => {
         if (error instanceof AppError && error.code === 'insufficient_funds') {
-          const { max } = await this.withdrawalLimits(input.userId);
-          throw new AppError(409, 'insufficient_funds', `Amount must be between ${limits.min} and ${max}`, {
-            amount: 'Too much',
-          });
+          throw await this.withdrawalAmountError(input.userId, input.amount, 409);
         }
         throw error;
       });
