@@ -141,7 +141,9 @@ describe.each(
       );
       expect(Number(hands)).toBe(played);
       expect(played).toBeGreaterThanOrEqual(TARGET_HANDS);
-      expect(checkedHands).toBeGreaterThanOrEqual(played);
+      // A hand settled while its runtime is being stopped for a crash sends no hand-result (at most one per
+      // crash); the books after that hand are checked by the audit that opens the next segment.
+      expect(checkedHands + restarts).toBeGreaterThanOrEqual(played);
       expect(nonZeroTotals).toEqual([]);
       expect(restarts).toBeGreaterThanOrEqual(Math.floor(TARGET_HANDS / 200));
       expect(midHandCrashes).toBeGreaterThan(0);
