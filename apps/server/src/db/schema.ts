@@ -161,3 +161,16 @@ export const siteSettings = pgTable('site_settings', {
   value: jsonb('value').$type<Record<string, unknown>>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE): see audit/auditLog.ts. */
+export const auditLog = pgTable('audit_log', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  actorId: integer('actor_id'),
+  actorName: text('actor_name').notNull().default(''),
+  ip: text('ip').notNull().default(''),
+  action: text('action').notNull(),
+  targetType: text('target_type').notNull().default(''),
+  targetId: text('target_id').notNull().default(''),
+  summary: text('summary').notNull().default(''),
+});

@@ -1,0 +1,98 @@
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { auditLog } from '../db/schema.js';
+
+/** Who did something: an administrator, the player themself, or the system (actorId null). */
+export interface AuditActor {
+  actorId: number | null;
+  actorName: string;
+  ip: string;
+}
+
+export interface AuditEntry extends AuditActor {
+  /** Dotted verb, e.g. `deposit.create`, `user.block`, `security.lockout` (see AUDIT_ACTIONS). */
+  action: AuditAction;
+  targetType: 'user' | 'deposit' | 'withdrawal' | 'table' | 'settings' | 'block' | 'site' | '';
+  targetId: string | number;
+  /** Short before/after summary, e.g. `role PLAYER -> ADMIN`. */
+  summary: string;
+}
+
+/** Every kind of row the audit log holds. */
+export const AUDIT_ACTIONS = [
+  'deposit.create',
+  'deposit.request',
+  'deposit.approve',
+  'deposit.reverse',
+  'balance.adjust',
+  'withdrawal.approve',
+  'withdrawal.reject',
+  'user.role',
+  'user.block',
+  'user.unblock',
+  'user.delete',
+  'table.create',
+  'table.update',
+  'table.delete',
+  'table.kick',
+  'simulation.start',
+  'simulation.stop',
+  'settings.update',
+  'block.update',
+  'block.delete',
+  'maintenance.update',
+  'security.lockout',
+  'security.password_change',
+  'security.password_reset',
+  'security.account_change',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditRow extends AuditEntry {
+  id: number;
+  at: Date;
+  targetId: string;
+}
+
+export interface AuditQuery {
+  limit: number;
+  /** Rows with an id below this (the page before). */
+  before?: number;
+  actor?: number;
+  action?: string;
+  targetType?: string;
+  target?: string;
+}
+
+/**
+ * Writes one append-only row. Pass the open transaction of the change it records so that both
+ * commit or neither does; the database refuses UPDATE and DELETE on the table.
+ */
+export async function recordAudit(tx: Database, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: entry.actorId,
+    actorName: entry.actorName.slice(0, 100),
+    ip: entry.ip.slice(0, 64),
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: String(entry.targetId),
+    summary: entry.summary.slice(0, 500),
+  });
+}
+
+/** Newest first. */
+export async function listAudit(db: Database, query: AuditQuery): Promise<AuditRow[]> {
+  const where: SQL[] = [];
+  if (query.before !== undefined) where.push(lt(auditLog.id, query.before));
+  if (query.actor !== undefined) where.push(eq(auditLog.actorId, query.actor));
+  if (query.action) where.push(eq(auditLog.action, query.action));
+  if (query.targetType) where.push(eq(auditLog.targetType, query.targetType));
+  if (query.target) where.push(eq(auditLog.targetId, query.target));
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(auditLog.id))
+    .limit(query.limit);
+  return rows as AuditRow[];
+}
