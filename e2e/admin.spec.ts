@@ -41,6 +41,11 @@ async function openAs(browser: Browser, token: string | null, path: string): Pro
   return page;
 }
 
+async function maintenance(request: APIRequestContext): Promise<boolean> {
+  const response = await request.get('/api/v1/user/maintenance');
+  return ((await response.json()) as { enabled: boolean }).enabled;
+}
+
 async function me(request: APIRequestContext, token: string) {
   const response = await request.get('/api/v1/user/me', { headers: { Authorization: `Bearer ${token}` } });
   return (await response.json()) as { balance: number; locked: number };
@@ -81,7 +86,6 @@ test('the admin finds the new player and credits a deposit', async ({ browser, r
   await page.getByLabel('Note').fill('E2E bank transfer');
   const submit = page.getByRole('button', { name: 'Credit the deposit' });
   await submit.dblclick();
-  await expect(page.getByText(`credited to ${PLAYER.username}`)).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'E2E bank transfer' })).toHaveCount(1);
   expect((await me(request, playerToken)).balance).toBe(50_000);
   await page.context().close();
@@ -95,7 +99,7 @@ test('the player requests a withdrawal and the admin approves it; the player see
   await player.getByRole('tab', { name: 'Withdraw' }).click();
   await player.getByRole('spinbutton', { name: 'Amount' }).fill('20000');
   await player.getByRole('button', { name: 'Request withdrawal' }).click();
-  await expect(player.getByText('Withdrawal created successfully')).toBeVisible();
+  await expect(player.getByRole('row').filter({ hasText: '₮20,000' })).toContainText('Pending');
   expect(await me(request, playerToken)).toMatchObject({ balance: 30_000, locked: 20_000 });
 
   const admin = await openAs(browser, adminToken, '/admin/withdraw');
@@ -105,7 +109,6 @@ test('the player requests a withdrawal and the admin approves it; the player see
   await expect(row).toContainText(PLAYER.accountNumber);
   await row.getByRole('button', { name: 'Approve' }).click();
   await admin.locator('.ant-popover').getByRole('button', { name: 'Approve' }).click();
-  await expect(admin.getByText(/approved$/)).toBeVisible();
   await expect(row).toHaveCount(0); // gone from the pending list
   expect(await me(request, playerToken)).toMatchObject({ balance: 30_000, locked: 0 });
 
@@ -128,7 +131,6 @@ test('the admin creates an Omaha table and it is listed', async ({ browser }) =>
   await dialog.getByLabel('Betting').click();
   await page.locator('.ant-select-item-option').filter({ hasText: 'Pot limit' }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(`Table ${TABLE_NAME} created`)).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: TABLE_NAME });
   await expect(row).toContainText('Omaha · Pot limit');
   await expect(row).toContainText('0 / 6');
@@ -169,7 +171,11 @@ test('simulation plays hands in the live session, a bot can be kicked, and simul
   const botName = (await botRow.locator('td').nth(1).textContent())?.replace('Bot', '').trim() ?? '';
   await botRow.getByRole('button', { name: 'Kick' }).click();
   await page.locator('.ant-popover').getByRole('button', { name: 'Kick' }).click();
-  await expect(page.getByText(`${botName} removed from the table`)).toBeVisible();
+  // Kicked mid-hand, the bot stands up when the hand ends: its row says Leaving until then, then goes.
+  const kicked = page.getByRole('row').filter({ hasText: botName });
+  await expect
+    .poll(async () => ((await kicked.count()) === 0 ? 'gone' : await kicked.first().innerText()))
+    .toMatch(/gone|Leaving/);
 
   await page.getByRole('button', { name: 'Stop simulation' }).click();
   await expect(page.getByRole('button', { name: 'Start simulation' })).toBeVisible();
@@ -184,7 +190,7 @@ test("the admin edits the lobby's content block and the lobby shows it", async (
   await dialog.getByLabel('English text').fill(`${BANNER}\n<script>window.hacked = 1</script>`);
   await expect(dialog.getByTestId('block-preview-en')).toContainText('<script>window.hacked = 1</script>');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(admin.getByText('Block saved')).toBeVisible();
+  await expect(dialog).toBeHidden();
 
   const lobby = await openAs(browser, null, '/');
   await expect(lobby.getByText(BANNER)).toBeVisible();
@@ -193,13 +199,16 @@ test("the admin edits the lobby's content block and the lobby shows it", async (
   await admin.context().close();
 });
 
-test('the admin turns maintenance on and off; players see the message meanwhile', async ({ browser }) => {
+test('the admin turns maintenance on and off; players see the message meanwhile', async ({
+  browser,
+  request,
+}) => {
   const admin = await openAs(browser, adminToken, '/admin/settings');
   const saveSettings = admin.getByRole('button', { name: 'Save' }).first();
   await admin.getByLabel('Message shown to players').fill(MAINTENANCE);
   await admin.getByRole('switch', { name: 'Maintenance mode' }).click();
   await saveSettings.click();
-  await expect(admin.getByText('Settings saved')).toBeVisible();
+  await expect.poll(() => maintenance(request)).toBe(true);
 
   const player = await openAs(browser, playerToken, '/');
   await expect(player.getByText(MAINTENANCE)).toBeVisible();
@@ -207,7 +216,7 @@ test('the admin turns maintenance on and off; players see the message meanwhile'
 
   await admin.getByRole('switch', { name: 'Maintenance mode' }).click();
   await saveSettings.click();
-  await expect(admin.getByText('Settings saved')).toBeVisible();
+  await expect.poll(() => maintenance(request)).toBe(false);
   const back = await openAs(browser, playerToken, '/');
   await expect(back.getByRole('tab', { name: 'Tables' })).toBeVisible();
   await expect(back.getByText(MAINTENANCE)).toHaveCount(0);

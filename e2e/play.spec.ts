@@ -77,10 +77,10 @@ test('a player registers, gets a deposit, plays at a table with bots, and sees t
   await page.getByLabel('Account number').fill('5000123456');
   await shoot(page, 'register');
   await page.getByRole('button', { name: /Register|Sign Up/ }).click();
-  await expect(page.getByText('Registered successfully')).toBeVisible();
-
+  // Wait on what lasts (the stored session and the lobby), never on the transient toast.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+  await expect(page).toHaveURL(/\/$/);
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  expect(token).toBeTruthy();
   const me = await (
     await request.get('/api/v1/user/me', { headers: { Authorization: `Bearer ${token}` } })
   ).json();
@@ -181,7 +181,7 @@ test('a player registers, gets a deposit, plays at a table with bots, and sees t
   await page.getByRole('tab', { name: 'Withdraw' }).click();
   await page.getByLabel('Amount').fill('1000');
   await page.getByRole('button', { name: 'Request withdrawal' }).click();
-  await expect(page.getByText('Withdrawal created successfully')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: '₮1,000' })).toContainText('Pending');
   await shoot(page, 'profile-withdraw');
 
   // Mongolian and the dark theme, remembered.
