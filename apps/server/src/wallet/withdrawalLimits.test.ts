@@ -36,6 +36,21 @@ describe.each(TEST_DRIVERS)('withdrawal limits on $name', ({ url }) => {
     },
   );
 
+  it.each([[1.5], [-5], ['500']])(
+    'with a balance below the minimum a malformed amount (%j) never reads "between 1000 and 500"',
+    async (amount) => {
+      const p = await t.player(500);
+      const res = await t.call({
+        method: 'POST',
+        url: `${U}/withdrawal`,
+        token: p.token,
+        payload: { amount },
+      });
+      expect(res.json().error.message).toBe('Your balance is below the minimum withdrawal of 1000');
+      expect((await t.call({ method: 'GET', url: `${U}/me`, token: p.token })).json().balance).toBe(500);
+    },
+  );
+
   it('with a balance at or above the minimum the range is still given: too low is 400, too much is 409', async () => {
     const p = await t.player(1_500);
     const low = await withdraw(p.token, 999);

@@ -65,10 +65,7 @@ async function parseAmount(services: Services, userId: number, body: unknown): P
   }
   const parsed = CreateWithdrawalRequestSchema.safeParse(body);
   if (parsed.success) return parsed.data;
-  const { min, max } = await services.wallet.withdrawalLimits(userId);
-  throw new AppError(400, 'validation_failed', `Amount must be between ${min} and ${Math.max(max, 0)}`, {
-    amount: typeof raw === 'number' && raw > max ? 'Too much' : 'Too low',
-  });
+  throw await services.wallet.withdrawalAmountError(userId, raw, 400);
 }
 
 /** The optional Idempotency-Key header (1–200 visible characters). */
