@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -9,13 +8,14 @@ import Fastify, {
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import websocket from '@fastify/websocket';
 import { GLOBAL_CHANNEL_PATH } from '@tenger/protocol';
 import type { WebSocket } from 'ws';
 import { AppError } from '../errors.js';
 import type { Services } from '../services.js';
 import { body, installErrorHandling } from './errorHandler.js';
+import { sendAppShell, serveWebApp } from './webApp.js';
 import { requireAdmin } from './policies.js';
 import { rememberAdmin } from './routes/admin/adminContext.js';
 import { adminMoneyRoutes } from './routes/admin/money.js';
@@ -32,6 +32,7 @@ import { tableChannelRoutes } from '../tables/channel/tableChannel.js';
 export const USER_API = '/api/v1/user';
 export const ADMIN_API = '/api/v1/admin';
 const BODY_LIMIT_BYTES = 64 * 1024;
+const COMPRESS_ABOVE_BYTES = 1024;
 
 export interface BuildAppOptions {
   /** Serve the built web app from this folder (with SPA fallback) when it exists. */
@@ -78,6 +79,13 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
     maxAge: 600,
+  });
+  // API answers above 1 KB go compressed (brotli at a quality fit for live answers, or gzip); the web
+  // app's files were compressed at build time and are served as they are (webApp.ts).
+  await app.register(compress, {
+    threshold: COMPRESS_ABOVE_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 4096 } });
@@ -126,14 +134,13 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
 
   for (const plugin of options.plugins ?? []) await plugin(app, services);
 
-  const withWebApp = !!options.webDist && existsSync(path.join(options.webDist, 'index.html'));
-  if (withWebApp) await app.register(fastifyStatic, { root: options.webDist!, prefix: '/', wildcard: true });
+  const withWebApp = await serveWebApp(app, options.webDist);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0];
     const isApi = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/ws/');
     if (withWebApp && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       // The single-page app routes everything else itself.
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      return sendAppShell(reply);
     }
     return reply.status(404).send(body('not_found', `No route ${request.method} ${pathname}`));
   });
