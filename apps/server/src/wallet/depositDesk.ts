@@ -465,5 +465,9 @@ async function lockRecipient(tx: Database, userId: number): Promise<{ username: 
 }
 
 function idempotencyConflict(): AppError {
-  return new AppError(409, 'idempotency_conflict', 'This Idempotency-Key was already used for another request');
+  return new AppError(
+    409,
+    'idempotency_conflict',
+    'This Idempotency-Key was already used for another request',
+  );
 }
