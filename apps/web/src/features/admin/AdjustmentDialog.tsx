@@ -67,6 +67,7 @@ export function AdjustmentDialog({ user, onClose }: { user: AdminUser; onClose: 
       </Typography.Paragraph>
       <Form<AdjustmentForm>
         form={form}
+        name="adjustment"
         layout="vertical"
         initialValues={{ direction: 'credit' }}
         onValuesChange={() => {

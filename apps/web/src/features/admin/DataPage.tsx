@@ -274,7 +274,7 @@ function PayerSplit({
     { key: 'rake', name: t('admin.data.rake'), ...rake, total: rake.players + rake.bots },
     {
       key: 'jackpot',
-      name: t('admin.data.jackpotContributions'),
+      name: t('admin.data.jackpotShare'),
       ...jackpot,
       total: jackpot.players + jackpot.bots,
     },

@@ -61,6 +61,7 @@ export function ReverseDepositDialog({ deposit, onClose }: { deposit: AdminDepos
       </Typography.Paragraph>
       <Form<ReverseForm>
         form={form}
+        name="reverse"
         layout="vertical"
         initialValues={{ amount: deposit.amount }}
         onFinish={(values) => guard.run('reverse', values)}
