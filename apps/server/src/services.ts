@@ -58,7 +58,7 @@ export function createServices(
     ledger,
     mailer,
     auth,
-    users: new UserService(db, auth),
+    users: new UserService(db, auth, ledger),
     wallet: new WalletService(db, ledger, settings),
     settings,
     blocks: new BlockService(db),

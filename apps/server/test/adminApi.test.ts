@@ -90,9 +90,9 @@ describe.each(TEST_DRIVERS)('admin API on $name', ({ url }) => {
       expect((await admin('GET', '/user/search?role=KING')).statusCode).toBe(400);
     });
 
-    it('DELETE /user blocks the account, revokes its tokens and keeps its money history', async () => {
+    it('PUT /user/block blocks the account, revokes its tokens and keeps its money history', async () => {
       const p = await t.player(5_000);
-      const res = await admin('DELETE', `/user?userId=${p.id}`);
+      const res = await admin('PUT', `/user/block?userId=${p.id}`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: 'blocked', balance: 5_000 });
       expect((await t.call({ method: 'GET', url: `${U}/me`, token: p.token })).statusCode).toBe(401);
@@ -164,7 +164,7 @@ describe.each(TEST_DRIVERS)('admin API on $name', ({ url }) => {
     it('an unknown user is a 404 and a blocked one a 409', async () => {
       expect((await admin('POST', '/deposit', { userId: 987654, amount: 100 })).statusCode).toBe(404);
       const p = await t.player();
-      await admin('DELETE', `/user?userId=${p.id}`);
+      await admin('PUT', `/user/block?userId=${p.id}`);
       expect((await admin('POST', '/deposit', { userId: p.id, amount: 100 })).statusCode).toBe(409);
     });
 

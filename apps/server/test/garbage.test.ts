@@ -37,6 +37,13 @@ const ROUTES: Array<[Method, string]> = [
   ['POST', '/api/v1/admin/block'],
   ['PUT', '/api/v1/admin/block/lobby-banner'],
   ['PUT', '/api/v1/admin/settings'],
+  ['PUT', '/api/v1/admin/deposit/approve'],
+  ['POST', '/api/v1/admin/deposit/reverse'],
+  ['POST', '/api/v1/admin/adjustment'],
+  ['PUT', '/api/v1/admin/user/block'],
+  ['PUT', '/api/v1/admin/user/unblock'],
+  ['GET', '/api/v1/admin/audit'],
+  ['GET', '/api/v1/admin/audit.csv'],
 ];
 
 const BODIES: unknown[] = [

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   AdminOutcomeQuerySchema,
+  AuditQuerySchema,
+  CreateAdjustmentRequestSchema,
+  CreateDepositRequestSchema,
+  ReverseDepositRequestSchema,
   CreateTableRequestSchema,
   DataQuerySchema,
   LedgerCsvQuerySchema,
@@ -51,6 +55,49 @@ describe('admin panel query and body schemas', () => {
     expect(UpdateTableRequestSchema.parse({ actionTimeSeconds: null }).actionTimeSeconds).toBeNull();
     for (const actionTimeSeconds of [4, 121, 10.5]) {
       expect(UpdateTableRequestSchema.safeParse({ actionTimeSeconds }).success).toBe(false);
+    }
+  });
+});
+
+describe('admin money and audit schemas (issue 9)', () => {
+  it('an admin amount is a whole number of tugrik, at least 1, with a message for each wrong kind', () => {
+    for (const amount of [0, -5, 1.5, '100', null, Number.NaN]) {
+      const parsed = CreateDepositRequestSchema.safeParse({ userId: 1, amount });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0].message).toMatch(/^Amount /);
+    }
+    expect(CreateDepositRequestSchema.parse({ userId: 1, amount: 999_999_999_999 }).amount).toBe(
+      999_999_999_999,
+    );
+  });
+
+  it('a reversal and an adjustment need a reason', () => {
+    expect(ReverseDepositRequestSchema.safeParse({ reason: '  ' }).success).toBe(false);
+    expect(ReverseDepositRequestSchema.parse({ reason: 'bounced' })).toEqual({ reason: 'bounced' });
+    expect(
+      CreateAdjustmentRequestSchema.safeParse({ userId: 1, direction: 'steal', amount: 5, reason: 'x' })
+        .success,
+    ).toBe(false);
+  });
+
+  it('the audit query takes a limit up to 500, a row id, an admin id, an action and a target', () => {
+    expect(
+      AuditQuerySchema.parse({
+        limit: '20',
+        before: '99',
+        actor: '3',
+        action: 'deposit.approve',
+        target: 'user:12',
+      }),
+    ).toEqual({ limit: 20, before: 99, actor: 3, action: 'deposit.approve', target: 'user:12' });
+    for (const query of [
+      { limit: '0' },
+      { limit: '501' },
+      { before: '-1' },
+      { action: 'x' },
+      { target: 'a b' },
+    ]) {
+      expect(AuditQuerySchema.safeParse(query).success).toBe(false);
     }
   });
 });

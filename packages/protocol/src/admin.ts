@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   IdQuerySchema,
   IdSchema,
+  MAX_AMOUNT,
   IsoDateSchema,
   LocalizedTextSchema,
   MoneySchema,
@@ -23,7 +24,8 @@ import {
 
 // ---- users ----
 
-export const UserStatusSchema = z.enum(['active', 'blocked']);
+/** `deleted`: the account is closed for good (only once it holds no money); its history stays. */
+export const UserStatusSchema = z.enum(['active', 'blocked', 'deleted']);
 export type UserStatus = z.infer<typeof UserStatusSchema>;
 
 export const AdminUserSchema = z.object({
@@ -62,6 +64,10 @@ export type UpdateRoleRequest = z.infer<typeof UpdateRoleRequestSchema>;
 
 // ---- deposits ----
 
+/** pending: waits for a second administrator; credited: the money moved; reversed: taken back once. */
+export const DepositStatusSchema = z.enum(['pending', 'credited', 'reversed']);
+export type DepositStatus = z.infer<typeof DepositStatusSchema>;
+
 export const AdminDepositSchema = z.object({
   depositId: IdSchema,
   code: z.string(),
@@ -69,21 +75,77 @@ export const AdminDepositSchema = z.object({
   username: z.string(),
   amount: MoneySchema,
   note: z.string().nullable(),
+  status: DepositStatusSchema,
+  /** The administrator who entered it. */
   createdBy: z.string(),
-  approvedAt: IsoDateSchema,
+  createdById: IdSchema,
+  createdAt: IsoDateSchema,
+  /** When the money moved (null while pending). */
+  approvedAt: IsoDateSchema.nullable(),
+  /** The second administrator, for a deposit that needed one (null otherwise). */
+  approvedBy: z.string().nullable(),
+  reversal: z
+    .object({ amount: MoneySchema, reason: z.string(), by: z.string(), at: IsoDateSchema })
+    .nullable(),
 });
 export type AdminDeposit = z.infer<typeof AdminDepositSchema>;
 export const AdminDepositPageSchema = pageOf(AdminDepositSchema);
 export type AdminDepositPage = z.infer<typeof AdminDepositPageSchema>;
-export const AdminDepositQuerySchema = PageQuerySchema.extend({ userId: IdQuerySchema.optional() });
+export const AdminDepositQuerySchema = PageQuerySchema.extend({
+  userId: IdQuerySchema.optional(),
+  status: DepositStatusSchema.optional(),
+});
 export type AdminDepositQuery = z.input<typeof AdminDepositQuerySchema>;
+
+/**
+ * An amount an administrator moves by hand: a whole number of tugrik, at least 1. The upper bound is
+ * the site setting `deposit.maxAmount`, checked by the server (and shown by the form).
+ */
+export const AdminAmountSchema = z
+  .number({ error: 'Amount must be a whole number of tugrik' })
+  .int('Amount must be a whole number of tugrik')
+  .min(1, 'Amount must be at least 1')
+  .max(MAX_AMOUNT, 'Amount is too large');
+
+/** A short reason an administrator gives for a money correction. */
+export const AdminReasonSchema = z.string().trim().min(1, 'Enter a reason').max(500);
 
 export const CreateDepositRequestSchema = z.object({
   userId: IdSchema,
-  amount: PositiveAmountSchema,
+  amount: AdminAmountSchema,
   note: z.string().trim().max(500).optional(),
 });
 export type CreateDepositRequest = z.infer<typeof CreateDepositRequestSchema>;
+
+export const DepositIdQuerySchema = z.object({ depositId: IdQuerySchema });
+
+/** POST /deposit/reverse?depositId=: takes back `amount` (default the whole deposit), once. */
+export const ReverseDepositRequestSchema = z.object({
+  reason: AdminReasonSchema,
+  amount: AdminAmountSchema.optional(),
+});
+export type ReverseDepositRequest = z.infer<typeof ReverseDepositRequestSchema>;
+
+/** POST /adjustment: a manual credit (from outside) or debit (to outside) of a player's balance. */
+export const AdjustmentDirectionSchema = z.enum(['credit', 'debit']);
+export type AdjustmentDirection = z.infer<typeof AdjustmentDirectionSchema>;
+export const CreateAdjustmentRequestSchema = z.object({
+  userId: IdSchema,
+  direction: AdjustmentDirectionSchema,
+  amount: AdminAmountSchema,
+  reason: AdminReasonSchema,
+});
+export type CreateAdjustmentRequest = z.infer<typeof CreateAdjustmentRequestSchema>;
+export const AdjustmentSchema = z.object({
+  transactionId: IdSchema,
+  userId: IdSchema,
+  direction: AdjustmentDirectionSchema,
+  amount: MoneySchema,
+  reason: z.string(),
+  /** The player's available balance after the adjustment. */
+  balance: MoneySchema,
+});
+export type Adjustment = z.infer<typeof AdjustmentSchema>;
 
 // ---- withdrawals ----
 
@@ -92,7 +154,10 @@ export const AdminWithdrawalQuerySchema = PageQuerySchema.extend({
   userId: IdQuerySchema.optional(),
 });
 export type AdminWithdrawalQuery = z.input<typeof AdminWithdrawalQuerySchema>;
-/** A withdrawal as admins see it: with the player's bank and account number for the payout. */
+/**
+ * A withdrawal as admins see it: with the bank and account number the player gave when requesting it
+ * (stored with the withdrawal; a later change of the player's details does not move the payout).
+ */
 export const AdminWithdrawalSchema = WithdrawalSchema.extend({ bank: z.string(), accountNumber: z.string() });
 export type AdminWithdrawal = z.infer<typeof AdminWithdrawalSchema>;
 export const AdminWithdrawalPageSchema = pageOf(AdminWithdrawalSchema);
@@ -226,6 +291,13 @@ export const SettingsSchema = z.object({
   actionTimeSeconds: z.int().min(5).max(120),
   timeBankSeconds: z.int().min(0).max(600),
   banks: z.array(z.string().trim().min(1).max(64)).min(1).max(50),
+  /**
+   * Deposits by administrators: at most maxAmount ₮ each; one above dualApprovalAbove ₮ waits for a
+   * second administrator. (Optional on input so older stored settings still parse; always sent.)
+   */
+  deposit: z
+    .object({ maxAmount: PositiveAmountSchema, dualApprovalAbove: PositiveAmountSchema })
+    .default({ maxAmount: 10_000_000, dualApprovalAbove: 1_000_000 }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -238,6 +310,7 @@ export const UpdateSettingsRequestSchema = z.object({
   actionTimeSeconds: SettingsSchema.shape.actionTimeSeconds.optional(),
   timeBankSeconds: SettingsSchema.shape.timeBankSeconds.optional(),
   banks: SettingsSchema.shape.banks.optional(),
+  deposit: z.object({ maxAmount: PositiveAmountSchema, dualApprovalAbove: PositiveAmountSchema }).partial().optional(),
 });
 export type UpdateSettingsRequest = z.infer<typeof UpdateSettingsRequestSchema>;
 
@@ -299,6 +372,9 @@ export const DailyFiguresSchema = z.object({
   /** Approved withdrawals paid out that day. */
   withdrawals: z.int().min(0),
   jackpotContributions: z.int().min(0),
+  /** The part of that day's rake and jackpot contributions paid by bots (house money), not players. */
+  rakeFromBots: z.int(),
+  jackpotContributionsFromBots: z.int().min(0),
   jackpotPayouts: z.int().min(0),
   /** The jackpot's balance at the end of the day. */
   jackpotBalance: z.int(),
@@ -336,6 +412,15 @@ export const BooksSchema = z.object({
     ledgerTransactions: z.int(),
     postings: z.int(),
   }),
+  /**
+   * Rake and jackpot contributions since the start, split by who paid them: each hand's rake (and the
+   * jackpot's share of it) is paid out of the losers' money, so it is attributed to the losing seats in
+   * proportion to what each lost. Bot money is the house's own, so only `players` is real income.
+   */
+  contributions: z.object({
+    rake: z.object({ players: z.int(), bots: z.int() }),
+    jackpot: z.object({ players: z.int(), bots: z.int() }),
+  }),
 });
 export type Books = z.infer<typeof BooksSchema>;
 
@@ -344,3 +429,75 @@ export const AdminDataSchema = BooksSchema.extend({
   daily: z.object({ days: z.int().min(1), series: z.array(DailyFiguresSchema) }),
 });
 export type AdminData = z.infer<typeof AdminDataSchema>;
+
+// ---- audit log ----
+
+export const AUDIT_LIMIT_DEFAULT = 50;
+export const AUDIT_LIMIT_MAX = 500;
+
+/** GET /audit?limit=&before=&actor=&action=&target=: newest first; `before` pages back by row id. */
+export const AuditQuerySchema = z.object({
+  limit: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/, 'Must be a positive whole number')
+    .transform(Number)
+    .pipe(z.int().max(AUDIT_LIMIT_MAX))
+    .optional(),
+  before: z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/, 'Must be a positive whole number')
+    .transform(Number)
+    .pipe(z.int().max(Number.MAX_SAFE_INTEGER))
+    .optional(),
+  /** The acting administrator's user id. */
+  actor: IdQuerySchema.optional(),
+  /** An action such as `deposit.approve`. */
+  action: z
+    .string()
+    .regex(/^[a-z_]+\.[a-z_]+$/, 'Must be an action such as deposit.approve')
+    .max(64)
+    .optional(),
+  /** A target as `type:id` (e.g. `user:12`, `deposit:7`) or a bare id. */
+  target: z
+    .string()
+    .trim()
+    .regex(/^([a-z]+:)?[A-Za-z0-9_.-]{1,64}$/, 'Must be an id or type:id, e.g. user:12')
+    .optional(),
+});
+export type AuditQuery = z.input<typeof AuditQuerySchema>;
+
+/** GET /audit.csv: the same filters, every matching row (no paging). */
+export const AuditCsvQuerySchema = AuditQuerySchema.omit({ limit: true, before: true });
+export type AuditCsvQuery = z.input<typeof AuditCsvQuerySchema>;
+
+export const AuditItemSchema = z.object({
+  id: z.int().min(1),
+  at: IsoDateSchema,
+  /** Null for the system. */
+  actorId: IdSchema.nullable(),
+  actorName: z.string(),
+  ip: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  summary: z.string(),
+});
+export type AuditItem = z.infer<typeof AuditItemSchema>;
+export const AuditPageSchema = z.object({
+  items: z.array(AuditItemSchema),
+  /** Pass as `before` for the next (older) page; null when there is none. */
+  nextBefore: z.int().nullable(),
+});
+export type AuditPage = z.infer<typeof AuditPageSchema>;
+/** The columns of the audit CSV, in order. */
+export const AUDIT_CSV_COLUMNS = [
+  'id',
+  'at',
+  'actor_id',
+  'actor_name',
+  'ip',
+  'action',
+  'target_type',
+  'target_id',
+  'summary',
+] as const;

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { ContentBlock, LocalizedText } from '@tenger/protocol';
+import { recordAudit, type AuditActor } from '../audit/auditLog.js';
 import type { Database } from '../db/client.js';
 import { contentBlocks } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
@@ -38,35 +39,68 @@ export class BlockService {
     return present(row);
   }
 
-  async create(name: string, block: LocalizedText): Promise<ContentBlock> {
-    const rows = await this.db
-      .insert(contentBlocks)
-      .values({ name, body: block })
-      .onConflictDoNothing()
-      .returning();
-    if (rows.length === 0) throw new AppError(409, 'duplicate', `A block named ${name} already exists`);
-    return present(rows[0]);
+  /** Creates, changes and deletes write their audit row (with an actor) in the same transaction. */
+  async create(name: string, block: LocalizedText, actor?: AuditActor): Promise<ContentBlock> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(contentBlocks)
+        .values({ name, body: block })
+        .onConflictDoNothing()
+        .returning();
+      if (rows.length === 0) throw new AppError(409, 'duplicate', `A block named ${name} already exists`);
+      if (actor) await audit(tx, actor, 'block.update', name, `created: ${preview(block)}`);
+      return present(rows[0]);
+    });
   }
 
-  async update(name: string, block: LocalizedText): Promise<ContentBlock> {
-    const rows = await this.db
-      .update(contentBlocks)
-      .set({ body: block, updatedAt: sql`now()` })
-      .where(eq(contentBlocks.name, name))
-      .returning();
-    if (rows.length === 0) throw notFound('Block');
-    return present(rows[0]);
+  async update(name: string, block: LocalizedText, actor?: AuditActor): Promise<ContentBlock> {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(contentBlocks)
+        .where(eq(contentBlocks.name, name))
+        .for('update');
+      if (!before) throw notFound('Block');
+      const rows = await tx
+        .update(contentBlocks)
+        .set({ body: block, updatedAt: sql`now()` })
+        .where(eq(contentBlocks.name, name))
+        .returning();
+      if (actor) {
+        await audit(tx, actor, 'block.update', name, `${preview(before.body)} -> ${preview(block)}`);
+      }
+      return present(rows[0]);
+    });
   }
 
-  async remove(name: string): Promise<void> {
-    const rows = await this.db.delete(contentBlocks).where(eq(contentBlocks.name, name)).returning();
-    if (rows.length === 0) throw notFound('Block');
+  async remove(name: string, actor?: AuditActor): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const rows = await tx.delete(contentBlocks).where(eq(contentBlocks.name, name)).returning();
+      if (rows.length === 0) throw notFound('Block');
+      if (actor) await audit(tx, actor, 'block.delete', name, `deleted: ${preview(rows[0].body)}`);
+    });
   }
 
   async seed(): Promise<void> {
     const values = Object.entries(DEFAULT_BLOCKS).map(([name, body]) => ({ name, body }));
     await this.db.insert(contentBlocks).values(values).onConflictDoNothing();
   }
+}
+
+function audit(
+  tx: unknown,
+  actor: AuditActor,
+  action: 'block.update' | 'block.delete',
+  name: string,
+  summary: string,
+): Promise<void> {
+  return recordAudit(tx as Database, { ...actor, action, targetType: 'block', targetId: name, summary });
+}
+
+/** The start of each language's text, for the audit summary. */
+function preview(block: LocalizedText): string {
+  const cut = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
+  return `en "${cut(block.en)}" mn "${cut(block.mn)}"`;
 }
 
 function present(row: typeof contentBlocks.$inferSelect): ContentBlock {

@@ -12,7 +12,7 @@ export const users = pgTable('users', {
   role: text('role', { enum: ['PLAYER', 'ADMIN'] })
     .notNull()
     .default('PLAYER'),
-  status: text('status', { enum: ['active', 'blocked'] })
+  status: text('status', { enum: ['active', 'blocked', 'deleted'] })
     .notNull()
     .default('active'),
   isBot: boolean('is_bot').notNull().default(false),
@@ -123,10 +123,23 @@ export const deposits = pgTable('deposits', {
   createdBy: integer('created_by')
     .notNull()
     .references(() => users.id),
-  transactionId: bigint('transaction_id', { mode: 'number' })
-    .notNull()
-    .references(() => ledgerTransactions.id),
+  /** Null while pending (migration 0004): no money has moved yet. */
+  transactionId: bigint('transaction_id', { mode: 'number' }).references(() => ledgerTransactions.id),
   createdAt: createdAt(),
+  status: text('status', { enum: ['pending', 'credited', 'reversed'] })
+    .notNull()
+    .default('credited'),
+  /** `deposit:{Idempotency-Key}` of the request that created it (a repeated request finds it). */
+  requestKey: text('request_key'),
+  approvedBy: integer('approved_by').references(() => users.id),
+  approvedAt: timestamp('approved_at', { withTimezone: true, mode: 'date' }),
+  reversalTransactionId: bigint('reversal_transaction_id', { mode: 'number' }).references(
+    () => ledgerTransactions.id,
+  ),
+  reversalAmount: money('reversal_amount'),
+  reversalReason: text('reversal_reason'),
+  reversedBy: integer('reversed_by').references(() => users.id),
+  reversedAt: timestamp('reversed_at', { withTimezone: true, mode: 'date' }),
 });
 
 export const withdrawals = pgTable('withdrawals', {
@@ -148,6 +161,9 @@ export const withdrawals = pgTable('withdrawals', {
   resolveTransactionId: bigint('resolve_transaction_id', { mode: 'number' }).references(
     () => ledgerTransactions.id,
   ),
+  /** The payout details the player gave when requesting it (migration 0004). */
+  bank: text('bank').notNull().default(''),
+  accountNumber: text('account_number').notNull().default(''),
 });
 
 export const contentBlocks = pgTable('content_blocks', {

@@ -18,6 +18,7 @@ import { body, installErrorHandling } from './errorHandler.js';
 import { sendAppShell, serveWebApp } from './webApp.js';
 import { requireAdmin } from './policies.js';
 import { rememberAdmin } from './routes/admin/adminContext.js';
+import { adminAuditRoutes } from './routes/admin/audit.js';
 import { adminMoneyRoutes } from './routes/admin/money.js';
 import { adminSiteRoutes } from './routes/admin/site.js';
 import { adminTableRoutes } from './routes/admin/tables.js';
@@ -111,6 +112,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
       adminTableRoutes(admin, services);
       adminSiteRoutes(admin, services);
       adminHandRoutes(admin, services);
+      adminAuditRoutes(admin, services);
     },
     { prefix: ADMIN_API },
   );

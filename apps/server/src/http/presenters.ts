@@ -1,4 +1,5 @@
 import type {
+  AuditItem,
   AdminDeposit,
   AdminTable,
   AdminUser,
@@ -10,6 +11,7 @@ import type {
   TableSummary,
   Withdrawal,
 } from '@tenger/protocol';
+import type { AuditRow } from '../audit/auditLog.js';
 import type { UserBalances } from '../ledger/ledger.js';
 import type { TableRow } from '../tables/tableService.js';
 import type { UserRecord } from '../users/userRecord.js';
@@ -60,7 +62,7 @@ export function presentDeposit(d: DepositView): Deposit {
     code: code('DEP', d.id),
     amount: d.amount,
     note: d.note,
-    approvedAt: d.createdAt.toISOString(),
+    approvedAt: (d.approvedAt ?? d.createdAt).toISOString(),
   };
 }
 
@@ -72,8 +74,27 @@ export function presentAdminDeposit(d: DepositView): AdminDeposit {
     username: d.username,
     amount: d.amount,
     note: d.note,
+    status: d.status,
     createdBy: d.createdBy,
-    approvedAt: d.createdAt.toISOString(),
+    createdById: d.createdById,
+    createdAt: d.createdAt.toISOString(),
+    approvedAt: d.approvedAt?.toISOString() ?? null,
+    approvedBy: d.approvedBy,
+    reversal: d.reversal && { ...d.reversal, at: d.reversal.at.toISOString() },
+  };
+}
+
+export function presentAuditItem(row: AuditRow): AuditItem {
+  return {
+    id: Number(row.id),
+    at: new Date(row.at).toISOString(),
+    actorId: row.actorId,
+    actorName: row.actorName,
+    ip: row.ip,
+    action: row.action,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    summary: row.summary,
   };
 }
 

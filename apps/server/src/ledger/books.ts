@@ -1,16 +1,20 @@
 import { sql } from 'drizzle-orm';
 import type { Books } from '@tenger/protocol';
 import { queryRows, type Database } from '../db/client.js';
+import { contributionsByPayer, type DayContributions } from './contributions.js';
 import type { Ledger } from './ledger.js';
 
 /** GET /data: every account class summed (their total must be zero) and site statistics. */
 export async function readBooks(db: Database, ledger: Ledger, seatedPlayers: number): Promise<Books> {
-  const totals = await ledger.bookTotals(db);
+  const [totals, days] = await Promise.all([ledger.bookTotals(db), contributionsByPayer(db)]);
+  const sum = (pick: (d: DayContributions) => number) => days.reduce((total, d) => total + pick(d), 0);
+  const rakeFromBots = sum((d) => d.rakeFromBots);
+  const jackpotFromBots = sum((d) => d.jackpotFromBots);
   const [row] = await queryRows<Record<string, string | number>>(
     db,
     sql`SELECT
-      (SELECT count(*) FROM deposits) AS deposit_count,
-      (SELECT coalesce(sum(amount), 0) FROM deposits) AS deposit_amount,
+      (SELECT count(*) FROM deposits WHERE status <> 'pending') AS deposit_count,
+      (SELECT coalesce(sum(amount), 0) FROM deposits WHERE status <> 'pending') AS deposit_amount,
       (SELECT count(*) FROM withdrawals WHERE status = 'approved') AS approved_count,
       (SELECT coalesce(sum(amount), 0) FROM withdrawals WHERE status = 'approved') AS approved_amount,
       (SELECT count(*) FROM withdrawals WHERE status = 'pending') AS pending_count,
@@ -58,6 +62,10 @@ export async function readBooks(db: Database, ledger: Ledger, seatedPlayers: num
       seatedPlayers,
       ledgerTransactions: n('transactions'),
       postings: n('postings'),
+    },
+    contributions: {
+      rake: { players: sum((d) => d.rake) - rakeFromBots, bots: rakeFromBots },
+      jackpot: { players: sum((d) => d.jackpot) - jackpotFromBots, bots: jackpotFromBots },
     },
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DailyFigures } from '@tenger/protocol';
 import { queryRows, type Database } from '../db/client.js';
+import { contributionsByPayer } from './contributions.js';
 
 const DAY_MS = 86_400_000;
 
@@ -14,7 +15,7 @@ const DAY_MS = 86_400_000;
 export async function dailyFigures(db: Database, days: number, now = new Date()): Promise<DailyFigures[]> {
   const todayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const from = new Date(todayStart - (days - 1) * DAY_MS);
-  const [money, played, [opening]] = await Promise.all([
+  const [money, played, [opening], payers] = await Promise.all([
     queryRows<{
       day: string;
       rake: string | number;
@@ -50,7 +51,9 @@ export async function dailyFigures(db: Database, days: number, now = new Date())
           JOIN ledger_transactions t ON t.id = p.transaction_id
           WHERE a.kind = 'jackpot' AND t.created_at < ${from.toISOString()}::timestamptz`,
     ),
+    contributionsByPayer(db, from),
   ]);
+  const payersByDay = new Map(payers.map((row) => [row.day, row]));
   const moneyByDay = new Map(money.map((row) => [row.day, row]));
   const handsByDay = new Map(played.map((row) => [row.day, Number(row.hands)]));
   let jackpotBalance = Number(opening.jackpot);
@@ -68,6 +71,8 @@ export async function dailyFigures(db: Database, days: number, now = new Date())
       deposits: Number(row?.deposits ?? 0),
       withdrawals: Number(row?.withdrawals ?? 0),
       jackpotContributions,
+      rakeFromBots: payersByDay.get(date)?.rakeFromBots ?? 0,
+      jackpotContributionsFromBots: payersByDay.get(date)?.jackpotFromBots ?? 0,
       jackpotPayouts,
       jackpotBalance,
     });

@@ -22,6 +22,10 @@ export const LEDGER_TRANSACTION_KINDS = [
   'bot_return',
   'hand_void',
   'correction',
+  /** An administrator takes (part of) a deposit back: available -> outside bank. */
+  'deposit_reversal',
+  /** An administrator's manual credit (outside bank -> available) or debit (available -> outside bank). */
+  'adjustment',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 

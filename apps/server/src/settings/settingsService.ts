@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { SettingsSchema, type Settings, type UpdateSettingsRequest } from '@tenger/protocol';
+import { recordAudit, type AuditActor } from '../audit/auditLog.js';
 import type { Database } from '../db/client.js';
 import { siteSettings } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -27,6 +28,7 @@ export const DEFAULT_SETTINGS: Settings = {
     'Transport and Development Bank',
     'Chinggis Khaan Bank',
   ],
+  deposit: { maxAmount: 10_000_000, dualApprovalAbove: 1_000_000 },
 };
 
 /** Site settings: one row, cached in this process, read often (every withdrawal, every lobby). */
@@ -43,7 +45,11 @@ export class SettingsService {
     return this.cached;
   }
 
-  async update(change: UpdateSettingsRequest): Promise<Settings> {
+  /**
+   * Applies a change; with an actor, writes the audit rows in the same transaction: one
+   * `maintenance.update` when maintenance changed, one `settings.update` for everything else.
+   */
+  async update(change: UpdateSettingsRequest, actor?: AuditActor): Promise<Settings> {
     const current = await this.get();
     const next = SettingsSchema.safeParse({
       ...current,
@@ -52,6 +58,7 @@ export class SettingsService {
       withdrawal: { ...current.withdrawal, ...change.withdrawal },
       rake: { ...current.rake, ...change.rake },
       jackpot: { ...current.jackpot, ...change.jackpot },
+      deposit: { ...current.deposit, ...change.deposit },
     });
     if (!next.success) throw new AppError(400, 'validation_failed', 'Invalid settings');
     if (next.data.withdrawal.max !== null && next.data.withdrawal.max < next.data.withdrawal.min) {
@@ -59,11 +66,41 @@ export class SettingsService {
         'withdrawal.max': 'Must be at least the minimum',
       });
     }
-    await this.db
-      .insert(siteSettings)
-      .values({ id: 1, value: next.data })
-      .onConflictDoUpdate({ target: siteSettings.id, set: { value: next.data, updatedAt: sql`now()` } });
-    this.cached = next.data;
+    const after = next.data;
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(siteSettings)
+        .values({ id: 1, value: after })
+        .onConflictDoUpdate({ target: siteSettings.id, set: { value: after, updatedAt: sql`now()` } });
+      if (!actor) return;
+      const changed = (Object.keys(change) as Array<keyof Settings>).filter(
+        (key) => change[key] !== undefined && JSON.stringify(current[key]) !== JSON.stringify(after[key]),
+      );
+      const describe = (keys: Array<keyof Settings>) =>
+        keys
+          .map((key) => `${key} ${JSON.stringify(current[key])} -> ${JSON.stringify(after[key])}`)
+          .join('; ');
+      const others = changed.filter((key) => key !== 'maintenance');
+      if (changed.includes('maintenance')) {
+        await recordAudit(tx as unknown as Database, {
+          ...actor,
+          action: 'maintenance.update',
+          targetType: 'site',
+          targetId: 'maintenance',
+          summary: describe(['maintenance']),
+        });
+      }
+      if (others.length > 0) {
+        await recordAudit(tx as unknown as Database, {
+          ...actor,
+          action: 'settings.update',
+          targetType: 'settings',
+          targetId: others.join(','),
+          summary: describe(others),
+        });
+      }
+    });
+    this.cached = after;
     return next.data;
   }
 

@@ -5,6 +5,8 @@ import { pokerTables } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 
 export type TableRow = typeof pokerTables.$inferSelect;
+/** Writes the audit row of a table change inside the change's transaction. */
+export type TableAudit = (tx: Database, row: TableRow) => Promise<void>;
 
 /** The stakes a fresh site opens with: Hold'em and Omaha, 6- and 9-max, buy-ins of 40–100 big blinds. */
 export const DEFAULT_TABLES: CreateTableRequest[] = [
@@ -122,28 +124,36 @@ export class TableService {
     return table;
   }
 
-  async create(input: CreateTableRequest): Promise<TableRow> {
-    const [row] = await this.db
-      .insert(pokerTables)
-      .values({
-        no: sql`(SELECT coalesce(max(no), 0) + 1 FROM poker_tables)`,
-        name: input.name,
-        variant: input.variant,
-        betting: input.betting ?? (input.variant === 'omaha' ? 'pot-limit' : 'no-limit'),
-        smallBlind: input.smallBlind,
-        bigBlind: input.bigBlind,
-        minBuyIn: input.minBuyIn,
-        maxBuyIn: input.maxBuyIn,
-        maxPlayers: input.maxPlayers,
-        actionTimeSeconds: input.actionTimeSeconds ?? null,
-        closed: input.closed ?? false,
-      })
-      .returning();
+  /** `audit` (optional) runs in the same transaction as the write, with the row written. */
+  async create(input: CreateTableRequest, audit?: TableAudit): Promise<TableRow> {
+    const row = await this.writing(audit, async (db) => {
+      const [inserted] = await db
+        .insert(pokerTables)
+        .values({
+          no: sql`(SELECT coalesce(max(no), 0) + 1 FROM poker_tables)`,
+          name: input.name,
+          variant: input.variant,
+          betting: input.betting ?? (input.variant === 'omaha' ? 'pot-limit' : 'no-limit'),
+          smallBlind: input.smallBlind,
+          bigBlind: input.bigBlind,
+          minBuyIn: input.minBuyIn,
+          maxBuyIn: input.maxBuyIn,
+          maxPlayers: input.maxPlayers,
+          actionTimeSeconds: input.actionTimeSeconds ?? null,
+          closed: input.closed ?? false,
+        })
+        .returning();
+      return inserted;
+    });
     this.changed(row.id, row);
     return row;
   }
 
-  async update(tableId: number, change: Omit<UpdateTableRequest, 'tableId'>): Promise<TableRow> {
+  async update(
+    tableId: number,
+    change: Omit<UpdateTableRequest, 'tableId'>,
+    audit?: (tx: Database, row: TableRow, before: TableRow) => Promise<void>,
+  ): Promise<TableRow> {
     const current = await this.get(tableId);
     const next = { ...current, ...stripUndefined(change) };
     if (!(
@@ -160,36 +170,52 @@ export class TableService {
         },
       );
     }
-    const [row] = await this.db
-      .update(pokerTables)
-      .set({
-        name: next.name,
-        variant: next.variant,
-        betting: next.betting,
-        smallBlind: next.smallBlind,
-        bigBlind: next.bigBlind,
-        minBuyIn: next.minBuyIn,
-        maxBuyIn: next.maxBuyIn,
-        maxPlayers: next.maxPlayers,
-        actionTimeSeconds: next.actionTimeSeconds,
-        closed: next.closed,
-      })
-      .where(and(eq(pokerTables.id, tableId), isNull(pokerTables.deletedAt)))
-      .returning();
-    if (!row) throw notFound('Table');
+    const row = await this.writing(audit && ((tx, written) => audit(tx, written, current)), async (db) => {
+      const [updated] = await db
+        .update(pokerTables)
+        .set({
+          name: next.name,
+          variant: next.variant,
+          betting: next.betting,
+          smallBlind: next.smallBlind,
+          bigBlind: next.bigBlind,
+          minBuyIn: next.minBuyIn,
+          maxBuyIn: next.maxBuyIn,
+          maxPlayers: next.maxPlayers,
+          actionTimeSeconds: next.actionTimeSeconds,
+          closed: next.closed,
+        })
+        .where(and(eq(pokerTables.id, tableId), isNull(pokerTables.deletedAt)))
+        .returning();
+      if (!updated) throw notFound('Table');
+      return updated;
+    });
     this.changed(row.id, row);
     return row;
   }
 
   /** Soft delete: hands and ledger postings keep pointing at the row. */
-  async remove(tableId: number): Promise<void> {
-    const rows = await this.db
-      .update(pokerTables)
-      .set({ deletedAt: new Date() })
-      .where(and(eq(pokerTables.id, tableId), isNull(pokerTables.deletedAt)))
-      .returning({ id: pokerTables.id });
-    if (rows.length === 0) throw notFound('Table');
+  async remove(tableId: number, audit?: TableAudit): Promise<void> {
+    await this.writing(audit, async (db) => {
+      const [row] = await db
+        .update(pokerTables)
+        .set({ deletedAt: new Date() })
+        .where(and(eq(pokerTables.id, tableId), isNull(pokerTables.deletedAt)))
+        .returning();
+      if (!row) throw notFound('Table');
+      return row;
+    });
     this.changed(tableId, null);
+  }
+
+  /** Runs `write` alone, or with `audit` in one transaction. */
+  private async writing(audit: TableAudit | undefined, write: (db: Database) => Promise<TableRow>) {
+    if (!audit) return write(this.db);
+    return this.db.transaction(async (tx) => {
+      const row = await write(tx as unknown as Database);
+      await audit(tx as unknown as Database, row);
+      return row;
+    });
   }
 
   async seed(): Promise<void> {

@@ -5,7 +5,10 @@ import type { AuthService } from '../auth/authService.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { queryRows, type Database } from '../db/client.js';
 import { users } from '../db/schema.js';
+import { recordAudit } from '../audit/auditLog.js';
 import { AppError, conflict, notFound } from '../errors.js';
+import type { Ledger } from '../ledger/ledger.js';
+import type { AdminActor } from '../wallet/depositDesk.js';
 import { withoutSecrets, type UserRecord } from './userRecord.js';
 
 export interface UserWithMoney extends UserRecord {
@@ -28,6 +31,7 @@ export class UserService {
   constructor(
     private readonly db: Database,
     private readonly auth: AuthService,
+    private readonly ledger: Ledger,
   ) {}
 
   async get(userId: number): Promise<UserRecord> {
@@ -116,26 +120,101 @@ export class UserService {
     return row;
   }
 
-  /** "Deleting" a user blocks the account: tokens revoked, financial history kept. */
-  async block(adminId: number, userId: number): Promise<UserWithMoney> {
-    if (adminId === userId) throw conflict('conflict', 'You cannot delete your own account');
-    const updated = await this.db
-      .update(users)
-      .set({ status: 'blocked' })
-      .where(eq(users.id, userId))
-      .returning();
-    if (updated.length === 0) throw notFound('User');
-    await this.auth.revokeAll(userId);
+  /** Blocks an account: its tokens are revoked (sessions end), its money and history stay. */
+  async block(actor: AdminActor, userId: number): Promise<UserWithMoney> {
+    if (actor.actorId === userId) throw conflict('conflict', 'You cannot block your own account');
+    await this.changeStatus(actor, userId, 'active', 'blocked', 'user.block');
     return this.getWithMoney(userId);
   }
 
-  async setRole(adminId: number, userId: number, role: Role): Promise<UserWithMoney> {
-    if (adminId === userId) throw conflict('conflict', 'You cannot change your own role');
-    const updated = await this.db.update(users).set({ role }).where(eq(users.id, userId)).returning();
-    if (updated.length === 0) throw notFound('User');
-    await this.auth.revokeAll(userId);
+  /** Lets a blocked account sign in again. */
+  async unblock(actor: AdminActor, userId: number): Promise<UserWithMoney> {
+    await this.changeStatus(actor, userId, 'blocked', 'active', 'user.unblock');
+    return this.getWithMoney(userId);
+  }
+
+  /**
+   * Closes an account for good, only once it holds no money: nothing available, at a table, in a
+   * pending withdrawal (409 until it is paid out or adjusted). The row is updated first, so a deposit
+   * racing with the delete either finished before (and is counted) or finds the account closed.
+   */
+  async remove(actor: AdminActor, userId: number): Promise<UserWithMoney> {
+    if (actor.actorId === userId) throw conflict('conflict', 'You cannot delete your own account');
+    await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      if (!before) throw notFound('User');
+      if (before.status === 'deleted') throw conflict('already_resolved', 'This account is already deleted');
+      await tx.update(users).set({ status: 'deleted' }).where(eq(users.id, userId));
+      const money = await this.ledger.balancesOf(userId, tx);
+      const held = money.available + money.locked;
+      if (held > 0) {
+        throw new AppError(
+          409,
+          'conflict',
+          `${before.username} still holds ₮${held} (available ₮${money.available}, at tables ₮${money.atTables}, ` +
+            `pending withdrawals ₮${money.pendingWithdrawals}); pay it out or adjust it first`,
+        );
+      }
+      await this.auth.revokeAll(userId, tx);
+      await recordAudit(tx, {
+        ...actor,
+        action: 'user.delete',
+        targetType: 'user',
+        targetId: userId,
+        summary: `${before.username}: status ${before.status} -> deleted`,
+      });
+    });
     this.auth.forgetSessions(userId);
     return this.getWithMoney(userId);
+  }
+
+  async setRole(actor: AdminActor, userId: number, role: Role): Promise<UserWithMoney> {
+    if (actor.actorId === userId) throw conflict('conflict', 'You cannot change your own role');
+    await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      if (!before) throw notFound('User');
+      if (before.status === 'deleted') throw conflict('conflict', 'This account is deleted');
+      await tx.update(users).set({ role }).where(eq(users.id, userId));
+      await this.auth.revokeAll(userId, tx);
+      await recordAudit(tx, {
+        ...actor,
+        action: 'user.role',
+        targetType: 'user',
+        targetId: userId,
+        summary: `${before.username}: role ${before.role} -> ${role}`,
+      });
+    });
+    this.auth.forgetSessions(userId);
+    return this.getWithMoney(userId);
+  }
+
+  private async changeStatus(
+    actor: AdminActor,
+    userId: number,
+    from: 'active' | 'blocked',
+    to: 'active' | 'blocked',
+    action: 'user.block' | 'user.unblock',
+  ): Promise<void> {
+    await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      if (!before) throw notFound('User');
+      if (before.status !== from) {
+        throw conflict('conflict', `This account is ${before.status}, not ${from}`);
+      }
+      await tx.update(users).set({ status: to }).where(eq(users.id, userId));
+      if (to === 'blocked') await this.auth.revokeAll(userId, tx);
+      await recordAudit(tx, {
+        ...actor,
+        action,
+        targetType: 'user',
+        targetId: userId,
+        summary: `${before.username}: status ${from} -> ${to}`,
+      });
+    });
+    this.auth.forgetSessions(userId);
   }
 
   private async withMoney(

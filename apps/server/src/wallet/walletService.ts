@@ -1,23 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { OutcomeType, Page, WithdrawalStatus } from '@tenger/protocol';
+import type { DepositStatus, OutcomeType, Page, WithdrawalStatus } from '@tenger/protocol';
 import { PAGE_SIZE_DEFAULT } from '@tenger/protocol';
+import { recordAudit } from '../audit/auditLog.js';
 import { queryRows, type Database } from '../db/client.js';
-import { deposits, users, withdrawals } from '../db/schema.js';
+import { users, withdrawals } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { Accounts } from '../ledger/accounts.js';
 import { fingerprint, type Ledger } from '../ledger/ledger.js';
 import type { SettingsService } from '../settings/settingsService.js';
+import { DepositDesk, type AdminActor, type DepositView } from './depositDesk.js';
 
-export interface DepositView {
-  id: number;
-  userId: number;
-  username: string;
-  amount: number;
-  note: string | null;
-  createdBy: string;
-  createdAt: Date;
-}
+export type { AdminActor, DepositView } from './depositDesk.js';
 
 export interface WithdrawalView {
   id: number;
@@ -29,7 +23,7 @@ export interface WithdrawalView {
   requestedAt: Date;
   resolvedAt: Date | null;
   resolvedBy: string | null;
-  /** Where the payout goes: the player's bank and account number. */
+  /** Where the payout goes: the bank and account number given when the withdrawal was requested. */
   bank: string;
   accountNumber: string;
 }
@@ -62,63 +56,18 @@ export class WalletService {
     private readonly db: Database,
     private readonly ledger: Ledger,
     private readonly settings: SettingsService,
-  ) {}
-
-  /** Credits a player's balance from the outside bank. The same Idempotency-Key and body deposit once. */
-  async deposit(input: {
-    adminId: number;
-    userId: number;
-    amount: number;
-    note?: string;
-    idempotencyKey?: string;
-  }): Promise<Idempotent<DepositView>> {
-    const target = await this.activeUser(input.userId);
-    if (target.isBot)
-      throw new AppError(409, 'conflict', 'Bots are funded from the bot bankroll, not deposits');
-    const key = `deposit:${input.idempotencyKey ?? randomUUID()}`;
-    const requestHash = fingerprint({ userId: input.userId, amount: input.amount, note: input.note ?? null });
-    let depositId = 0;
-    const result = await this.ledger.post(
-      {
-        key,
-        kind: 'deposit',
-        requestHash,
-        meta: { adminId: input.adminId },
-        movements: [
-          { from: Accounts.outsideBank, to: Accounts.available(input.userId), amount: input.amount },
-        ],
-      },
-      async (tx, posted) => {
-        if (posted.replayed) {
-          const [existing] = await tx
-            .select({ id: deposits.id })
-            .from(deposits)
-            .where(eq(deposits.transactionId, posted.transactionId));
-          depositId = existing.id;
-          return;
-        }
-        const [row] = await tx
-          .insert(deposits)
-          .values({
-            userId: input.userId,
-            amount: input.amount,
-            note: input.note ?? null,
-            createdBy: input.adminId,
-            transactionId: posted.transactionId,
-          })
-          .returning({ id: deposits.id });
-        depositId = row.id;
-      },
-    );
-    const [view] = await this.depositRows(sql`WHERE d.id = ${depositId}`, sql``);
-    return { value: view, replayed: result.replayed };
+  ) {
+    this.deposits = new DepositDesk(db, ledger, settings);
   }
 
-  async listDeposits(filter: Paging & { userId?: number }): Promise<Page<DepositView>> {
-    const where = filter.userId ? sql`WHERE d.user_id = ${filter.userId}` : sql``;
-    return this.paged(filter, sql`SELECT count(*) AS total FROM deposits d ${where}`, (limit, offset) =>
-      this.depositRows(where, sql`ORDER BY d.id DESC LIMIT ${limit} OFFSET ${offset}`),
-    );
+  /** Admin deposits, their approval and reversal, and manual adjustments. */
+  readonly deposits: DepositDesk;
+
+  /** Deposits newest first (players: only those whose money moved). */
+  listDeposits(
+    filter: Paging & { userId?: number; status?: DepositStatus; creditedOnly?: boolean },
+  ): Promise<Page<DepositView>> {
+    return this.deposits.list(filter, PAGE_SIZE_DEFAULT);
   }
 
   /** Limits shown on the withdrawal form: at least the minimum, at most the available balance (and the cap). */
@@ -190,12 +139,19 @@ export class WalletService {
             withdrawalId = existing.id;
             return;
           }
+          // The payout goes where the player said when asking, whatever their details become later.
+          const [payout] = await tx
+            .select({ bank: users.bank, accountNumber: users.accountNumber })
+            .from(users)
+            .where(eq(users.id, input.userId));
           const [row] = await tx
             .insert(withdrawals)
             .values({
               userId: input.userId,
               amount: input.amount,
               requestTransactionId: posted.transactionId,
+              bank: payout?.bank ?? '',
+              accountNumber: payout?.accountNumber ?? '',
             })
             .returning({ id: withdrawals.id });
           withdrawalId = row.id;
@@ -211,13 +167,13 @@ export class WalletService {
   }
 
   /** Pays a pending withdrawal out (locked -> outside bank). Resolves exactly once. */
-  approveWithdrawal(adminId: number, withdrawalId: number): Promise<WithdrawalView> {
-    return this.resolve(adminId, withdrawalId, 'approved', null);
+  approveWithdrawal(actor: AdminActor, withdrawalId: number): Promise<WithdrawalView> {
+    return this.resolve(actor, withdrawalId, 'approved', null);
   }
 
   /** Returns a pending withdrawal to the player's balance (locked -> available). Resolves exactly once. */
-  rejectWithdrawal(adminId: number, withdrawalId: number, reason: string): Promise<WithdrawalView> {
-    return this.resolve(adminId, withdrawalId, 'rejected', reason);
+  rejectWithdrawal(actor: AdminActor, withdrawalId: number, reason: string): Promise<WithdrawalView> {
+    return this.resolve(actor, withdrawalId, 'rejected', reason);
   }
 
   async listWithdrawals(
@@ -285,7 +241,7 @@ export class WalletService {
   }
 
   private async resolve(
-    adminId: number,
+    actor: AdminActor,
     withdrawalId: number,
     status: 'approved' | 'rejected',
     reason: string | null,
@@ -299,7 +255,7 @@ export class WalletService {
       const result = await this.ledger.postWithin(tx, {
         key: `withdrawal:${withdrawalId}:resolve`,
         kind: status === 'approved' ? 'withdrawal_approve' : 'withdrawal_reject',
-        meta: { adminId, withdrawalId, reason },
+        meta: { adminId: actor.actorId, withdrawalId, reason },
         movements: [
           {
             from: Accounts.locked(row.userId),
@@ -314,24 +270,23 @@ export class WalletService {
           status,
           reason,
           resolvedAt: new Date(),
-          resolvedBy: adminId,
+          resolvedBy: actor.actorId,
           resolveTransactionId: result.transactionId,
         })
         .where(eq(withdrawals.id, withdrawalId));
+      await recordAudit(tx, {
+        ...actor,
+        action: status === 'approved' ? 'withdrawal.approve' : 'withdrawal.reject',
+        targetType: 'withdrawal',
+        targetId: withdrawalId,
+        summary:
+          `pending -> ${status}: ₮${row.amount} of user #${row.userId}` +
+          (status === 'approved' ? ` to ${row.bank} ${row.accountNumber}` : `; ${reason}`),
+      });
       return result;
     });
     this.ledger.announce(posted);
     return this.withdrawal(withdrawalId);
-  }
-
-  private async activeUser(userId: number) {
-    const [row] = await this.db
-      .select({ id: users.id, status: users.status, isBot: users.isBot })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (!row) throw notFound('User');
-    if (row.status !== 'active') throw new AppError(409, 'account_blocked', 'This account is blocked');
-    return row;
   }
 
   private async paged<T>(
@@ -346,35 +301,6 @@ export class WalletService {
       fetch(pageSize, (page - 1) * pageSize),
     ]);
     return { items, total: Number(total), page, pageSize };
-  }
-
-  private async depositRows(
-    where: ReturnType<typeof sql>,
-    tail: ReturnType<typeof sql>,
-  ): Promise<DepositView[]> {
-    const rows = await queryRows<{
-      id: number;
-      user_id: number;
-      username: string;
-      amount: string | number;
-      note: string | null;
-      created_by: string;
-      created_at: Date | string;
-    }>(
-      this.db,
-      sql`SELECT d.id, d.user_id, u.username, d.amount, d.note, a.username AS created_by, d.created_at
-          FROM deposits d JOIN users u ON u.id = d.user_id JOIN users a ON a.id = d.created_by
-          ${where} ${tail}`,
-    );
-    return rows.map((r) => ({
-      id: Number(r.id),
-      userId: Number(r.user_id),
-      username: r.username,
-      amount: Number(r.amount),
-      note: r.note,
-      createdBy: r.created_by,
-      createdAt: new Date(r.created_at),
-    }));
   }
 
   private async withdrawalRows(
@@ -396,7 +322,7 @@ export class WalletService {
     }>(
       this.db,
       sql`SELECT w.id, w.user_id, u.username, w.amount, w.status, w.reason, w.requested_at, w.resolved_at,
-                 r.username AS resolved_by, u.bank, u.account_number
+                 r.username AS resolved_by, w.bank, w.account_number
           FROM withdrawals w JOIN users u ON u.id = w.user_id LEFT JOIN users r ON r.id = w.resolved_by
           ${where} ${tail}`,
     );

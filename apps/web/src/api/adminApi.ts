@@ -20,6 +20,7 @@ export const adminApi = createApi({
     'Block',
     'Settings',
     'Data',
+    'Audit',
   ],
   endpoints: () => ({}),
 });

@@ -35,6 +35,12 @@ describe('the admin layout', { timeout: 60_000 }, () => {
     expect(screen.getByText('Page body')).toBeInTheDocument();
   });
 
+  it('opens the Audit page from the header, beside Data and Settings', () => {
+    const { router } = renderLayout('/admin/user');
+    fireEvent.click(screen.getByRole('button', { name: /Audit/ }));
+    expect(router.state.location.pathname).toBe('/admin/audit');
+  });
+
   it('highlights Tables while a live session under /admin/table/7 is open, and only Tables', () => {
     renderLayout('/admin/table/7');
     expect(menuItem('Tables')).toHaveClass('ant-menu-item-selected');

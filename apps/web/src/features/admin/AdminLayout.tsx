@@ -1,4 +1,5 @@
 import {
+  AuditOutlined,
   BankOutlined,
   DollarOutlined,
   HomeOutlined,
@@ -26,7 +27,7 @@ const MENU_ICONS: Record<AdminMenuKey, ReactNode> = {
 
 /**
  * Every admin screen sits in this layout (spec §2): a collapsible side menu with the four entries, and a
- * header with the collapse toggle, the title 'Admin Panel', links to Data and Settings, and a way back to /.
+ * header with the collapse toggle, the title 'Admin Panel', links to Data, Settings and Audit, and a way back to /.
  */
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -89,6 +90,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             </Button>
             <Button icon={<SettingOutlined />} onClick={() => navigate('/admin/settings')}>
               {t('admin.menu.settings')}
+            </Button>
+            <Button icon={<AuditOutlined />} onClick={() => navigate('/admin/audit')}>
+              {t('admin.menu.audit')}
             </Button>
             <LanguageSwitch />
             <ThemeSwitch />

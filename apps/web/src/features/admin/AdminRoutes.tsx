@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { PageSpinner } from '../../app/PageSpinner';
 import { AdminLayout } from './AdminLayout';
+import { AuditPage } from './AuditPage';
 import { DepositsPage } from './DepositsPage';
 import { SettingsPage } from './SettingsPage';
 import { TableSessionPage } from './TableSessionPage';
@@ -27,6 +28,7 @@ export default function AdminRoutes() {
           <Route path="deposit/*" element={<DepositsPage />} />
           <Route path="data/*" element={<DataPage />} />
           <Route path="settings/*" element={<SettingsPage />} />
+          <Route path="audit/*" element={<AuditPage />} />
           <Route path="table/:id" element={<TableSessionPage />} />
           <Route path="table/*" element={<TablesPage />} />
           <Route path="*" element={<NotFoundPage />} />

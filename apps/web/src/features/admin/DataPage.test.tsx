@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import DataPage from './DataPage';
 import { renderAdmin, stubServer } from './testKit';
@@ -12,6 +12,8 @@ const day = (date: string, hands: number) => ({
   deposits: 1000,
   withdrawals: 0,
   jackpotContributions: hands,
+  rakeFromBots: hands * 4,
+  jackpotContributionsFromBots: 0,
   jackpotPayouts: 0,
   jackpotBalance: 5000 + hands,
 });
@@ -46,6 +48,10 @@ function data(days: number) {
       seatedPlayers: 0,
       ledgerTransactions: 3,
       postings: 6,
+    },
+    contributions: {
+      rake: { players: 1_234, bots: 5_678 },
+      jackpot: { players: 91, bots: 19 },
     },
     daily: {
       days,
@@ -102,5 +108,19 @@ describe('the data page', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(server.calls('GET', '/api/v1/admin/data').at(-1)?.query.get('days')).toBe('7'),
     );
+  });
+});
+
+describe('rake and jackpot by who paid', { timeout: 60_000 }, () => {
+  it("shows the players' and the bots' rake and jackpot contributions apart, as the server reports them", async () => {
+    stubServer({ 'GET /api/v1/admin/data': [200, data(30)] });
+    renderAdmin(<DataPage />, '/admin/data');
+    const table = await screen.findByRole('table', { name: 'Rake and jackpot by who paid' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'From playersFrom botsTotal',
+      'Rake₮1,234₮5,678₮6,912',
+      'Jackpot contributions₮91₮19₮110',
+    ]);
   });
 });

@@ -224,6 +224,9 @@ export default function DataPage() {
           </Card>
         </Col>
         <Col xs={24}>
+          <PayerSplit books={books} axis={axis} tooltipStyle={tooltipStyle} money={money} />
+        </Col>
+        <Col xs={24}>
           <Card
             title={t('admin.data.daily')}
             extra={
@@ -246,6 +249,108 @@ export default function DataPage() {
         </Col>
       </Row>
     </section>
+  );
+}
+
+/**
+ * Rake and jackpot contributions split by who paid them: bots play with the house's own money, so only
+ * the players' part is income. Totals since the start, and the rake per day of the chosen period.
+ */
+function PayerSplit({
+  books,
+  axis,
+  tooltipStyle,
+  money,
+}: {
+  books: AdminData;
+  axis: { stroke: string; fontSize: number };
+  tooltipStyle: CSSProperties;
+  money: (amount: number) => string;
+}) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { rake, jackpot } = books.contributions;
+  const rows = [
+    { key: 'rake', name: t('admin.data.rake'), ...rake, total: rake.players + rake.bots },
+    {
+      key: 'jackpot',
+      name: t('admin.data.jackpotShare'),
+      ...jackpot,
+      total: jackpot.players + jackpot.bots,
+    },
+  ];
+  const daily = books.daily.series.map((day) => ({
+    date: day.date,
+    players: day.rake - day.rakeFromBots,
+    bots: day.rakeFromBots,
+    jackpotPlayers: day.jackpotContributions - day.jackpotContributionsFromBots,
+    jackpotBots: day.jackpotContributionsFromBots,
+  }));
+  return (
+    <Card title={t('admin.data.payersTitle')}>
+      <Typography.Paragraph type="secondary">{t('admin.data.payersHelp')}</Typography.Paragraph>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={10}>
+          <Table
+            size="small"
+            pagination={false}
+            dataSource={rows}
+            aria-label={t('admin.data.payersTitle')}
+            columns={[
+              { title: '', dataIndex: 'name', key: 'name' },
+              {
+                title: t('admin.data.fromPlayers'),
+                dataIndex: 'players',
+                key: 'players',
+                align: 'right',
+                render: (value: number) => money(value),
+              },
+              {
+                title: t('admin.data.fromBots'),
+                dataIndex: 'bots',
+                key: 'bots',
+                align: 'right',
+                render: (value: number) => money(value),
+              },
+              {
+                title: t('admin.data.total'),
+                dataIndex: 'total',
+                key: 'total',
+                align: 'right',
+                render: (value: number) => money(value),
+              },
+            ]}
+          />
+        </Col>
+        <Col xs={24} xl={14}>
+          <div style={{ width: '100%', height: 240 }}>
+            <ResponsiveContainer>
+              <BarChart data={daily} margin={{ left: 8, right: 16 }}>
+                <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} />
+                <XAxis dataKey="date" {...axis} tickFormatter={(d: string) => d.slice(5)} />
+                <YAxis {...axis} tickFormatter={(v: number) => money(v)} width={90} />
+                <Tooltip contentStyle={tooltipStyle} formatter={(v) => money(Number(v))} />
+                <Legend />
+                <Bar
+                  dataKey="players"
+                  stackId="rake"
+                  name={t('admin.data.rakeFromPlayers')}
+                  fill={token.colorSuccess}
+                  isAnimationActive={false}
+                />
+                <Bar
+                  dataKey="bots"
+                  stackId="rake"
+                  name={t('admin.data.rakeFromBots')}
+                  fill={token.colorTextQuaternary}
+                  isAnimationActive={false}
+                />
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+        </Col>
+      </Row>
+    </Card>
   );
 }
 

@@ -1,16 +1,25 @@
 import type { AdminDeposit } from '@tenger/protocol';
-import { Alert, Button, Card, Form, Input, InputNumber, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Modal, Table, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { apiErrorFields } from '../../api/baseQuery';
 import { formatDateTime } from '../../app/dates';
 import { formatMoney } from '../../app/money';
-import { ADMIN_PAGE_SIZE, MAX_AMOUNT } from './adminConstants';
+import { ADMIN_PAGE_SIZE, DEPOSIT_LIMITS_DEFAULT } from './adminConstants';
 import { errorText } from './apiError';
-import { useCreateDepositMutation, useGetDepositsQuery } from './adminEndpoints';
+import {
+  useCreateDepositMutation,
+  useGetDepositsQuery,
+  useGetSettingsQuery,
+  useSearchUsersQuery,
+} from './adminEndpoints';
 import { positiveId } from './ids';
+import { PendingDeposits } from './PendingDeposits';
+import { ReverseDepositDialog } from './ReverseDepositDialog';
 import { UserPicker } from './UserPicker';
 import { useSingleFlight } from './useSingleFlight';
+import { wholeAmountRule } from './wholeAmount';
 
 interface DepositForm {
   userId?: number;
@@ -18,21 +27,35 @@ interface DepositForm {
   note?: string;
 }
 
-type Outcome = { kind: 'success'; text: string } | { kind: 'error'; text: string } | null;
+type Outcome = { kind: 'success' | 'info' | 'error'; text: string } | null;
+
+const STATUS_COLOURS: Record<AdminDeposit['status'], string> = {
+  pending: 'gold',
+  credited: 'green',
+  reversed: 'red',
+};
 
 /**
- * Deposits: credit a player (find the user, amount, note) and the list of deposits. One form
- * submission carries one Idempotency-Key, kept until it succeeds or the form changes, so a double
- * submit or a retry after a lost answer credits once.
+ * Deposits: credit a player (find the user, amount, note), confirm what will be credited, and the
+ * lists of deposits waiting for a second administrator and of all deposits (with reversal). The
+ * amount is never corrected silently: what the admin typed is checked against 1…`deposit.maxAmount`
+ * and shown as an error. One confirmed submission carries one Idempotency-Key, kept until it succeeds
+ * or the form changes, so a double submit or a retry after a lost answer credits once.
  */
 export function DepositsPage() {
   const { t, i18n } = useTranslation();
   const [searchParams] = useSearchParams();
   const userId = positiveId(searchParams.get('userId'));
   const [form] = Form.useForm<DepositForm>();
+  const settings = useGetSettingsQuery();
+  const limits = settings.data?.deposit ?? DEPOSIT_LIMITS_DEFAULT;
   const [createDeposit] = useCreateDepositMutation();
   const idempotencyKey = useRef<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const [confirming, setConfirming] = useState<DepositForm | null>(null);
+  const [reversing, setReversing] = useState<AdminDeposit | null>(null);
+  const money = (amount: number) => formatMoney(amount, i18n.language);
+
   const guard = useSingleFlight(async (values: DepositForm) => {
     idempotencyKey.current ??= crypto.randomUUID();
     try {
@@ -43,16 +66,18 @@ export function DepositsPage() {
         idempotencyKey: idempotencyKey.current,
       }).unwrap();
       idempotencyKey.current = null;
-      setOutcome({
-        kind: 'success',
-        text: t('admin.deposits.created', {
-          code: deposit.code,
-          amount: formatMoney(deposit.amount, i18n.language),
-          username: deposit.username,
-        }),
-      });
+      setConfirming(null);
+      const params = { code: deposit.code, amount: money(deposit.amount), username: deposit.username };
+      setOutcome(
+        deposit.status === 'pending'
+          ? { kind: 'info', text: t('admin.deposits.requested', params) }
+          : { kind: 'success', text: t('admin.deposits.created', params) },
+      );
       form.resetFields(['amount', 'note']);
     } catch (err) {
+      setConfirming(null);
+      const fields = apiErrorFields(err);
+      if (fields.amount) form.setFields([{ name: 'amount', errors: [fields.amount] }]);
       setOutcome({ kind: 'error', text: errorText(err, t) });
     }
   });
@@ -75,7 +100,10 @@ export function DepositsPage() {
             // Different values are a different deposit: the next submission gets a new key.
             idempotencyKey.current = null;
           }}
-          onFinish={(values) => guard.run('deposit', values)}
+          onFinish={(values) => {
+            setOutcome(null);
+            setConfirming(values);
+          }}
         >
           <Form.Item
             name="userId"
@@ -87,24 +115,17 @@ export function DepositsPage() {
           <Form.Item
             name="amount"
             label={t('admin.deposits.amount')}
+            extra={t('admin.deposits.limits', {
+              max: money(limits.maxAmount),
+              dual: money(limits.dualApprovalAbove),
+            })}
             rules={[
               { required: true, message: t('admin.deposits.amountRequired') },
-              {
-                validator: (_rule, value: number | null | undefined) =>
-                  value === null || value === undefined || (Number.isSafeInteger(value) && value >= 1)
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('admin.deposits.amountWhole'))),
-              },
+              wholeAmountRule(limits.maxAmount, t),
             ]}
           >
-            <InputNumber<number>
-              min={1}
-              max={MAX_AMOUNT}
-              precision={0}
-              step={1000}
-              prefix="₮"
-              style={{ width: '100%' }}
-            />
+            {/* No min, max or precision: antd would silently turn 0 into 1 and 1.5 into 2. */}
+            <InputNumber<number> step={1000} prefix="₮" style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item name="note" label={t('admin.deposits.note')}>
             <Input.TextArea rows={2} maxLength={500} showCount />
@@ -124,6 +145,18 @@ export function DepositsPage() {
           </Button>
         </Form>
       </Card>
+
+      {confirming ? (
+        <ConfirmDeposit
+          values={confirming}
+          needsApproval={(confirming.amount ?? 0) > limits.dualApprovalAbove}
+          busy={guard.anyBusy}
+          onConfirm={() => guard.run('deposit', confirming)}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
+
+      <PendingDeposits userId={userId} />
 
       <Typography.Title level={4}>
         {t('admin.deposits.history')} {userId ? <Tag>{t('admin.common.forUser', { userId })}</Tag> : null}
@@ -156,23 +189,98 @@ export function DepositsPage() {
             dataIndex: 'amount',
             key: 'amount',
             align: 'right',
-            render: (amount: number) => formatMoney(amount, i18n.language),
+            render: (amount: number) => money(amount),
+          },
+          {
+            title: t('admin.columns.status'),
+            key: 'status',
+            render: (_value, deposit) => (
+              <Tag color={STATUS_COLOURS[deposit.status]}>
+                {t(`admin.deposits.statuses.${deposit.status}`)}
+                {deposit.reversal ? ` ${money(deposit.reversal.amount)}` : ''}
+              </Tag>
+            ),
           },
           {
             title: t('admin.deposits.note'),
-            dataIndex: 'note',
             key: 'note',
-            render: (value: string | null) => value || '—',
+            render: (_value, deposit) =>
+              deposit.reversal
+                ? `${deposit.note ?? ''} ${t('admin.deposits.reversedBecause', { reason: deposit.reversal.reason, by: deposit.reversal.by })}`.trim()
+                : deposit.note || '—',
           },
-          { title: t('admin.columns.createdBy'), dataIndex: 'createdBy', key: 'createdBy' },
+          {
+            title: t('admin.columns.createdBy'),
+            key: 'createdBy',
+            render: (_value, deposit) =>
+              deposit.approvedBy
+                ? t('admin.deposits.createdAndApproved', {
+                    by: deposit.createdBy,
+                    approver: deposit.approvedBy,
+                  })
+                : deposit.createdBy,
+          },
           {
             title: t('admin.columns.date'),
-            dataIndex: 'approvedAt',
-            key: 'approvedAt',
-            render: (value: string) => formatDateTime(value, i18n.language),
+            key: 'date',
+            render: (_value, deposit) =>
+              formatDateTime(deposit.approvedAt ?? deposit.createdAt, i18n.language),
+          },
+          {
+            title: t('admin.columns.actions'),
+            key: 'actions',
+            render: (_value, deposit) =>
+              deposit.status === 'credited' ? (
+                <Button size="small" danger onClick={() => setReversing(deposit)}>
+                  {t('admin.deposits.reverse')}
+                </Button>
+              ) : null,
           },
         ]}
       />
+      {reversing ? <ReverseDepositDialog deposit={reversing} onClose={() => setReversing(null)} /> : null}
     </section>
+  );
+}
+
+/** The confirmation step: the player, the amount and the note, before anything is credited. */
+function ConfirmDeposit({
+  values,
+  needsApproval,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  values: DepositForm;
+  needsApproval: boolean;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const found = useSearchUsersQuery({ q: String(values.userId), page: 1, pageSize: 20 });
+  const user = found.data?.items.find((u) => u.userId === values.userId);
+  return (
+    <Modal
+      open
+      title={t('admin.deposits.confirmTitle')}
+      okText={needsApproval ? t('admin.deposits.confirmRequest') : t('admin.deposits.confirmCredit')}
+      cancelText={t('admin.common.cancel')}
+      confirmLoading={busy}
+      onOk={onConfirm}
+      onCancel={onCancel}
+    >
+      <dl className="admin-confirm">
+        <dt>{t('admin.deposits.user')}</dt>
+        <dd>{user ? `${user.username} · ${user.email} · #${user.userId}` : `#${values.userId}`}</dd>
+        <dt>{t('admin.deposits.amount')}</dt>
+        <dd>
+          <strong>{formatMoney(values.amount ?? 0, i18n.language)}</strong>
+        </dd>
+        <dt>{t('admin.deposits.note')}</dt>
+        <dd>{values.note?.trim() || '—'}</dd>
+      </dl>
+      {needsApproval ? <Alert type="warning" showIcon title={t('admin.deposits.needsApproval')} /> : null}
+    </Modal>
   );
 }

@@ -50,3 +50,27 @@ describe('the bad-beat payout shares', { timeout: 60_000 }, () => {
     });
   });
 });
+
+describe('the deposit limits', { timeout: 60_000 }, () => {
+  it('show the server’s limits and are saved with the settings', async () => {
+    const server = stubServer({
+      'GET /api/v1/admin/settings': [
+        200,
+        { ...settings, deposit: { maxAmount: 10_000_000, dualApprovalAbove: 1_000_000 } },
+      ],
+      'PUT /api/v1/admin/settings': (request) => [200, { ...settings, ...(request.body as object) }],
+      'GET /api/v1/admin/block/list': [200, []],
+    });
+    renderAdmin(<SettingsPage />, '/admin/settings');
+    const max = (await screen.findByLabelText('Largest deposit')) as HTMLInputElement;
+    await waitFor(() => expect(max.value).toBe('10000000'));
+    const dual = screen.getByLabelText('Second administrator needed above') as HTMLInputElement;
+    expect(dual.value).toBe('1000000');
+    fireEvent.change(dual, { target: { value: '2000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.calls('PUT', '/api/v1/admin/settings')).toHaveLength(1));
+    expect(server.calls('PUT', '/api/v1/admin/settings')[0].body).toMatchObject({
+      deposit: { maxAmount: 10_000_000, dualApprovalAbove: 2_000_000 },
+    });
+  });
+});

@@ -2,7 +2,7 @@ import type { Settings } from '@tenger/protocol';
 import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_AMOUNT } from './adminConstants';
+import { DEPOSIT_LIMITS_DEFAULT, MAX_AMOUNT } from './adminConstants';
 import { errorText } from './apiError';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from './adminEndpoints';
 import { BlocksPanel } from './BlocksPanel';
@@ -25,6 +25,8 @@ export function sharesRemainder(shares: Partial<BadBeatShares> | undefined): num
 function formValuesOf(settings: Settings): Settings {
   return {
     ...settings,
+    // A server from before the deposit limits sends none: show the defaults it applies.
+    deposit: settings.deposit ?? DEPOSIT_LIMITS_DEFAULT,
     jackpot: {
       ...settings.jackpot,
       badBeatShares: settings.jackpot.badBeatShares ?? DEFAULT_BAD_BEAT_SHARES,
@@ -32,7 +34,7 @@ function formValuesOf(settings: Settings): Settings {
   };
 }
 
-/** Settings: maintenance, withdrawal limits, rake, jackpot, action time, banks; then content blocks. */
+/** Settings: maintenance, withdrawal limits, deposit limits, rake, jackpot, action time, banks; then content blocks. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const { data, error, isLoading } = useGetSettingsQuery();
@@ -113,6 +115,29 @@ export function SettingsPage() {
                     },
                   }),
                 ]}
+              >
+                <InputNumber<number> min={1} max={MAX_AMOUNT} prefix="₮" {...whole} />
+              </Form.Item>
+            </Col>
+          </Row>
+
+          <Typography.Title level={5}>{t('admin.settings.deposits')}</Typography.Title>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name={['deposit', 'maxAmount']}
+                label={t('admin.settings.depositMax')}
+                rules={[required]}
+              >
+                <InputNumber<number> min={1} max={MAX_AMOUNT} prefix="₮" {...whole} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name={['deposit', 'dualApprovalAbove']}
+                label={t('admin.settings.depositDualApproval')}
+                extra={t('admin.settings.depositDualApprovalHelp')}
+                rules={[required]}
               >
                 <InputNumber<number> min={1} max={MAX_AMOUNT} prefix="₮" {...whole} />
               </Form.Item>

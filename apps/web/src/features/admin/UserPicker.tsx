@@ -46,7 +46,7 @@ export function UserPicker({
       options={[...users.values()].map((user) => ({
         value: user.userId,
         label: `${user.username} · ${user.email} · #${user.userId}`,
-        disabled: user.status === 'blocked',
+        disabled: user.status !== 'active',
       }))}
     />
   );

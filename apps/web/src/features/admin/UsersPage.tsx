@@ -8,12 +8,22 @@ import { useAppSelector } from '../../app/hooks';
 import { formatMoney } from '../../app/money';
 import { ADMIN_PAGE_SIZE } from './adminConstants';
 import { errorText } from './apiError';
-import { useDeleteUserMutation, useSearchUsersQuery, useUpdateRoleMutation } from './adminEndpoints';
+import { AdjustmentDialog } from './AdjustmentDialog';
+import {
+  useBlockUserMutation,
+  useDeleteUserMutation,
+  useSearchUsersQuery,
+  useUnblockUserMutation,
+  useUpdateRoleMutation,
+} from './adminEndpoints';
 import { useSingleFlight } from './useSingleFlight';
 
 const ROLES: Role[] = ['PLAYER', 'ADMIN'];
 
-/** Users: search and paging; balances, role, bank account, dates; change role; delete (block). */
+/**
+ * Users: search and paging; balances, role, bank account, dates; change role; block and unblock;
+ * adjust a balance; delete (refused by the server while the account holds money).
+ */
 export function UsersPage() {
   const { t, i18n } = useTranslation();
   const { message, modal } = App.useApp();
@@ -23,7 +33,10 @@ export function UsersPage() {
   const [pageSize, setPageSize] = useState(ADMIN_PAGE_SIZE);
   const { data, isFetching, error } = useSearchUsersQuery({ q: q || undefined, page, pageSize });
   const [deleteUser] = useDeleteUserMutation();
+  const [blockUser] = useBlockUserMutation();
+  const [unblockUser] = useUnblockUserMutation();
   const [updateRole] = useUpdateRoleMutation();
+  const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
   const isMe = (userId: number) => myId !== undefined && String(myId) === String(userId);
   const guard = useSingleFlight(async (action: () => Promise<unknown>) => action());
 
@@ -32,6 +45,18 @@ export function UsersPage() {
       try {
         await deleteUser(user.userId).unwrap();
         void message.success(t('admin.users.deleted', { username: user.username }));
+      } catch (err) {
+        void message.error(errorText(err, t));
+      }
+    });
+
+  const setBlocked = (user: AdminUser, blocked: boolean) =>
+    guard.run(`block-${user.userId}`, async () => {
+      try {
+        await (blocked ? blockUser : unblockUser)(user.userId).unwrap();
+        void message.success(
+          t(blocked ? 'admin.users.blockedDone' : 'admin.users.unblockedDone', { username: user.username }),
+        );
       } catch (err) {
         void message.error(errorText(err, t));
       }
@@ -97,6 +122,7 @@ export function UsersPage() {
                 <span>{user.username}</span>
                 {user.isBot ? <Tag color="purple">{t('admin.users.bot')}</Tag> : null}
                 {user.status === 'blocked' ? <Tag color="red">{t('admin.users.blocked')}</Tag> : null}
+                {user.status === 'deleted' ? <Tag>{t('admin.users.deletedTag')}</Tag> : null}
               </Space>
             ),
           },
@@ -123,7 +149,7 @@ export function UsersPage() {
                 aria-label={t('admin.users.roleOf', { username: user.username })}
                 value={user.role}
                 disabled={
-                  isMe(user.userId) || user.status === 'blocked' || guard.isBusy(`role-${user.userId}`)
+                  isMe(user.userId) || user.status !== 'active' || guard.isBusy(`role-${user.userId}`)
                 }
                 style={{ minWidth: 120 }}
                 options={ROLES.map((role) => ({ value: role, label: t(`admin.roles.${role}`) }))}
@@ -157,7 +183,34 @@ export function UsersPage() {
                 <Link to={`/admin/deposit?userId=${user.userId}`}>{t('admin.users.deposits')}</Link>
                 <Link to={`/admin/withdraw?userId=${user.userId}`}>{t('admin.users.withdrawals')}</Link>
                 <Link to={`/admin/user/history?userId=${user.userId}`}>{t('admin.users.history')}</Link>
+                {user.status !== 'deleted' && !user.isBot ? (
+                  <Button size="small" onClick={() => setAdjusting(user)}>
+                    {t('admin.money.adjust')}
+                  </Button>
+                ) : null}
                 {user.status === 'active' && !isMe(user.userId) ? (
+                  <Popconfirm
+                    title={t('admin.users.blockConfirm', { username: user.username })}
+                    okText={t('admin.users.block')}
+                    cancelText={t('admin.common.cancel')}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => setBlocked(user, true)}
+                  >
+                    <Button size="small" loading={guard.isBusy(`block-${user.userId}`)}>
+                      {t('admin.users.block')}
+                    </Button>
+                  </Popconfirm>
+                ) : null}
+                {user.status === 'blocked' ? (
+                  <Button
+                    size="small"
+                    loading={guard.isBusy(`block-${user.userId}`)}
+                    onClick={() => setBlocked(user, false)}
+                  >
+                    {t('admin.users.unblock')}
+                  </Button>
+                ) : null}
+                {user.status !== 'deleted' && !isMe(user.userId) ? (
                   <Popconfirm
                     title={t('admin.users.deleteConfirm', { username: user.username })}
                     description={t('admin.users.deleteHelp')}
@@ -176,6 +229,7 @@ export function UsersPage() {
           },
         ]}
       />
+      {adjusting ? <AdjustmentDialog user={adjusting} onClose={() => setAdjusting(null)} /> : null}
     </section>
   );
 }

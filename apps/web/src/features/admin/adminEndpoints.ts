@@ -1,4 +1,8 @@
 import type {
+  Adjustment,
+  AuditPage,
+  CreateAdjustmentRequest,
+  DepositStatus,
   AdminData,
   AdminDeposit,
   AdminDepositPage,
@@ -32,6 +36,7 @@ export interface UserSearchArgs {
 }
 export interface DepositListArgs {
   userId?: number;
+  status?: DepositStatus;
   page: number;
   pageSize: number;
 }
@@ -47,6 +52,20 @@ export interface UserOutcomeArgs {
   type?: OutcomeType;
   page: number;
   pageSize: number;
+}
+
+/** The Audit page's filters; `before` pages back (the previous answer's `nextBefore`). */
+export interface AuditArgs {
+  actor?: number;
+  action?: string;
+  target?: string;
+  before?: number;
+  limit?: number;
+}
+
+/** An adjustment with the key that makes a repeated submission move money once. */
+export interface CreateAdjustmentArgs extends CreateAdjustmentRequest {
+  idempotencyKey: string;
 }
 
 /** A deposit request with the key that makes a repeated submission credit once. */
@@ -98,7 +117,24 @@ export const adminEndpoints = adminApi.injectEndpoints({
     }),
     deleteUser: build.mutation<AdminUser, number>({
       query: (userId) => ({ url: '/user', method: 'DELETE', params: { userId: String(userId) } }),
-      invalidatesTags: ['WithdrawList', 'DepositList', 'UserList'],
+      invalidatesTags: ['WithdrawList', 'DepositList', 'UserList', 'Audit'],
+    }),
+    blockUser: build.mutation<AdminUser, number>({
+      query: (userId) => ({ url: '/user/block', method: 'PUT', params: { userId: String(userId) } }),
+      invalidatesTags: ['UserList', 'DepositList', 'Audit'],
+    }),
+    unblockUser: build.mutation<AdminUser, number>({
+      query: (userId) => ({ url: '/user/unblock', method: 'PUT', params: { userId: String(userId) } }),
+      invalidatesTags: ['UserList', 'Audit'],
+    }),
+    createAdjustment: build.mutation<Adjustment, CreateAdjustmentArgs>({
+      query: ({ idempotencyKey, ...body }) => ({
+        url: '/adjustment',
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: ['UserList', 'Data', 'Audit'],
     }),
     updateRole: build.mutation<AdminUser, { userId: number; role: Role }>({
       query: ({ userId, role }) => ({
@@ -107,13 +143,13 @@ export const adminEndpoints = adminApi.injectEndpoints({
         params: { userId: String(userId) },
         body: { role },
       }),
-      invalidatesTags: ['UserList'],
+      invalidatesTags: ['UserList', 'Audit'],
     }),
 
     getDeposits: build.query<AdminDepositPage, DepositListArgs>({
-      query: ({ userId, page, pageSize }) => ({
+      query: ({ userId, status, page, pageSize }) => ({
         url: '/deposit',
-        params: params({ userId, page, pageSize }),
+        params: params({ userId, status, page, pageSize }),
       }),
       providesTags: ['DepositList'],
     }),
@@ -124,7 +160,41 @@ export const adminEndpoints = adminApi.injectEndpoints({
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      invalidatesTags: ['DepositList', 'UserList', 'Data'],
+      invalidatesTags: ['DepositList', 'UserList', 'Data', 'Audit'],
+    }),
+    approveDeposit: build.mutation<AdminDeposit, number>({
+      query: (depositId) => ({
+        url: '/deposit/approve',
+        method: 'PUT',
+        params: { depositId: String(depositId) },
+      }),
+      invalidatesTags: ['DepositList', 'UserList', 'Data', 'Audit'],
+    }),
+    reverseDeposit: build.mutation<AdminDeposit, { depositId: number; reason: string; amount?: number }>({
+      query: ({ depositId, ...body }) => ({
+        url: '/deposit/reverse',
+        method: 'POST',
+        params: { depositId: String(depositId) },
+        body,
+      }),
+      invalidatesTags: ['DepositList', 'UserList', 'Data', 'Audit'],
+    }),
+
+    getAudit: build.query<AuditPage, AuditArgs>({
+      query: ({ actor, action, target, before, limit }) => ({
+        url: '/audit',
+        params: params({ actor, action, target, before, limit }),
+      }),
+      providesTags: ['Audit'],
+    }),
+    /** The filtered audit log as CSV text. */
+    exportAuditCsv: build.mutation<string, Omit<AuditArgs, 'before' | 'limit'>>({
+      query: ({ actor, action, target }) => ({
+        url: '/audit.csv',
+        method: 'GET',
+        params: params({ actor, action, target }),
+        responseHandler: (response: Response) => (response.ok ? response.text() : response.json()),
+      }),
     }),
 
     getWithdrawals: build.query<AdminWithdrawalPage, WithdrawalListArgs>({
@@ -140,7 +210,7 @@ export const adminEndpoints = adminApi.injectEndpoints({
         method: 'PUT',
         params: { withdrawalId: String(withdrawalId) },
       }),
-      invalidatesTags: ['WithdrawList', 'UserList', 'Data'],
+      invalidatesTags: ['WithdrawList', 'UserList', 'Data', 'Audit'],
     }),
     rejectWithdrawal: build.mutation<AdminWithdrawal, { withdrawalId: number; reason: string }>({
       query: ({ withdrawalId, reason }) => ({
@@ -149,7 +219,7 @@ export const adminEndpoints = adminApi.injectEndpoints({
         params: { withdrawalId: String(withdrawalId) },
         body: { reason },
       }),
-      invalidatesTags: ['WithdrawList', 'UserList', 'Data'],
+      invalidatesTags: ['WithdrawList', 'UserList', 'Data', 'Audit'],
     }),
 
     getTables: build.query<AdminTable[], void>({
@@ -158,17 +228,17 @@ export const adminEndpoints = adminApi.injectEndpoints({
     }),
     createTable: build.mutation<AdminTable, CreateTableRequest>({
       query: (body) => ({ url: '/table', method: 'POST', body }),
-      invalidatesTags: ['TableList'],
+      invalidatesTags: ['TableList', 'Audit'],
       onQueryStarted: refreshLobbyTables,
     }),
     updateTable: build.mutation<AdminTable, UpdateTableRequest & { tableId: number }>({
       query: (body) => ({ url: '/table', method: 'PATCH', body }),
-      invalidatesTags: ['TableList', 'TableSession'],
+      invalidatesTags: ['TableList', 'TableSession', 'Audit'],
       onQueryStarted: refreshLobbyTables,
     }),
     deleteTable: build.mutation<MessageResponse, number>({
       query: (tableId) => ({ url: '/table', method: 'DELETE', params: { tableId: String(tableId) } }),
-      invalidatesTags: ['TableList'],
+      invalidatesTags: ['TableList', 'Audit'],
       onQueryStarted: refreshLobbyTables,
     }),
     getTableSession: build.query<LiveSession, number>({
@@ -181,7 +251,7 @@ export const adminEndpoints = adminApi.injectEndpoints({
         method: 'DELETE',
         params: { tableId: String(tableId), userId: String(userId) },
       }),
-      invalidatesTags: ['TableList', 'TableSession', 'UserList'],
+      invalidatesTags: ['TableList', 'TableSession', 'UserList', 'Audit'],
       onQueryStarted: refreshLobbyTables,
     }),
     startSimulation: build.mutation<string, number>({
@@ -191,7 +261,7 @@ export const adminEndpoints = adminApi.injectEndpoints({
         params: { tableId: String(tableId) },
         responseHandler: 'text',
       }),
-      invalidatesTags: ['TableList', 'TableSession'],
+      invalidatesTags: ['TableList', 'TableSession', 'Audit'],
       onQueryStarted: refreshLobbyTables,
     }),
     stopSimulation: build.mutation<string, number>({
@@ -201,7 +271,7 @@ export const adminEndpoints = adminApi.injectEndpoints({
         params: { tableId: String(tableId) },
         responseHandler: 'text',
       }),
-      invalidatesTags: ['TableList', 'TableSession'],
+      invalidatesTags: ['TableList', 'TableSession', 'Audit'],
       onQueryStarted: refreshLobbyTables,
     }),
 
@@ -211,17 +281,17 @@ export const adminEndpoints = adminApi.injectEndpoints({
     }),
     createBlock: build.mutation<ContentBlock, { name: string; block: LocalizedText }>({
       query: (body) => ({ url: '/block', method: 'POST', body }),
-      invalidatesTags: ['BlockList'],
+      invalidatesTags: ['BlockList', 'Audit'],
       onQueryStarted: refreshPlayerBlocks,
     }),
     updateBlock: build.mutation<ContentBlock, { name: string; block: LocalizedText }>({
       query: ({ name, block }) => ({ url: `/block/${encodeURIComponent(name)}`, method: 'PUT', body: block }),
-      invalidatesTags: ['BlockList'],
+      invalidatesTags: ['BlockList', 'Audit'],
       onQueryStarted: refreshPlayerBlocks,
     }),
     deleteBlock: build.mutation<MessageResponse, string>({
       query: (name) => ({ url: `/block/${encodeURIComponent(name)}`, method: 'DELETE' }),
-      invalidatesTags: ['BlockList'],
+      invalidatesTags: ['BlockList', 'Audit'],
       onQueryStarted: refreshPlayerBlocks,
     }),
 
@@ -231,7 +301,7 @@ export const adminEndpoints = adminApi.injectEndpoints({
     }),
     updateSettings: build.mutation<Settings, UpdateSettingsRequest>({
       query: (body) => ({ url: '/settings', method: 'PUT', body }),
-      invalidatesTags: ['Settings'],
+      invalidatesTags: ['Settings', 'Audit'],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         await settled(queryFulfilled);
         dispatch(userApi.util.invalidateTags(['Maintenance']));
@@ -285,8 +355,15 @@ export const {
   useGetUserOutcomesQuery,
   useDeleteUserMutation,
   useUpdateRoleMutation,
+  useBlockUserMutation,
+  useUnblockUserMutation,
+  useCreateAdjustmentMutation,
   useGetDepositsQuery,
   useCreateDepositMutation,
+  useApproveDepositMutation,
+  useReverseDepositMutation,
+  useGetAuditQuery,
+  useExportAuditCsvMutation,
   useGetWithdrawalsQuery,
   useApproveWithdrawalMutation,
   useRejectWithdrawalMutation,

@@ -9,11 +9,13 @@ import {
   type MessageResponse,
   type TableSession,
 } from '@tenger/protocol';
+import { recordAudit } from '../../../audit/auditLog.js';
 import { AppError, notFound } from '../../../errors.js';
 import type { Services } from '../../../services.js';
 import type { TableRow } from '../../../tables/tableService.js';
 import { presentAdminTable } from '../../presenters.js';
 import { parseInput } from '../../validation.js';
+import { actorOf } from './adminContext.js';
 
 /** Tables and their live sessions: the calls reach the table layer, which owns live play. */
 export function adminTableRoutes(app: FastifyInstance, services: Services): void {
@@ -29,8 +31,18 @@ export function adminTableRoutes(app: FastifyInstance, services: Services): void
 
   app.post('/table', async (request, reply): Promise<AdminTable> => {
     const body = parseInput(CreateTableRequestSchema, request.body);
+    const actor = actorOf(request);
+    const row = await services.tables.create(body, (tx, table) =>
+      recordAudit(tx, {
+        ...actor,
+        action: 'table.create',
+        targetType: 'table',
+        targetId: table.id,
+        summary: `created ${describe(table)}`,
+      }),
+    );
     reply.status(201);
-    return present(await services.tables.create(body));
+    return present(row);
   });
 
   app.patch('/table', async (request): Promise<AdminTable> => {
@@ -40,7 +52,17 @@ export function adminTableRoutes(app: FastifyInstance, services: Services): void
     if (tableId === undefined) {
       throw new AppError(400, 'validation_failed', 'tableId is required', { tableId: 'Required' });
     }
-    return present(await services.tables.update(tableId, change));
+    const actor = actorOf(request);
+    const row = await services.tables.update(tableId, change, (tx, table, before) =>
+      recordAudit(tx, {
+        ...actor,
+        action: 'table.update',
+        targetType: 'table',
+        targetId: table.id,
+        summary: `${describe(before)} -> ${describe(table)}`,
+      }),
+    );
+    return present(row);
   });
 
   app.delete('/table', async (request): Promise<MessageResponse> => {
@@ -55,7 +77,16 @@ export function adminTableRoutes(app: FastifyInstance, services: Services): void
       );
     }
     await services.tableLayer.stopSimulation(tableId);
-    await services.tables.remove(tableId);
+    const actor = actorOf(request);
+    await services.tables.remove(tableId, (tx, table) =>
+      recordAudit(tx, {
+        ...actor,
+        action: 'table.delete',
+        targetType: 'table',
+        targetId: tableId,
+        summary: `deleted ${describe(table)}`,
+      }),
+    );
     return { message: 'Table deleted' };
   });
 
@@ -70,6 +101,14 @@ export function adminTableRoutes(app: FastifyInstance, services: Services): void
     const { tableId, userId } = parseInput(KickQuerySchema, request.query, 'query');
     await services.tables.get(tableId);
     if (!(await services.tableLayer.kick(tableId, userId))) throw notFound('Seated player');
+    // Kicking is not a database transaction of ours: the row is written once it has succeeded.
+    await recordAudit(services.db, {
+      ...actorOf(request),
+      action: 'table.kick',
+      targetType: 'user',
+      targetId: userId,
+      summary: `removed user #${userId} from table #${tableId}`,
+    });
     return { message: 'Player removed from the table' };
   });
 
@@ -77,14 +116,38 @@ export function adminTableRoutes(app: FastifyInstance, services: Services): void
   app.put('/table/simulate', async (request, reply) => {
     const { tableId } = parseInput(TableIdQuerySchema, request.query, 'query');
     await services.tables.get(tableId);
+    const was = services.tableLayer.isSimulating(tableId);
     await services.tableLayer.startSimulation(tableId);
+    await recordAudit(services.db, {
+      ...actorOf(request),
+      action: 'simulation.start',
+      targetType: 'table',
+      targetId: tableId,
+      summary: `simulation ${was ? 'on' : 'off'} -> on`,
+    });
     return reply.type('text/plain; charset=utf-8').send('Simulation started');
   });
 
   app.delete('/table/simulate', async (request, reply) => {
     const { tableId } = parseInput(TableIdQuerySchema, request.query, 'query');
     await services.tables.get(tableId);
+    const was = services.tableLayer.isSimulating(tableId);
     await services.tableLayer.stopSimulation(tableId);
+    await recordAudit(services.db, {
+      ...actorOf(request),
+      action: 'simulation.stop',
+      targetType: 'table',
+      targetId: tableId,
+      summary: `simulation ${was ? 'on' : 'off'} -> off`,
+    });
     return reply.type('text/plain; charset=utf-8').send('Simulation stopped');
   });
+}
+
+/** A table in a few words, for the audit log. */
+function describe(t: TableRow): string {
+  return (
+    `#${t.no} "${t.name}" ${t.variant} ${t.betting} ${t.smallBlind}/${t.bigBlind} buy-in ${t.minBuyIn}-${t.maxBuyIn} ` +
+    `${t.maxPlayers} seats${t.actionTimeSeconds ? ` ${t.actionTimeSeconds}s` : ''}${t.closed ? ' closed' : ''}`
+  );
 }

@@ -11,9 +11,12 @@ import {
 import type { Services } from '../../../services.js';
 import { presentAdminUser, presentOutcome } from '../../presenters.js';
 import { parseInput } from '../../validation.js';
-import { adminOf } from './adminContext.js';
+import { actorOf } from './adminContext.js';
 
-/** GET /user/search, GET /user/outcome?userId=, DELETE /user?userId=, PATCH /user/role?userId= {role}. */
+/**
+ * GET /user/search, GET /user/outcome?userId=, DELETE /user?userId=, PUT /user/block|unblock?userId=,
+ * PATCH /user/role?userId= {role}.
+ */
 export function adminUserRoutes(app: FastifyInstance, services: Services): void {
   app.get('/user/search', async (request): Promise<AdminUserPage> => {
     const query = parseInput(AdminUserSearchQuerySchema, request.query, 'query');
@@ -28,18 +31,37 @@ export function adminUserRoutes(app: FastifyInstance, services: Services): void 
     return { ...page, items: page.items.map(presentOutcome) };
   });
 
+  // Deletes an account that holds no money (409 otherwise); its sessions end at once.
   app.delete('/user', async (request): Promise<AdminUser> => {
     const { userId } = parseInput(UserIdQuerySchema, request.query, 'query');
-    const user = await services.users.block(adminOf(request).id, userId);
-    services.hub.disconnectUser(userId);
+    const user = await services.users.remove(actorOf(request), userId);
+    endSessions(userId);
     return presentAdminUser(user);
+  });
+
+  app.put('/user/block', async (request): Promise<AdminUser> => {
+    const { userId } = parseInput(UserIdQuerySchema, request.query, 'query');
+    const user = await services.users.block(actorOf(request), userId);
+    endSessions(userId);
+    return presentAdminUser(user);
+  });
+
+  app.put('/user/unblock', async (request): Promise<AdminUser> => {
+    const { userId } = parseInput(UserIdQuerySchema, request.query, 'query');
+    return presentAdminUser(await services.users.unblock(actorOf(request), userId));
   });
 
   app.patch('/user/role', async (request): Promise<AdminUser> => {
     const { userId } = parseInput(UserIdQuerySchema, request.query, 'query');
     const { role } = parseInput(UpdateRoleRequestSchema, request.body);
-    const user = await services.users.setRole(adminOf(request).id, userId, role);
-    services.hub.disconnectUser(userId);
+    const user = await services.users.setRole(actorOf(request), userId, role);
+    endSessions(userId);
     return presentAdminUser(user);
   });
+
+  /** Tokens are revoked by the service; cached sessions and open sockets go too. */
+  function endSessions(userId: number): void {
+    services.auth.forgetSessions(userId);
+    services.hub.disconnectUser(userId);
+  }
 }

@@ -20,7 +20,7 @@ export function walletRoutes(app: FastifyInstance, services: Services): void {
   app.get('/deposit', async (request): Promise<DepositPage> => {
     const user = await requireUser(services, request);
     const paging = parseInput(PageQuerySchema, request.query, 'query');
-    const page = await services.wallet.listDeposits({ ...paging, userId: user.id });
+    const page = await services.wallet.listDeposits({ ...paging, userId: user.id, creditedOnly: true });
     return { ...page, items: page.items.map(presentDeposit) };
   });
 
