@@ -4,6 +4,7 @@
 //   messages, AUTH with random well-formed tokens, PING), up to `maxFrames` in all.
 // - role "sit": `sockets` connections to one table, each signed in as a zero-balance player, sending SIT.
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
@@ -11,10 +12,19 @@ import WebSocket from 'ws';
 /** Frames written per socket per turn of the loop, and the client-side backlog at which it waits. */
 const BURST = 200;
 const CLIENT_BACKLOG_BYTES = 1 << 20;
+/** Frames are built ahead (a pool cycled through), so the attacker spends its CPU on sending. */
+const POOL_SIZE = 4096;
 /** Pause before reconnecting after a refused upgrade (the per-address cap), so the loop is not a busy spin. */
 const REFUSED_PAUSE_MS = 20;
 
-const { role, url, sockets, maxFrames, token, tableId, seats, amount, localAddress } = workerData;
+const { role, url, sockets, maxFrames, token, seats, amount, localAddress } = workerData;
+// A real attacker floods from another machine. Here it shares the server's cores, so its thread runs at
+// the lowest priority (Linux nice is per thread): it takes the CPU the server leaves, it does not starve it.
+try {
+  os.setPriority(19);
+} catch {
+  // not permitted: run at normal priority
+}
 const stats = { framesSent: 0, connections: 0, refusedUpgrades: 0, closes: {}, replies: {} };
 let stopping = false;
 
@@ -33,15 +43,21 @@ const junk = [
   () => randomBytes(48).toString('base64'),
 ];
 
-function nextFrame(n) {
-  if (role === 'global') return junk[n % junk.length]();
-  return JSON.stringify({ type: 'SIT', seat: seats[n % seats.length], amount, requestId: `s${n}` });
-}
+const pool = Array.from({ length: POOL_SIZE }, (_, n) =>
+  Buffer.from(
+    role === 'global'
+      ? junk[n % junk.length]()
+      : JSON.stringify({ type: 'SIT', seat: seats[n % seats.length], amount, requestId: `s${n}` }),
+  ),
+);
+const nextFrame = (n) => pool[n % POOL_SIZE];
+/** An all-zero mask: ws then skips masking (the server cannot tell, and the attacker saves CPU). */
+const zeroMask = () => undefined;
 
 function connection() {
   return new Promise((resolve) => {
     if (stopping) return resolve();
-    const ws = new WebSocket(url, { localAddress, perMessageDeflate: false });
+    const ws = new WebSocket(url, { localAddress, perMessageDeflate: false, generateMask: zeroMask });
     let n = 0;
     ws.on('unexpected-response', () => {
       stats.refusedUpgrades += 1;
@@ -56,7 +72,7 @@ function connection() {
         if (role === 'global' && stats.framesSent >= maxFrames) return;
         if (ws.bufferedAmount < CLIENT_BACKLOG_BYTES) {
           for (let i = 0; i < BURST; i++) {
-            ws.send(nextFrame(n++));
+            ws.send(nextFrame(n++), { binary: false });
             stats.framesSent += 1;
           }
         }

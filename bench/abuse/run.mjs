@@ -32,7 +32,7 @@ const ADDRESS = {
   poller: loopbackAddress(1002),
 };
 /** Honest players think this long before acting (quicker than people, for more samples). */
-const THINK_MS = [150, 600];
+const THINK_MS = [50, 250];
 const POLL_EVERY_MS = 50;
 const RSS_EVERY_MS = 250;
 const BUY_IN = 10_000;

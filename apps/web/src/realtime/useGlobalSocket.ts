@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
+import { message } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { apiHost } from '../api/baseQuery';
 import { getAccessToken } from '../api/session';
-import { balanceUpdated } from '../app/authSlice';
+import { balanceUpdated, unauthorized } from '../app/authSlice';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { setJackpot } from '../app/jackpotSlice';
 import { GlobalSocket, globalSocketUrl } from './globalSocket';
@@ -9,6 +11,7 @@ import { GlobalSocket, globalSocketUrl } from './globalSocket';
 /** Keeps one /ws/global connection while the current user has a userId; closes it when they go away. */
 export function useGlobalSocket(): void {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation();
   const userId = useAppSelector((state) =>
     state.auth.isAuthenticated ? state.auth.userInfo?.userId : undefined,
   );
@@ -25,8 +28,12 @@ export function useGlobalSocket(): void {
       onJackpot(amount) {
         dispatch(setJackpot(amount));
       },
+      onSessionEnded() {
+        void message.warning(t('realtime.sessionEnded'));
+        dispatch(unauthorized());
+      },
     });
     socket.connect();
     return () => socket.close();
-  }, [userId, dispatch]);
+  }, [userId, dispatch, t]);
 }

@@ -103,6 +103,8 @@ export function tableChannelRoutes(app: FastifyInstance, deps: TableChannelDeps)
  * for is refused without the database. Forgotten when their balance changes, or after a while.
  */
 class Shortfalls {
+  /** "userId:tableId" of SIT/RECHARGE being handled by the table now. */
+  readonly inFlight = new Set<string>();
   private readonly below = new Map<number, { amount: number; until: number }>();
 
   isShort(userId: number, amount: number): boolean {
@@ -132,6 +134,7 @@ class TableConnection implements TableViewer {
   private token: string | null = null;
   private tokenHash: string | null = null;
   private table: LiveTable | null = null;
+  private tableId: number | null = null;
   private chain: Promise<void> = Promise.resolve();
   private alive = true;
   private readonly rate = new RateWindow(TABLE_MESSAGES_PER_SECOND, 1000);
@@ -164,6 +167,7 @@ class TableConnection implements TableViewer {
       return;
     }
     this.table = table;
+    this.tableId = tableId;
     table.join(this);
   }
 
@@ -271,16 +275,8 @@ class TableConnection implements TableViewer {
             this.endSession();
             return;
           }
-          if (
-            (message.type === 'SIT' || message.type === 'RECHARGE') &&
-            this.shortfalls.isShort(this.userId, message.amount)
-          ) {
-            this.send({
-              type: 'REJECT',
-              requestId,
-              code: 'insufficient-balance',
-              message: 'Your balance is too low',
-            });
+          if (message.type === 'SIT' || message.type === 'RECHARGE') {
+            await this.handleMoney(table, message);
             return;
           }
         }
@@ -291,6 +287,46 @@ class TableConnection implements TableViewer {
           this.current = null;
         }
       }
+    }
+  }
+
+  /**
+   * SIT and RECHARGE: refused here when the player was just refused for this much, or while another of
+   * their SIT/RECHARGE at this table is still being handled (from another socket), so that a flood of
+   * them reaches the ledger once, not once per frame.
+   */
+  private async handleMoney(
+    table: LiveTable,
+    message: Extract<TableClientMessage, { type: 'SIT' | 'RECHARGE' }>,
+  ): Promise<void> {
+    const requestId = message.requestId ?? null;
+    const userId = this.userId!;
+    if (this.shortfalls.isShort(userId, message.amount)) {
+      this.send({
+        type: 'REJECT',
+        requestId,
+        code: 'insufficient-balance',
+        message: 'Your balance is too low',
+      });
+      return;
+    }
+    const key = `${userId}:${this.tableId}`;
+    if (this.shortfalls.inFlight.has(key)) {
+      this.send({
+        type: 'REJECT',
+        requestId,
+        code: 'busy',
+        message: 'Your previous request is still being handled',
+      });
+      return;
+    }
+    this.shortfalls.inFlight.add(key);
+    this.current = message;
+    try {
+      await table.handle(this, message);
+    } finally {
+      this.current = null;
+      this.shortfalls.inFlight.delete(key);
     }
   }
 

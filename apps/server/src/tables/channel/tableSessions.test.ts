@@ -168,7 +168,7 @@ describe.each(TEST_DRIVERS)('table sessions and floods on $name', ({ url }) => {
     other.close();
   });
 
-  it('a zero-balance player flooding SIT from 20 sockets reaches the ledger at most once per socket', async () => {
+  it('a zero-balance player flooding SIT from 20 sockets reaches the ledger once', async () => {
     const table = await createTestTable(t);
     const broke = await t.player(0);
     const sockets = await Promise.all(Array.from({ length: 20 }, () => atTable(table.id, broke)));
@@ -180,8 +180,9 @@ describe.each(TEST_DRIVERS)('table sessions and floods on $name', ({ url }) => {
       await Promise.all(sockets.map((s) => reply(s, 's19')));
       const rejects = sockets.flatMap((s) => s.frames.filter((f) => f.type === 'REJECT'));
       expect(rejects).toHaveLength(400);
-      expect(rejects.every((f) => f.type === 'REJECT' && f.code === 'insufficient-balance')).toBe(true);
-      expect(transfer.mock.calls.length).toBeLessThanOrEqual(20);
+      const codes = new Set(rejects.map((f) => (f.type === 'REJECT' ? f.code : null)));
+      expect([...codes].every((c) => c === 'busy' || c === 'insufficient-balance')).toBe(true);
+      expect(transfer).toHaveBeenCalledTimes(1);
       // Once money arrives the player may sit at once.
       await t.services.ledger.transfer({
         from: Accounts.outsideBank,
