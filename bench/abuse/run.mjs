@@ -1,9 +1,10 @@
 // npm run bench:abuse -- [--duration 30] [--calm 10] [--frames 1000000] [--database-url postgres://…]
-//                        [--flood-sockets 8] [--sit-sockets 20] [--honest 6]
+//                        [--flood-sockets 8] [--sit-sockets 20] [--honest 6] [--tables 2]
 // Starts the built server as its own process on a fresh database (PGlite in a temporary folder, or a
-// new database on the PostgreSQL server given), seats honest players at a table and polls the lobby,
-// measures a calm phase, then for `duration` seconds one attacker floods /ws/global with junk frames
-// (reconnecting whenever it is closed) while another floods the honest table with SIT from 20 sockets
+// new database on the PostgreSQL server given), seats honest players at `tables` tables (6 of 9 seats
+// each) and polls the lobby, measures a calm phase, then for `duration` seconds one attacker floods
+// /ws/global with junk frames (reconnecting whenever it is closed) while another floods the first
+// honest table's free seats with SIT from 20 sockets
 // of a zero-balance player. Reports, measured during the flood: server RSS growth, GET
 // /api/v1/user/tables p99, honest players' action-ACK p99, and whether the process lived.
 // Prints a summary, then one JSON line last.
@@ -34,6 +35,7 @@ const ADDRESS = {
 /** Honest players think this long before acting (quicker than people, for more samples). */
 const THINK_MS = [50, 250];
 const POLL_EVERY_MS = 50;
+const PING_EVERY_MS = 500;
 const RSS_EVERY_MS = 250;
 const BUY_IN = 10_000;
 
@@ -68,9 +70,9 @@ async function benchmark() {
   const stage = await prepare({
     base: server.base,
     admin,
-    tables: 1,
+    tables: options.tables,
     seatsPerTable: 9,
-    accounts: options.honest,
+    accounts: options.honest * options.tables,
     depositPerAccount: BUY_IN * 50,
     log,
   });
@@ -91,8 +93,8 @@ async function benchmark() {
     ADDRESS.sitAttacker,
   );
 
-  const honest = await seatHonestPlayers(tableId, stage.tokens);
-  log(`${honest.seated} honest players seated at table ${tableId}; calm for ${options.calm} s`);
+  const honest = await seatHonestPlayers(stage.tableIds, stage.tokens);
+  log(`${honest.seated} honest players seated at ${options.tables} tables; calm for ${options.calm} s`);
   const poller = pollLobby(api);
   const rss = sampleRss();
 
@@ -177,9 +179,16 @@ async function benchmark() {
       replies: sit.replies,
     },
     honestPlayers: honest.seated,
-    calm: { tablesMs: summary(calm.polls), ackMs: summary(calm.acks) },
+    calm: {
+      tablesMs: summary(calm.polls),
+      ackMs: summary(merge(calm.acks.acks, calm.acks.handEnding)),
+      pingMs: summary(calm.acks.pings),
+    },
     tablesMs: summary(flood.polls),
-    ackMs: summary(flood.acks),
+    ackMs: summary(merge(flood.acks.acks, flood.acks.handEnding)),
+    ackMidHandMs: summary(flood.acks.acks),
+    ackHandEndingMs: summary(flood.acks.handEnding),
+    pingMs: summary(flood.acks.pings),
     honestRejected: honestStats.rejected,
     honestDisconnects: honestStats.disconnects,
     serverRssBeforeMb: round(baseline.rssBytes / 2 ** 20),
@@ -201,18 +210,23 @@ async function benchmark() {
   return result;
 }
 
-/** The honest table: one WebSocket per player, AUTH, SIT, a legal action soon after each turn; ACK times. */
-async function seatHonestPlayers(tableId, tokens) {
+/** The honest tables: one WebSocket per player, AUTH, SIT, a legal action soon after each turn; ACK times. */
+async function seatHonestPlayers(tableIds, tokens) {
   const acks = [];
+  const pings = [];
+  const handEnding = [];
   const rejected = {};
   let disconnects = 0;
   let stopping = false;
-  const players = tokens.map((token, seat) => {
+  const players = tokens.map((token, i) => {
+    const seat = i % options.honest;
+    const tableId = tableIds[Math.floor(i / options.honest)];
     const ws = new WebSocket(`${server.wsBase}/ws/table/${tableId}`, {
       localAddress: ADDRESS.honest,
       perMessageDeflate: false,
     });
     const sent = new Map();
+    const pinged = new Map();
     let handNumber = null;
     let requests = 0;
     const ready = new Promise((resolve) => {
@@ -230,8 +244,13 @@ async function seatHonestPlayers(tableId, tokens) {
         const frame = JSON.parse(String(data));
         if (frame.type === 'ACK' && frame.requestId === 'sit') resolve(true);
         if ((frame.type === 'ACK' || frame.type === 'REJECT') && sent.has(frame.requestId)) {
-          acks.push(at - sent.get(frame.requestId));
+          const action = sent.get(frame.requestId);
+          (action.endedHand ? handEnding : acks).push(at - action.at);
           sent.delete(frame.requestId);
+        }
+        if (frame.type === 'PONG' && pinged.has(frame.requestId)) {
+          pings.push(at - pinged.get(frame.requestId));
+          pinged.delete(frame.requestId);
         }
         if (frame.type === 'REJECT') rejected[frame.code] = (rejected[frame.code] ?? 0) + 1;
         if (frame.type === 'REJECT' && frame.requestId === 'sit') resolve(false);
@@ -239,13 +258,16 @@ async function seatHonestPlayers(tableId, tokens) {
         if (frame.type !== 'EVENT') return;
         const event = frame.event;
         if (event.type === 'hand-started') handNumber = event.handNumber;
+        // An action that ends the hand is acknowledged after the hand is settled in the database.
+        if (event.type === 'hand-ended' || event.type === 'hand-result')
+          for (const action of sent.values()) action.endedHand = true;
         if (event.type === 'next-to-act' && event.seat === seat) {
           const think = THINK_MS[0] + Math.random() * (THINK_MS[1] - THINK_MS[0]);
           setTimeout(() => {
             const choice = chooseAction(event.legal);
             if (!choice || ws.readyState !== WebSocket.OPEN || stopping) return;
             const requestId = `a${++requests}`;
-            sent.set(requestId, performance.now());
+            sent.set(requestId, { at: performance.now(), endedHand: false });
             ws.send(JSON.stringify({ type: 'ACTION', ...choice, handNumber, requestId }));
           }, think);
         }
@@ -261,16 +283,32 @@ async function seatHonestPlayers(tableId, tokens) {
           ws.send(JSON.stringify({ type: 'SIT_IN', requestId: `in${++requests}` }));
       });
     });
-    return { ws, ready };
+    // The channel answers PING itself (no table work): the transport's and the event loop's baseline.
+    const pinger = setInterval(() => {
+      if (ws.readyState !== WebSocket.OPEN || stopping) return;
+      const requestId = `p${++requests}`;
+      pinged.set(requestId, performance.now());
+      ws.send(JSON.stringify({ type: 'PING', requestId }));
+    }, PING_EVERY_MS);
+    pinger.unref();
+    return { ws, ready, pinger };
   });
   const seated = (await Promise.all(players.map((p) => p.ready))).filter(Boolean).length;
   if (seated < 2) throw new Error(`only ${seated} honest players could sit`);
   return {
     seated,
-    takeAcks: () => acks.splice(0).sort((a, b) => a - b),
+    /** Action ACKs: those that did not end a hand, those that did (settled first), and PING round trips. */
+    takeAcks: () => ({
+      acks: acks.splice(0).sort((a, b) => a - b),
+      handEnding: handEnding.splice(0).sort((a, b) => a - b),
+      pings: pings.splice(0).sort((a, b) => a - b),
+    }),
     stop() {
       stopping = true;
-      for (const p of players) p.ws.terminate();
+      for (const p of players) {
+        clearInterval(p.pinger);
+        p.ws.terminate();
+      }
       return { rejected, disconnects };
     },
   };
@@ -314,6 +352,10 @@ function sampleRss() {
   };
 }
 
+function merge(a, b) {
+  return [...a, ...b].sort((x, y) => x - y);
+}
+
 function isAlive(pid) {
   try {
     process.kill(pid, 0);
@@ -344,6 +386,8 @@ function printSummary(r) {
     `  server RSS              ${r.serverRssBeforeMb} MB before, peak ${r.serverPeakRssMb} MB: growth ${r.rssGrowthMb} MB (< ${TARGET.rssGrowthMb}: ${ok(r.rssGrowthMb < TARGET.rssGrowthMb)})`,
     `  GET /user/tables (ms)   calm p99 ${r.calm.tablesMs.p99}; flood p50 ${r.tablesMs.p50} p99 ${r.tablesMs.p99} max ${r.tablesMs.max} over ${r.tablesMs.count} (< ${TARGET.tablesP99Ms}: ${ok(r.tablesMs.p99 < TARGET.tablesP99Ms)})`,
     `  action ACK (ms)         calm p99 ${r.calm.ackMs.p99}; flood p50 ${r.ackMs.p50} p99 ${r.ackMs.p99} max ${r.ackMs.max} over ${r.ackMs.count} (< ${TARGET.ackP99Ms}: ${ok(r.ackMs.p99 < TARGET.ackP99Ms)})`,
+    `    of which               mid-hand p99 ${r.ackMidHandMs.p99} (${r.ackMidHandMs.count}); hand-ending (settled first) p99 ${r.ackHandEndingMs.p99} (${r.ackHandEndingMs.count})`,
+    `  PING round trip (ms)    calm p99 ${r.calm.pingMs.p99}; flood p50 ${r.pingMs.p50} p99 ${r.pingMs.p99} max ${r.pingMs.max} (no table work: the machine's baseline)`,
     `  server                  ${r.serverAlive ? 'alive' : 'DEAD'}; CPU ${r.serverCpuPercent} % of one core; books balanced: ${r.booksBalanced}`,
     `  target met              ${r.targetMet}`,
   ];
@@ -361,6 +405,7 @@ function readOptions(argv) {
       'flood-sockets': { type: 'string', default: '8' },
       'sit-sockets': { type: 'string', default: '20' },
       honest: { type: 'string', default: '6' },
+      tables: { type: 'string', default: '2' },
     },
   });
   const whole = (name, min, max) => {
@@ -379,5 +424,6 @@ function readOptions(argv) {
     floodSockets: whole('flood-sockets', 1, 1000),
     sitSockets: whole('sit-sockets', 1, 1000),
     honest: whole('honest', 2, 6),
+    tables: whole('tables', 1, 50),
   };
 }

@@ -14,6 +14,14 @@ import { hashToken, newOpaqueToken } from './tokens.js';
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** How long a verified token is trusted without asking the database (revocations in this process are immediate). */
 const SESSION_CACHE_MS = 5_000;
+/**
+ * After that, for this long a known session is still answered from memory while one query refreshes it
+ * in the background: every revocation in this process clears the cache at once, so this only spares a
+ * player's table command from waiting behind other database work.
+ */
+const SESSION_REFRESH_MS = 60_000;
+/** Token lookups running against the database at once; more wait their turn in memory. */
+const LOOKUPS_AT_ONCE = 4;
 const SESSION_CACHE_MAX = 50_000;
 /** How long an unknown, revoked or expired token is remembered as such (no database query meanwhile). */
 const UNKNOWN_TOKEN_CACHE_MS = 5_000;
@@ -35,11 +43,12 @@ export class AuthService {
   /** A hash to verify against when the user does not exist, so timing does not reveal usernames. */
   private dummyHash?: Promise<string>;
   /** token hash -> the user it authenticated and when: spares GET /me and friends one query. */
-  private readonly sessions = new Map<string, { user: UserRecord; until: number }>();
+  private readonly sessions = new Map<string, { user: UserRecord; until: number; expiresAt: number }>();
   /** token hash -> until when it is known to authenticate nobody. */
   private readonly unknownTokens = new Map<string, number>();
   /** token hash -> the database lookup in flight: concurrent checks of one token share one query. */
   private readonly lookups = new Map<string, Promise<UserRecord | null>>();
+  private readonly lookupSlots = new Slots(LOOKUPS_AT_ONCE);
   /** Bumped by every revocation: a lookup that started before one must not fill the cache. */
   private epoch = 0;
   /** Revocations and account changes, for the realtime edges (sockets close within a second). */
@@ -121,13 +130,24 @@ export class AuthService {
     const now = Date.now();
     const cached = this.sessions.get(tokenHash);
     if (cached && cached.until > now) return cached.user;
+    if (cached && cached.until + SESSION_REFRESH_MS > now && cached.expiresAt > now) {
+      void this.lookUpShared(tokenHash).catch(() => undefined);
+      return cached.user;
+    }
     const unknownUntil = this.unknownTokens.get(tokenHash);
     if (unknownUntil !== undefined && unknownUntil > now) return null;
+    return this.lookUpShared(tokenHash);
+  }
+
+  /** One lookup per token at a time, and at most LOOKUPS_AT_ONCE against the database. */
+  private lookUpShared(tokenHash: string): Promise<UserRecord | null> {
     let lookup = this.lookups.get(tokenHash);
     if (!lookup) {
-      lookup = this.lookUp(tokenHash).finally(() => {
-        if (this.lookups.get(tokenHash) === lookup) this.lookups.delete(tokenHash);
-      });
+      lookup = this.lookupSlots
+        .run(() => this.lookUp(tokenHash))
+        .finally(() => {
+          if (this.lookups.get(tokenHash) === lookup) this.lookups.delete(tokenHash);
+        });
       this.lookups.set(tokenHash, lookup);
     }
     return lookup;
@@ -187,8 +207,9 @@ export class AuthService {
     // A revocation landed while we asked: ask again, so nobody passes on an answer from before it.
     if (epoch !== this.epoch) return retried ? null : this.lookUp(tokenHash, true);
     if (this.sessions.size >= SESSION_CACHE_MAX) this.sessions.clear();
-    const until = Math.min(now + SESSION_CACHE_MS, new Date(expires_at).getTime());
-    this.sessions.set(tokenHash, { user, until });
+    const expiresAt = new Date(expires_at).getTime();
+    const until = Math.min(now + SESSION_CACHE_MS, expiresAt);
+    this.sessions.set(tokenHash, { user, until, expiresAt });
     return user;
   }
 
@@ -284,5 +305,25 @@ export class AuthService {
   private dummy(): Promise<string> {
     this.dummyHash ??= hashPassword('not a real password', this.options.scrypt);
     return this.dummyHash;
+  }
+}
+
+/** At most `size` tasks at once; the others wait in order. */
+class Slots {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
   }
 }
