@@ -54,7 +54,8 @@ describe.each(TEST_DRIVERS)('/ws/global under attack on $name', ({ url }) => {
     expect(client.frames[0]).toMatchObject({ type: 'ERROR', code: 'busy' });
     for (let i = 0; i < 4; i++) {
       client.send({ type: 'AUTH', token: player.token });
-      await client.waitFor(() => client.frames.filter((f) => f.type === 'AUTH_OK').length === i + 1);
+      // An AUTH is done once the jackpot that follows AUTH_OK and the balance has arrived.
+      await client.waitFor(() => client.frames.filter((f) => f.type === 'GAME').length === i + 1);
     }
     client.send({ type: 'AUTH', token: player.token });
     expect(await client.closedWithin(3_000)).toBe(1008);
@@ -88,6 +89,29 @@ describe.each(TEST_DRIVERS)('/ws/global under attack on $name', ({ url }) => {
     } finally {
       execute.mockRestore();
     }
+  });
+
+  it('a known session is answered from memory while its refresh waits on a busy database, until it is revoked', async () => {
+    const player = await t.player(0);
+    expect(await t.services.auth.authenticate(player.token)).toMatchObject({ id: player.id });
+    const sessions = (t.services.auth as unknown as { sessions: Map<string, { until: number }> }).sessions;
+    for (const entry of sessions.values()) entry.until = Date.now() - 1; // the fresh period is over
+    const execute = vi
+      .spyOn(t.services.db, 'execute')
+      .mockImplementation(() => new Promise(() => undefined) as never);
+    try {
+      const answer = await Promise.race([
+        t.services.auth.authenticate(player.token),
+        new Promise((r) => setTimeout(() => r('waited'), 500)),
+      ]);
+      expect(answer).toMatchObject({ id: player.id });
+      expect(execute).toHaveBeenCalledTimes(1); // the refresh, in the background
+    } finally {
+      execute.mockRestore();
+    }
+    t.services.auth.forgetSessions(player.id);
+    await t.services.auth.logout(player.token);
+    expect(await t.services.auth.authenticate(player.token)).toBeNull();
   });
 
   it('one address may hold only the configured number of sockets (both channels together)', async () => {
