@@ -3,8 +3,10 @@
 // - role "global": junk frames at /ws/global from `sockets` parallel connections (non-JSON, unknown
 //   messages, AUTH with random well-formed tokens, PING), up to `maxFrames` in all.
 // - role "sit": `sockets` connections to one table, each signed in as a zero-balance player, sending SIT.
+import { Buffer } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
+import { setImmediate } from 'node:timers';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
