@@ -8,6 +8,9 @@ import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { setJackpot } from '../app/jackpotSlice';
 import { GlobalSocket, globalSocketUrl } from './globalSocket';
 
+/** How long to wait before telling the user their session ended elsewhere (our own logout reloads first). */
+const SESSION_ENDED_NOTICE_DELAY_MS = 1000;
+
 /** Keeps one /ws/global connection while the current user has a userId; closes it when they go away. */
 export function useGlobalSocket(): void {
   const dispatch = useAppDispatch();
@@ -29,8 +32,12 @@ export function useGlobalSocket(): void {
         dispatch(setJackpot(amount));
       },
       onSessionEnded() {
-        void message.warning(t('realtime.sessionEnded'));
-        dispatch(unauthorized());
+        // Our own logout also ends the session (and reloads the page): speak only if the token is still here.
+        setTimeout(() => {
+          if (getAccessToken() !== token) return;
+          void message.warning(t('realtime.sessionEnded'));
+          dispatch(unauthorized());
+        }, SESSION_ENDED_NOTICE_DELAY_MS);
       },
     });
     socket.connect();
