@@ -39,6 +39,8 @@ if (options.db === 'postgres' && !postgresUrl) {
   process.exit(2);
 }
 log(`database: ${postgresUrl ? 'PostgreSQL (fresh database)' : 'PGlite (temporary folder)'}`);
+// Every simulated seat connects from 127.0.0.1: lift the per-address WebSocket cap (default 100) for this run.
+process.env.WS_MAX_CONNECTIONS_PER_IP ??= '1000000';
 const server = await startServer({ postgresUrl, admin });
 const cleanup = () => void server.stop().finally(() => process.exit(130));
 process.once('SIGINT', cleanup);

@@ -35,6 +35,8 @@ export interface ServerConfig {
   scrypt: ScryptParams;
   tokenTtlHours: number;
   rateLimits: RateLimitConfig;
+  /** Open WebSocket connections (/ws/global and /ws/table together) per client IP. */
+  wsConnectionsPerIp: number;
 }
 
 export const OWASP_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
@@ -71,6 +73,12 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Tenger Poker <no-reply@tenger.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.coerce.number().int('TRUST_PROXY must be a number of proxy hops').min(0).max(10).default(0),
+  WS_MAX_CONNECTIONS_PER_IP: z.coerce
+    .number()
+    .int('WS_MAX_CONNECTIONS_PER_IP must be a whole number')
+    .min(1)
+    .max(1_000_000)
+    .default(100),
 });
 
 /** Reads and validates the environment; every problem is reported at once. */
@@ -102,5 +110,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     scrypt: OWASP_SCRYPT,
     tokenTtlHours: 24 * 30,
     rateLimits: { failuresPerHour: 100, authRequestsPerMinute: 60 },
+    wsConnectionsPerIp: e.WS_MAX_CONNECTIONS_PER_IP,
   };
 }

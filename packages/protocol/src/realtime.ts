@@ -24,7 +24,7 @@ export const AuthOkMessageSchema = z.object({ type: z.literal('AUTH_OK'), userId
 export const PongMessageSchema = z.object({ type: z.literal('PONG') });
 export const ChannelErrorMessageSchema = z.object({
   type: z.literal('ERROR'),
-  code: z.enum(['bad_message', 'unauthorized']),
+  code: z.enum(['bad_message', 'unauthorized', 'too_many_messages', 'busy']),
   message: z.string(),
 });
 

@@ -391,6 +391,7 @@ export const TableRejectCodeSchema = z.enum([
   'in-hand',
   'busy',
   'bad-message',
+  'session-ended',
 ]);
 export type TableRejectCode = z.infer<typeof TableRejectCodeSchema>;
 export const TableRejectMessageSchema = z.object({

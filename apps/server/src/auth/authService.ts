@@ -8,12 +8,26 @@ import type { Mailer } from '../mail/mailer.js';
 import { withoutSecrets, type UserRecord, type UserRow } from '../users/userRecord.js';
 import { FailureLimiter } from './failureLimiter.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { SessionEvents } from './sessionEvents.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** How long a verified token is trusted without asking the database (revocations in this process are immediate). */
 const SESSION_CACHE_MS = 5_000;
+/**
+ * After that, for this long a known session is still answered from memory while one query refreshes it
+ * in the background: every revocation in this process clears the cache at once, so this only spares a
+ * player's table command from waiting behind other database work.
+ */
+const SESSION_REFRESH_MS = 60_000;
+/** Token lookups running against the database at once; more wait their turn in memory. */
+const LOOKUPS_AT_ONCE = 4;
 const SESSION_CACHE_MAX = 50_000;
+/** How long an unknown, revoked or expired token is remembered as such (no database query meanwhile). */
+const UNKNOWN_TOKEN_CACHE_MS = 5_000;
+const UNKNOWN_TOKEN_CACHE_MAX = 20_000;
+/** Access tokens are 32 random bytes in base64url (tokens.ts); anything else is refused without a query. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const TOO_MANY = 'Too many attempts. Please try again later.';
 
 export interface AuthServiceOptions {
@@ -29,7 +43,16 @@ export class AuthService {
   /** A hash to verify against when the user does not exist, so timing does not reveal usernames. */
   private dummyHash?: Promise<string>;
   /** token hash -> the user it authenticated and when: spares GET /me and friends one query. */
-  private readonly sessions = new Map<string, { user: UserRecord; until: number }>();
+  private readonly sessions = new Map<string, { user: UserRecord; until: number; expiresAt: number }>();
+  /** token hash -> until when it is known to authenticate nobody. */
+  private readonly unknownTokens = new Map<string, number>();
+  /** token hash -> the database lookup in flight: concurrent checks of one token share one query. */
+  private readonly lookups = new Map<string, Promise<UserRecord | null>>();
+  private readonly lookupSlots = new Slots(LOOKUPS_AT_ONCE);
+  /** Bumped by every revocation: a lookup that started before one must not fill the cache. */
+  private epoch = 0;
+  /** Revocations and account changes, for the realtime edges (sockets close within a second). */
+  readonly sessionEvents = new SessionEvents();
 
   constructor(
     private readonly db: Database,
@@ -97,12 +120,72 @@ export class AuthService {
     return { accessToken: await this.issueToken(row.id), user: withoutSecrets(row) };
   }
 
-  /** The active user a token belongs to, or null for unknown, revoked, expired or blocked. */
+  /**
+   * The active user a token belongs to, or null for unknown, revoked, expired or blocked. Answers from
+   * a short cache (both ways); concurrent checks of one token share one query.
+   */
   async authenticate(token: string): Promise<UserRecord | null> {
-    if (!token || token.length > 200) return null;
+    if (!token || !TOKEN_SHAPE.test(token)) return null;
     const tokenHash = hashToken(token);
+    const now = Date.now();
     const cached = this.sessions.get(tokenHash);
-    if (cached && cached.until > Date.now()) return cached.user;
+    if (cached && cached.until > now) return cached.user;
+    if (cached && cached.until + SESSION_REFRESH_MS > now && cached.expiresAt > now) {
+      void this.lookUpShared(tokenHash).catch(() => undefined);
+      return cached.user;
+    }
+    const unknownUntil = this.unknownTokens.get(tokenHash);
+    if (unknownUntil !== undefined && unknownUntil > now) return null;
+    return this.lookUpShared(tokenHash);
+  }
+
+  /** One lookup per token at a time, and at most LOOKUPS_AT_ONCE against the database. */
+  private lookUpShared(tokenHash: string): Promise<UserRecord | null> {
+    let lookup = this.lookups.get(tokenHash);
+    if (!lookup) {
+      lookup = this.lookupSlots
+        .run(() => this.lookUp(tokenHash))
+        .finally(() => {
+          if (this.lookups.get(tokenHash) === lookup) this.lookups.delete(tokenHash);
+        });
+      this.lookups.set(tokenHash, lookup);
+    }
+    return lookup;
+  }
+
+  /** Drops cached sessions of a user whose profile changed, so the next call reads it fresh. */
+  forgetSessions(userId: number): void {
+    this.dropCached(userId);
+    this.sessionEvents.emit({ userId, revoked: false });
+  }
+
+  async logout(token: string): Promise<void> {
+    const tokenHash = hashToken(token);
+    const userId = this.sessions.get(tokenHash)?.user.id ?? null;
+    this.sessions.delete(tokenHash);
+    this.epoch++;
+    this.lookups.clear();
+    await this.db
+      .update(accessTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt)));
+    this.sessions.delete(tokenHash);
+    this.sessionEvents.emit({ userId, tokenHash, revoked: true });
+  }
+
+  /** Revokes every token of a user (block, role change, password change). */
+  async revokeAll(userId: number, db: Database = this.db): Promise<void> {
+    this.dropCached(userId);
+    await db
+      .update(accessTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+    this.dropCached(userId);
+    this.sessionEvents.emit({ userId, revoked: true });
+  }
+
+  private async lookUp(tokenHash: string, retried = false): Promise<UserRecord | null> {
+    const epoch = this.epoch;
     const rows = await queryRows<UserRow & { expires_at: Date | string }>(
       this.db,
       sql`SELECT u.id, u.username, u.email, u.role, u.status, u.is_bot AS "isBot", u.bank,
@@ -112,38 +195,28 @@ export class AuthService {
             AND u.status = 'active'`,
     );
     const row = rows[0];
+    const now = Date.now();
     if (!row) {
       this.sessions.delete(tokenHash);
+      if (this.unknownTokens.size >= UNKNOWN_TOKEN_CACHE_MAX) this.unknownTokens.clear();
+      this.unknownTokens.set(tokenHash, now + UNKNOWN_TOKEN_CACHE_MS);
       return null;
     }
     const { expires_at, ...fields } = row;
     const user: UserRecord = { ...fields, id: Number(row.id), createdAt: new Date(row.createdAt) };
+    // A revocation landed while we asked: ask again, so nobody passes on an answer from before it.
+    if (epoch !== this.epoch) return retried ? null : this.lookUp(tokenHash, true);
     if (this.sessions.size >= SESSION_CACHE_MAX) this.sessions.clear();
-    const until = Math.min(Date.now() + SESSION_CACHE_MS, new Date(expires_at).getTime());
-    this.sessions.set(tokenHash, { user, until });
+    const expiresAt = new Date(expires_at).getTime();
+    const until = Math.min(now + SESSION_CACHE_MS, expiresAt);
+    this.sessions.set(tokenHash, { user, until, expiresAt });
     return user;
   }
 
-  /** Drops cached sessions of a user whose profile changed, so the next call reads it fresh. */
-  forgetSessions(userId: number): void {
+  private dropCached(userId: number): void {
+    this.epoch++;
+    this.lookups.clear();
     for (const [hash, entry] of this.sessions) if (entry.user.id === userId) this.sessions.delete(hash);
-  }
-
-  async logout(token: string): Promise<void> {
-    this.sessions.delete(hashToken(token));
-    await this.db
-      .update(accessTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(accessTokens.tokenHash, hashToken(token)), isNull(accessTokens.revokedAt)));
-  }
-
-  /** Revokes every token of a user (block, role change, password change). */
-  async revokeAll(userId: number, db: Database = this.db): Promise<void> {
-    this.forgetSessions(userId);
-    await db
-      .update(accessTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
   }
 
   async issueToken(userId: number, db: Database = this.db): Promise<string> {
@@ -232,5 +305,25 @@ export class AuthService {
   private dummy(): Promise<string> {
     this.dummyHash ??= hashPassword('not a real password', this.options.scrypt);
     return this.dummyHash;
+  }
+}
+
+/** At most `size` tasks at once; the others wait in order. */
+class Slots {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly size: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
   }
 }

@@ -29,6 +29,7 @@ import { lobbyRoutes } from './routes/user/lobby.js';
 import { walletRoutes } from './routes/user/wallet.js';
 import { adminHandRoutes, userHandRoutes } from '../hands/handRoutes.js';
 import { tableChannelRoutes } from '../tables/channel/tableChannel.js';
+import { ConnectionsPerIp } from '../realtime/socketGuard.js';
 
 export const USER_API = '/api/v1/user';
 export const ADMIN_API = '/api/v1/admin';
@@ -117,21 +118,34 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     { prefix: ADMIN_API },
   );
 
+  // Both channels: one cap on open connections per address; sessions that end close their sockets.
+  const connections = new ConnectionsPerIp(services.config.wsConnectionsPerIp);
+  services.hub.followSessions(services.auth.sessionEvents);
   app.get(
     GLOBAL_CHANNEL_PATH,
     {
       websocket: true,
       preValidation: async (request) => {
         if (!originAllowed(request, origins)) throw new AppError(403, 'forbidden', 'Origin not allowed');
+        if (!connections.hasRoom(request.ip))
+          throw new AppError(429, 'rate_limited', 'Too many connections from your address');
       },
     },
-    (socket: WebSocket) => services.hub.attach(socket),
+    (socket: WebSocket, request) => {
+      if (connections.admit(socket, request.ip)) services.hub.attach(socket);
+    },
   );
 
   tableChannelRoutes(app, {
     tableLayer: services.tableLayer,
     authenticate: (token) => services.auth.authenticate(token),
     originAllowed: (request) => originAllowed(request, origins),
+    sessionEvents: services.auth.sessionEvents,
+    connections,
+    onBalanceChanged: (listener) =>
+      services.ledger.onPosted((result) => {
+        for (const userId of result.affectedUserIds) listener(userId);
+      }),
   });
 
   for (const plugin of options.plugins ?? []) await plugin(app, services);

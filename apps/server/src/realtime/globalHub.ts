@@ -1,27 +1,46 @@
 import type { WebSocket } from 'ws';
 import { GlobalClientMessageSchema, type GlobalServerMessage } from '@tenger/protocol';
 import type { Logger } from 'pino';
+import type { SessionChange, SessionEvents } from '../auth/sessionEvents.js';
+import { hashToken } from '../auth/tokens.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { UserRecord } from '../users/userRecord.js';
+import { RateWindow } from './rateWindow.js';
+import { CLOSE_POLICY, CLOSE_SESSION_ENDED, closeForPolicy, sendBounded } from './socketGuard.js';
 
 export const HEARTBEAT_INTERVAL_MS = 30_000;
-const MAX_MESSAGE_BYTES = 4096;
+/** Frames larger than this close the socket (ws maxPayload, 1009); checked here too. */
+export const GLOBAL_FRAME_MAX_BYTES = 4096;
+/** Messages a connection may send in any second (sliding window) before it is closed (1008). */
+export const GLOBAL_MESSAGES_PER_SECOND = 20;
+/** AUTH messages one connection may send in all; one more closes it (1008). */
+export const GLOBAL_AUTHS_PER_CONNECTION = 5;
 
 interface Client {
   socket: WebSocket;
   userId: number | null;
+  /** The token this connection authenticated with, and its hash (for revocations). */
+  token: string | null;
+  tokenHash: string | null;
   alive: boolean;
+  rate: RateWindow;
+  auths: number;
+  authInFlight: boolean;
+  /** Closed for a policy reason: whatever it still sends is ignored. */
+  closing: boolean;
 }
 
 /**
  * /ws/global: who is connected, as whom. Pushes BALANCE_UPDATE to the owner of any money that moved
  * and GAME/JACKPOT_UPDATE to everyone. In one process; docs/operations.md says how several processes
- * would share it (Redis fan-out).
+ * would share it (Redis fan-out). Nothing a client sends can make it queue unbounded work: a sliding
+ * rate window, one AUTH at a time and five in all, a bounded send buffer.
  */
 export class GlobalHub {
   private readonly clients = new Set<Client>();
   private readonly byUser = new Map<number, Set<Client>>();
   private readonly heartbeat: NodeJS.Timeout;
+  private unfollow: (() => void) | null = null;
 
   constructor(
     private readonly ledger: Ledger,
@@ -38,13 +57,32 @@ export class GlobalHub {
     this.heartbeat.unref();
   }
 
+  /** Closes sockets whose session ended, and checks again those of a user whose account changed. */
+  followSessions(events: SessionEvents): void {
+    this.unfollow?.();
+    this.unfollow = events.on((change) => this.sessionChanged(change));
+  }
+
   attach(socket: WebSocket): void {
-    const client: Client = { socket, userId: null, alive: true };
+    const client: Client = {
+      socket,
+      userId: null,
+      token: null,
+      tokenHash: null,
+      alive: true,
+      rate: new RateWindow(GLOBAL_MESSAGES_PER_SECOND, 1000),
+      auths: 0,
+      authInFlight: false,
+      closing: false,
+    };
     this.clients.add(client);
     socket.on('pong', () => (client.alive = true));
-    socket.on('message', (data, isBinary) => void this.receive(client, data, isBinary));
+    socket.on('message', (data, isBinary) => this.receive(client, data, isBinary));
     socket.on('close', () => this.detach(client));
-    socket.on('error', () => this.detach(client));
+    socket.on('error', () => {
+      this.detach(client);
+      socket.terminate();
+    });
   }
 
   /** Sends the user's current balance to each of their connections. */
@@ -57,20 +95,25 @@ export class GlobalHub {
         type: 'BALANCE_UPDATE',
         data: { userId, balance: available, locked },
       };
-      for (const client of targets) send(client.socket, message);
+      const text = JSON.stringify(message);
+      for (const client of targets) sendBounded(client.socket, text);
     } catch (error) {
       this.logger.warn({ err: error, userId }, 'could not push a balance');
     }
   }
 
   broadcastJackpot(amount: number): void {
-    const message: GlobalServerMessage = { type: 'GAME', action: 'JACKPOT_UPDATE', amount };
-    for (const client of this.clients) send(client.socket, message);
+    const text = JSON.stringify({
+      type: 'GAME',
+      action: 'JACKPOT_UPDATE',
+      amount,
+    } satisfies GlobalServerMessage);
+    for (const client of this.clients) sendBounded(client.socket, text);
   }
 
   /** Closes a user's connections (blocked account, role change). */
   disconnectUser(userId: number): void {
-    for (const client of this.byUser.get(userId) ?? []) client.socket.close(4001, 'Signed out');
+    for (const client of [...(this.byUser.get(userId) ?? [])]) this.endSession(client);
   }
 
   get connectionCount(): number {
@@ -79,14 +122,23 @@ export class GlobalHub {
 
   close(): void {
     clearInterval(this.heartbeat);
+    this.unfollow?.();
     for (const client of this.clients) client.socket.terminate();
     this.clients.clear();
     this.byUser.clear();
   }
 
-  private async receive(client: Client, data: unknown, isBinary: boolean): Promise<void> {
+  private receive(client: Client, data: unknown, isBinary: boolean): void {
+    if (client.closing) return;
+    if (!client.rate.admit()) {
+      this.closeForPolicy(client, 'Too many messages');
+      return;
+    }
+    const buffer = Array.isArray(data) ? Buffer.concat(data as Buffer[]) : data;
     const text =
-      !isBinary && Buffer.isBuffer(data) && data.length <= MAX_MESSAGE_BYTES ? data.toString('utf8') : null;
+      !isBinary && Buffer.isBuffer(buffer) && buffer.length <= GLOBAL_FRAME_MAX_BYTES
+        ? buffer.toString('utf8')
+        : null;
     let parsed: ReturnType<typeof GlobalClientMessageSchema.safeParse> | null = null;
     if (text !== null) {
       try {
@@ -96,31 +148,85 @@ export class GlobalHub {
       }
     }
     if (!parsed?.success) {
-      send(client.socket, { type: 'ERROR', code: 'bad_message', message: 'Unrecognised message' });
+      this.send(client, { type: 'ERROR', code: 'bad_message', message: 'Unrecognised message' });
       return;
     }
     const message = parsed.data;
     if (message.type === 'PING') {
-      send(client.socket, { type: 'PONG' });
+      this.send(client, { type: 'PONG' });
       return;
     }
-    const user = await this.authenticate(message.token).catch(() => null);
+    if (client.auths >= GLOBAL_AUTHS_PER_CONNECTION) {
+      this.closeForPolicy(client, 'Too many AUTH messages');
+      return;
+    }
+    if (client.authInFlight) {
+      this.send(client, { type: 'ERROR', code: 'busy', message: 'The previous AUTH is still being checked' });
+      return;
+    }
+    client.auths += 1;
+    client.authInFlight = true;
+    void this.identify(client, message.token).finally(() => (client.authInFlight = false));
+  }
+
+  private async identify(client: Client, token: string): Promise<void> {
+    const user = await this.authenticate(token).catch(() => null);
+    if (client.closing || !this.clients.has(client)) return;
     if (!user) {
-      send(client.socket, { type: 'ERROR', code: 'unauthorized', message: 'Invalid or expired token' });
+      this.send(client, { type: 'ERROR', code: 'unauthorized', message: 'Invalid or expired token' });
       return;
     }
     if (client.userId !== null) this.byUser.get(client.userId)?.delete(client);
     client.userId = user.id;
+    client.token = token;
+    client.tokenHash = hashToken(token);
     let set = this.byUser.get(user.id);
     if (!set) this.byUser.set(user.id, (set = new Set()));
     set.add(client);
-    send(client.socket, { type: 'AUTH_OK', userId: user.id });
+    this.send(client, { type: 'AUTH_OK', userId: user.id });
     await this.pushBalance(user.id);
-    send(client.socket, {
-      type: 'GAME',
-      action: 'JACKPOT_UPDATE',
-      amount: await this.ledger.jackpotAmount(),
-    });
+    this.send(client, { type: 'GAME', action: 'JACKPOT_UPDATE', amount: await this.ledger.jackpotAmount() });
+  }
+
+  private sessionChanged(change: SessionChange): void {
+    if (change.tokenHash !== undefined) {
+      const candidates = change.userId !== null ? (this.byUser.get(change.userId) ?? []) : this.clients;
+      for (const client of [...candidates])
+        if (client.tokenHash === change.tokenHash) this.endSession(client);
+      return;
+    }
+    const clients = [...(this.byUser.get(change.userId) ?? [])];
+    if (change.revoked) {
+      for (const client of clients) this.endSession(client);
+      return;
+    }
+    // The account changed (blocked, role, password…): the database says whether each token still holds.
+    for (const client of clients) {
+      const token = client.token;
+      if (!token) continue;
+      void this.authenticate(token)
+        .catch(() => null)
+        .then((user) => {
+          if (client.token === token && user?.id !== client.userId) this.endSession(client);
+        });
+    }
+  }
+
+  /** The session behind this connection ended: it closes (4001) and stops receiving the user's data. */
+  private endSession(client: Client): void {
+    this.detach(client);
+    client.closing = true;
+    closeForPolicy(client.socket, CLOSE_SESSION_ENDED, 'Session ended');
+  }
+
+  private closeForPolicy(client: Client, reason: string): void {
+    client.closing = true;
+    this.send(client, { type: 'ERROR', code: 'too_many_messages', message: reason });
+    closeForPolicy(client.socket, CLOSE_POLICY, reason);
+  }
+
+  private send(client: Client, message: GlobalServerMessage): void {
+    sendBounded(client.socket, JSON.stringify(message));
   }
 
   private detach(client: Client): void {
@@ -144,8 +250,4 @@ export class GlobalHub {
       client.socket.ping();
     }
   }
-}
-
-function send(socket: WebSocket, message: GlobalServerMessage): void {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 }

@@ -21,9 +21,9 @@ class FakeSocket implements SocketLike {
     this.readyState = 1;
     this.onopen?.(new Event('open'));
   }
-  serverCloses() {
+  serverCloses(code = 1006) {
     this.readyState = 3;
-    this.onclose?.(new Event('close') as CloseEvent);
+    this.onclose?.({ code } as CloseEvent);
   }
   serverSends(data: string) {
     this.onmessage?.(new MessageEvent('message', { data }));
@@ -156,5 +156,18 @@ describe('the /ws/global connection', () => {
   it('builds the socket URL from the API host, https becoming wss', () => {
     expect(globalSocketUrl('https://poker.mn')).toBe('wss://poker.mn/ws/global');
     expect(globalSocketUrl('http://127.0.0.1:3000')).toBe('ws://127.0.0.1:3000/ws/global');
+  });
+
+  it('does not reconnect after the server ended the session (4001) and tells the app', () => {
+    const { client, sockets } = setup();
+    const onSessionEnded = vi.fn();
+    (client as unknown as { options: { onSessionEnded: () => void } }).options.onSessionEnded =
+      onSessionEnded;
+    client.connect();
+    sockets[0].serverOpens();
+    sockets[0].serverCloses(4001);
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
   });
 });

@@ -8,7 +8,12 @@ import type { GlobalServerMessage } from '../api/types';
 export interface GlobalSocketHandlers {
   onBalance(userId: number | string, balance: number, locked?: number): void;
   onJackpot(amount: number): void;
+  /** The server closed with 4001: the session ended (logout elsewhere, password change, block…). */
+  onSessionEnded?(): void;
 }
+
+/** The server's close code for a session that ended; reconnecting with the same token is pointless. */
+export const SESSION_ENDED_CLOSE_CODE = 4001;
 
 /** What we need of a WebSocket (the browser's, or a fake in tests). */
 export interface SocketLike {
@@ -92,8 +97,13 @@ export class GlobalSocket {
     socket.onerror = () => {
       // The close event that follows drives the retry.
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket === socket) this.socket = null;
+      if (event?.code === SESSION_ENDED_CLOSE_CODE) {
+        this.stopped = true;
+        this.options.onSessionEnded?.();
+        return;
+      }
       if (!this.stopped) this.scheduleReconnect();
     };
   }

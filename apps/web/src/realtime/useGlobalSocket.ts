@@ -1,14 +1,20 @@
 import { useEffect } from 'react';
+import { message } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { apiHost } from '../api/baseQuery';
 import { getAccessToken } from '../api/session';
-import { balanceUpdated } from '../app/authSlice';
+import { balanceUpdated, unauthorized } from '../app/authSlice';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { setJackpot } from '../app/jackpotSlice';
 import { GlobalSocket, globalSocketUrl } from './globalSocket';
 
+/** How long to wait before telling the user their session ended elsewhere (our own logout reloads first). */
+const SESSION_ENDED_NOTICE_DELAY_MS = 1000;
+
 /** Keeps one /ws/global connection while the current user has a userId; closes it when they go away. */
 export function useGlobalSocket(): void {
   const dispatch = useAppDispatch();
+  const { t } = useTranslation();
   const userId = useAppSelector((state) =>
     state.auth.isAuthenticated ? state.auth.userInfo?.userId : undefined,
   );
@@ -25,8 +31,16 @@ export function useGlobalSocket(): void {
       onJackpot(amount) {
         dispatch(setJackpot(amount));
       },
+      onSessionEnded() {
+        // Our own logout also ends the session (and reloads the page): speak only if the token is still here.
+        setTimeout(() => {
+          if (getAccessToken() !== token) return;
+          void message.warning(t('realtime.sessionEnded'));
+          dispatch(unauthorized());
+        }, SESSION_ENDED_NOTICE_DELAY_MS);
+      },
     });
     socket.connect();
     return () => socket.close();
-  }, [userId, dispatch]);
+  }, [userId, dispatch, t]);
 }

@@ -10,28 +10,61 @@ import {
   type TableServerMessage,
 } from '@tenger/protocol';
 import type { WebSocket } from 'ws';
+import type { SessionChange, SessionEvents } from '../../auth/sessionEvents.js';
+import { hashToken } from '../../auth/tokens.js';
+import { RateWindow } from '../../realtime/rateWindow.js';
+import {
+  CLOSE_POLICY,
+  CLOSE_SESSION_ENDED,
+  closeForPolicy,
+  sendBounded,
+  type ConnectionsPerIp,
+} from '../../realtime/socketGuard.js';
 import type { UserRecord } from '../../users/userRecord.js';
 import type { LiveTable, TableLayer, TableViewer } from '../tableLayer.js';
 
 export const TABLE_HEARTBEAT_MS = 30_000;
-/** Messages a connection may send per second before it is closed. */
+/** Messages a connection may send in any second (sliding window) before it is closed. */
 export const TABLE_MESSAGES_PER_SECOND = 50;
-const CLOSE_POLICY = 1008;
+/** How long "this player's balance is below X" is trusted without asking the ledger again. */
+export const KNOWN_SHORT_MS = 10_000;
+/** Commands that act or move money: each re-checks that the session and the account still hold. */
+const SESSION_CHECKED = new Set<TableClientMessage['type']>([
+  'SIT',
+  'RECHARGE',
+  'ACTION',
+  'LEAVE',
+  'SIT_OUT',
+  'SIT_IN',
+]);
 
 export interface TableChannelDeps {
   tableLayer: TableLayer;
   authenticate(token: string): Promise<UserRecord | null>;
   originAllowed(request: FastifyRequest): boolean;
+  /** Revocations: sockets opened with a revoked token close at once. */
+  sessionEvents?: SessionEvents;
+  /** The per-address connection cap shared with /ws/global. */
+  connections?: ConnectionsPerIp;
+  /** Called with a listener that must hear of every user whose balance changed (ledger postings). */
+  onBalanceChanged?(listener: (userId: number) => void): () => void;
 }
 
 export function tableChannelRoutes(app: FastifyInstance, deps: TableChannelDeps): void {
   const connections = new Set<TableConnection>();
+  const shortfalls = new Shortfalls();
   const heartbeat = setInterval(() => {
     for (const connection of connections) connection.beat();
   }, TABLE_HEARTBEAT_MS);
   heartbeat.unref();
+  const unfollow = deps.sessionEvents?.on((change) => {
+    for (const connection of connections) connection.sessionChanged(change);
+  });
+  const unwatch = deps.onBalanceChanged?.((userId) => shortfalls.forget(userId));
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    unfollow?.();
+    unwatch?.();
     for (const connection of connections) connection.socket.terminate();
   });
 
@@ -42,13 +75,18 @@ export function tableChannelRoutes(app: FastifyInstance, deps: TableChannelDeps)
       preValidation: async (request, reply) => {
         if (!deps.originAllowed(request)) {
           await reply.status(403).send({ error: { code: 'forbidden', message: 'Origin not allowed' } });
+        } else if (deps.connections && !deps.connections.hasRoom(request.ip)) {
+          await reply
+            .status(429)
+            .send({ error: { code: 'rate_limited', message: 'Too many connections from your address' } });
         }
       },
     },
     (socket: WebSocket, request: FastifyRequest) => {
+      if (deps.connections && !deps.connections.admit(socket, request.ip)) return;
       const raw = (request.params as { tableId?: string }).tableId ?? '';
       const tableId = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null;
-      const connection = new TableConnection(socket, deps);
+      const connection = new TableConnection(socket, deps, shortfalls);
       connections.add(connection);
       socket.on('close', () => {
         connections.delete(connection);
@@ -60,19 +98,56 @@ export function tableChannelRoutes(app: FastifyInstance, deps: TableChannelDeps)
   );
 }
 
+/**
+ * Players whose balance is known to be below an amount, so a flood of SIT or RECHARGE they cannot pay
+ * for is refused without the database. Forgotten when their balance changes, or after a while.
+ */
+class Shortfalls {
+  /** "userId:tableId" of SIT/RECHARGE being handled by the table now. */
+  readonly inFlight = new Set<string>();
+  private readonly below = new Map<number, { amount: number; until: number }>();
+
+  isShort(userId: number, amount: number): boolean {
+    const known = this.below.get(userId);
+    if (!known) return false;
+    if (known.until <= Date.now()) {
+      this.below.delete(userId);
+      return false;
+    }
+    return amount >= known.amount;
+  }
+
+  record(userId: number, amount: number): void {
+    const known = this.below.get(userId);
+    const until = Date.now() + KNOWN_SHORT_MS;
+    this.below.set(userId, { amount: known ? Math.min(known.amount, amount) : amount, until });
+  }
+
+  forget(userId: number): void {
+    this.below.delete(userId);
+  }
+}
+
 /** One socket: a viewer of one table. Messages are handled one at a time, in order. */
 class TableConnection implements TableViewer {
   userId: number | null = null;
+  private token: string | null = null;
+  private tokenHash: string | null = null;
   private table: LiveTable | null = null;
+  private tableId: number | null = null;
   private chain: Promise<void> = Promise.resolve();
   private alive = true;
-  private windowStart = Date.now();
-  private windowCount = 0;
+  private readonly rate = new RateWindow(TABLE_MESSAGES_PER_SECOND, 1000);
+  /** The money command being handled, to learn from its reply. */
+  private current: TableClientMessage | null = null;
   private gone = false;
+  /** Closed for a policy reason or because the session ended: whatever it still sends is ignored. */
+  private closing = false;
 
   constructor(
     readonly socket: WebSocket,
     private readonly deps: TableChannelDeps,
+    private readonly shortfalls: Shortfalls,
   ) {
     socket.on('pong', () => (this.alive = true));
     socket.on('message', (data, isBinary) => this.receive(data, isBinary));
@@ -92,11 +167,13 @@ class TableConnection implements TableViewer {
       return;
     }
     this.table = table;
+    this.tableId = tableId;
     table.join(this);
   }
 
   send(message: TableServerMessage): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
+    if (message.type === 'REJECT' && message.code === 'insufficient-balance') this.learnShortfall();
+    sendBounded(this.socket, JSON.stringify(message));
   }
 
   closed(): void {
@@ -113,10 +190,29 @@ class TableConnection implements TableViewer {
     this.socket.ping();
   }
 
+  /** A revocation: close if it names this connection's token or user; re-check on an account change. */
+  sessionChanged(change: SessionChange): void {
+    if (this.userId === null || this.closing) return;
+    if (change.tokenHash !== undefined) {
+      if (change.tokenHash === this.tokenHash) this.endSession();
+      return;
+    }
+    if (change.userId !== this.userId) return;
+    if (change.revoked) {
+      this.endSession();
+      return;
+    }
+    void this.sessionHolds().then((holds) => {
+      if (!holds) this.endSession();
+    });
+  }
+
   private receive(data: unknown, isBinary: boolean): void {
-    if (this.tooFast()) {
+    if (this.closing) return;
+    if (!this.rate.admit()) {
+      this.closing = true;
       this.send({ type: 'ERROR', code: 'too_many_messages', message: 'Too many messages' });
-      this.socket.close(CLOSE_POLICY, 'Too many messages');
+      closeForPolicy(this.socket, CLOSE_POLICY, 'Too many messages');
       return;
     }
     const parsed = parseClientFrame(data, isBinary);
@@ -139,6 +235,7 @@ class TableConnection implements TableViewer {
   }
 
   private async dispatch(message: TableClientMessage): Promise<void> {
+    if (this.closing) return;
     const requestId = message.requestId ?? null;
     if (message.type === 'PING') {
       this.send({ type: 'PONG', requestId });
@@ -156,6 +253,8 @@ class TableConnection implements TableViewer {
           this.send({ type: 'REJECT', requestId, code: 'unauthorized', message: 'Invalid or expired token' });
           return;
         }
+        this.token = message.token;
+        this.tokenHash = hashToken(message.token);
         this.send({ type: 'ACK', requestId });
         table.identify(this, user.id);
         return;
@@ -164,18 +263,92 @@ class TableConnection implements TableViewer {
         this.send({ type: 'ACK', requestId });
         table.resume(this, message.lastSeq);
         return;
-      default:
-        await table.handle(this, message);
+      default: {
+        if (this.userId !== null && SESSION_CHECKED.has(message.type)) {
+          if (!(await this.sessionHolds())) {
+            this.send({
+              type: 'REJECT',
+              requestId,
+              code: 'session-ended',
+              message: 'Your session has ended',
+            });
+            this.endSession();
+            return;
+          }
+          if (message.type === 'SIT' || message.type === 'RECHARGE') {
+            await this.handleMoney(table, message);
+            return;
+          }
+        }
+        this.current = message;
+        try {
+          await table.handle(this, message);
+        } finally {
+          this.current = null;
+        }
+      }
     }
   }
 
-  private tooFast(): boolean {
-    const now = Date.now();
-    if (now - this.windowStart >= 1000) {
-      this.windowStart = now;
-      this.windowCount = 0;
+  /**
+   * SIT and RECHARGE: refused here when the player was just refused for this much, or while another of
+   * their SIT/RECHARGE at this table is still being handled (from another socket), so that a flood of
+   * them reaches the ledger once, not once per frame.
+   */
+  private async handleMoney(
+    table: LiveTable,
+    message: Extract<TableClientMessage, { type: 'SIT' | 'RECHARGE' }>,
+  ): Promise<void> {
+    const requestId = message.requestId ?? null;
+    const userId = this.userId!;
+    if (this.shortfalls.isShort(userId, message.amount)) {
+      this.send({
+        type: 'REJECT',
+        requestId,
+        code: 'insufficient-balance',
+        message: 'Your balance is too low',
+      });
+      return;
     }
-    return ++this.windowCount > TABLE_MESSAGES_PER_SECOND;
+    const key = `${userId}:${this.tableId}`;
+    if (this.shortfalls.inFlight.has(key)) {
+      this.send({
+        type: 'REJECT',
+        requestId,
+        code: 'busy',
+        message: 'Your previous request is still being handled',
+      });
+      return;
+    }
+    this.shortfalls.inFlight.add(key);
+    this.current = message;
+    try {
+      await table.handle(this, message);
+    } finally {
+      this.current = null;
+      this.shortfalls.inFlight.delete(key);
+    }
+  }
+
+  /** Whether the token this connection signed in with still belongs to its user, active (cached lookup). */
+  private async sessionHolds(): Promise<boolean> {
+    const token = this.token;
+    if (token === null || this.userId === null) return false;
+    const user = await this.deps.authenticate(token).catch(() => null);
+    return user !== null && user.status === 'active' && user.id === this.userId && this.token === token;
+  }
+
+  private learnShortfall(): void {
+    const command = this.current;
+    if (this.userId === null || !command) return;
+    if (command.type === 'SIT' || command.type === 'RECHARGE')
+      this.shortfalls.record(this.userId, command.amount);
+  }
+
+  /** The session ended: no more commands, and the socket closes (4001). The seat stays, as on any disconnect. */
+  private endSession(): void {
+    this.closing = true;
+    closeForPolicy(this.socket, CLOSE_SESSION_ENDED, 'Session ended');
   }
 }
 
