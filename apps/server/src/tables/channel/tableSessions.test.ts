@@ -137,8 +137,8 @@ describe.each(TEST_DRIVERS)('table sessions and floods on $name', ({ url }) => {
     const global = await onGlobal(alice.token);
     const before = await t.services.ledger.balancesOf(alice.id);
     const res = await t.call({
-      method: 'DELETE',
-      url: `/api/v1/admin/user?userId=${alice.id}`,
+      method: 'PUT',
+      url: `/api/v1/admin/user/block?userId=${alice.id}`,
       token: t.admin.token,
     });
     expect(res.statusCode).toBe(200);
