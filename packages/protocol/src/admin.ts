@@ -7,7 +7,10 @@ import {
   MoneySchema,
   PageQuerySchema,
   PositiveAmountSchema,
+  CalendarDaySchema,
+  multiLineText,
   pageOf,
+  singleLineText,
 } from './common.js';
 import {
   BettingStructureSchema,
@@ -47,7 +50,7 @@ export const AdminUserPageSchema = pageOf(AdminUserSchema);
 export type AdminUserPage = z.infer<typeof AdminUserPageSchema>;
 
 export const AdminUserSearchQuerySchema = PageQuerySchema.extend({
-  q: z.string().trim().max(64).optional(),
+  q: singleLineText().trim().max(64).optional(),
   role: RoleSchema.optional(),
   status: UserStatusSchema.optional(),
 });
@@ -81,7 +84,7 @@ export type AdminDepositQuery = z.input<typeof AdminDepositQuerySchema>;
 export const CreateDepositRequestSchema = z.object({
   userId: IdSchema,
   amount: PositiveAmountSchema,
-  note: z.string().trim().max(500).optional(),
+  note: multiLineText().trim().max(500).optional(),
 });
 export type CreateDepositRequest = z.infer<typeof CreateDepositRequestSchema>;
 
@@ -99,14 +102,14 @@ export const AdminWithdrawalPageSchema = pageOf(AdminWithdrawalSchema);
 export type AdminWithdrawalPage = z.infer<typeof AdminWithdrawalPageSchema>;
 export const WithdrawalIdQuerySchema = z.object({ withdrawalId: IdQuerySchema });
 export const RejectWithdrawalRequestSchema = z.object({
-  reason: z.string().trim().min(1, 'Enter a reason').max(500),
+  reason: multiLineText().trim().min(1, 'Enter a reason').max(500),
 });
 export type RejectWithdrawalRequest = z.infer<typeof RejectWithdrawalRequestSchema>;
 
 // ---- tables ----
 
 const TableFieldsSchema = z.object({
-  name: z.string().trim().min(1, 'Enter a name').max(64),
+  name: singleLineText().trim().min(1, 'Enter a name').max(64),
   variant: TableVariantSchema,
   betting: BettingStructureSchema,
   smallBlind: PositiveAmountSchema,
@@ -201,7 +204,7 @@ export type UpdateBlockRequest = z.infer<typeof UpdateBlockRequestSchema>;
 // ---- settings ----
 
 export const SettingsSchema = z.object({
-  maintenance: z.object({ enabled: z.boolean(), message: z.string().max(2000) }),
+  maintenance: z.object({ enabled: z.boolean(), message: multiLineText().max(2000) }),
   /** Withdrawal limits: min in ₮; max null = no cap beyond the available balance. */
   withdrawal: z.object({ min: PositiveAmountSchema, max: PositiveAmountSchema.nullable() }),
   /** Rake: percent of each pot (0–10, two decimals), capped at capBigBlinds big blinds per hand. */
@@ -212,7 +215,7 @@ export const SettingsSchema = z.object({
   /** Jackpot: contributionPercent of each raked pot goes to the jackpot; rules shown to players. */
   jackpot: z.object({
     contributionPercent: z.number().min(0).max(5).multipleOf(0.01),
-    rules: z.string().max(5000),
+    rules: multiLineText().max(5000),
     /** Bad-beat payout shares in percent of the pool (default 50 / 25 / 25); what is left stays in it. */
     badBeatShares: z
       .object({
@@ -225,7 +228,7 @@ export const SettingsSchema = z.object({
   }),
   actionTimeSeconds: z.int().min(5).max(120),
   timeBankSeconds: z.int().min(0).max(600),
-  banks: z.array(z.string().trim().min(1).max(64)).min(1).max(50),
+  banks: z.array(singleLineText().trim().min(1).max(64)).min(1).max(50),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -247,23 +250,13 @@ export type UpdateSettingsRequest = z.infer<typeof UpdateSettingsRequestSchema>;
 export const DATA_DAYS_DEFAULT = 30;
 export const DATA_DAYS_MAX = 366;
 export const DataQuerySchema = z.object({
-  days: z
-    .string()
+  days: singleLineText()
     .regex(/^[1-9][0-9]{0,2}$/, 'Must be a whole number of days')
     .transform(Number)
     .pipe(z.int().min(1).max(DATA_DAYS_MAX))
     .optional(),
 });
 export type DataQuery = z.input<typeof DataQuerySchema>;
-
-/** A calendar day, YYYY-MM-DD, that exists. */
-const CalendarDaySchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date, YYYY-MM-DD')
-  .refine((day) => {
-    const date = new Date(`${day}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
-  }, 'No such date');
 
 /** GET /ledger.csv?from=&to=: every posting from the start of `from` to the end of `to` (UTC days). */
 export const LedgerCsvQuerySchema = z

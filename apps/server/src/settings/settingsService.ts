@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { SettingsSchema, type Settings, type UpdateSettingsRequest } from '@tenger/protocol';
+import { DEFAULT_BANKS, SettingsSchema, type Settings, type UpdateSettingsRequest } from '@tenger/protocol';
 import type { Database } from '../db/client.js';
 import { siteSettings } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -15,18 +15,7 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   actionTimeSeconds: 20,
   timeBankSeconds: 30,
-  banks: [
-    'Khan Bank',
-    'Golomt Bank',
-    'Trade and Development Bank',
-    'XacBank',
-    'State Bank',
-    'Bogd Bank',
-    'Capitron Bank',
-    'Arig Bank',
-    'Transport and Development Bank',
-    'Chinggis Khaan Bank',
-  ],
+  banks: [...DEFAULT_BANKS],
 };
 
 /** Site settings: one row, cached in this process, read often (every withdrawal, every lobby). */
