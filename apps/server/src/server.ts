@@ -66,6 +66,7 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
       if (closed) return;
       closed = true;
       services.hub.close();
+      await services.auth.idle();
       await services.tableLayer.close();
       await app.close();
       for (const deadline = Date.now() + 5_000; running.size > 0 && Date.now() < deadline;) {

@@ -66,6 +66,15 @@ describe.each(TEST_DRIVERS)('account security on $name', ({ url }) => {
       headers: { authorization: `Bearer ${p.token}` },
       remoteAddress: ip,
     });
+  let forgotCount = 0;
+  /** Each from its own address: forgot-password is rate limited per IP. */
+  const forgot = (email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${U}/forgot-password`,
+      payload: { email },
+      remoteAddress: `100.64.0.${++forgotCount}`,
+    });
   const row = async (id: number) => (await t.services.db.select().from(users).where(eq(users.id, id)))[0];
   const audit = (action: string, target: number) =>
     listAudit(t.services.db, { limit: 10, action, target: String(target) });
@@ -146,11 +155,7 @@ describe.each(TEST_DRIVERS)('account security on $name', ({ url }) => {
     it('a password change kills every other session and older reset links, keeps this session, and is audited', async () => {
       const p = await t.player(0);
       const other = (await login(p.username, 'player-password')).json().accessToken as string;
-      await t.call({
-        method: 'POST',
-        url: `${U}/forgot-password`,
-        payload: { email: `${p.username}@test.mn` },
-      });
+      await forgot(`${p.username}@test.mn`);
       const oldLink = await mailer.resetLink(`${p.username}@test.mn`);
       const res = await patchMe(p, { newPassword: 'brand-new-pass-1', currentPassword: 'player-password' });
       expect(res.statusCode).toBe(200);
@@ -172,7 +177,7 @@ describe.each(TEST_DRIVERS)('account security on $name', ({ url }) => {
       const p = await t.player(0);
       for (const email of [`${p.username}@test.mn`, 'nobody@nowhere.mn']) {
         const started = performance.now();
-        const res = await t.call({ method: 'POST', url: `${U}/forgot-password`, payload: { email } });
+        const res = await forgot(email);
         expect(res.statusCode).toBe(202);
         expect(performance.now() - started).toBeLessThan(MAIL_DELAY_MS);
       }
@@ -182,9 +187,9 @@ describe.each(TEST_DRIVERS)('account security on $name', ({ url }) => {
     it('using one reset link kills every other outstanding link and every session, and is audited', async () => {
       const p = await t.player(0);
       const email = `${p.username}@test.mn`;
-      await t.call({ method: 'POST', url: `${U}/forgot-password`, payload: { email } });
+      await forgot(email);
       const first = await mailer.resetLink(email);
-      await t.call({ method: 'POST', url: `${U}/forgot-password`, payload: { email } });
+      await forgot(email);
       const second = await mailer.resetLink(email);
       const used = await t.call({
         method: 'POST',
@@ -206,7 +211,7 @@ describe.each(TEST_DRIVERS)('account security on $name', ({ url }) => {
     it('no reset token, access token or password reaches the log', async () => {
       const p = await t.player(0);
       const email = `${p.username}@test.mn`;
-      await t.call({ method: 'POST', url: `${U}/forgot-password`, payload: { email } });
+      await forgot(email);
       const link = await mailer.resetLink(email);
       await t.call({ method: 'GET', url: `/auth/reset-password?token=${encodeURIComponent(link)}` });
       await t.call({

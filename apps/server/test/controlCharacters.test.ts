@@ -38,7 +38,7 @@ describe.each(TEST_DRIVERS)('control characters from clients on $name', ({ url }
     const attempts: Array<
       [
         string,
-        { method: 'GET' | 'POST' | 'PUT' | 'PATCH'; url: string; token?: string; payload?: unknown },
+        { method: 'GET' | 'POST' | 'PUT' | 'PATCH'; url: string; token?: string; payload?: object },
         string,
       ]
     > = [

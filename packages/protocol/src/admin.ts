@@ -204,7 +204,13 @@ export type UpdateBlockRequest = z.infer<typeof UpdateBlockRequestSchema>;
 // ---- settings ----
 
 export const SettingsSchema = z.object({
-  maintenance: z.object({ enabled: z.boolean(), message: multiLineText().max(2000) }),
+  maintenance: z.object({
+    enabled: z.boolean(),
+    /** The English message, kept for older clients; always equal to `messages.en`. */
+    message: multiLineText().max(2000),
+    /** The message in both languages; players see the one in their language. */
+    messages: z.object({ en: multiLineText().max(2000), mn: multiLineText().max(2000) }).optional(),
+  }),
   /** Withdrawal limits: min in ₮; max null = no cap beyond the available balance. */
   withdrawal: z.object({ min: PositiveAmountSchema, max: PositiveAmountSchema.nullable() }),
   /** Rake: percent of each pot (0–10, two decimals), capped at capBigBlinds big blinds per hand. */

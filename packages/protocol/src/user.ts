@@ -99,7 +99,10 @@ export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 export const MessageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
-/** PATCH /me: a new password or email needs the current password. */
+/**
+ * PATCH /me: a new password, email, bank or account number needs the current password (so a stolen
+ * token alone cannot redirect payouts); preferences alone do not. The bank must be one the site offers.
+ */
 export const UpdateMeRequestSchema = z
   .object({
     email: EmailSchema.optional(),
@@ -109,11 +112,26 @@ export const UpdateMeRequestSchema = z
     newPassword: PasswordSchema.optional(),
     preferences: PreferencesSchema.optional(),
   })
-  .refine((body) => (body.newPassword === undefined && body.email === undefined) || !!body.currentPassword, {
+  .refine((body) => !needsCurrentPassword(body) || !!body.currentPassword, {
     message: 'Enter your current password',
     path: ['currentPassword'],
   });
 export type UpdateMeRequest = z.infer<typeof UpdateMeRequestSchema>;
+
+/** Whether a profile change touches the password, email or payout details. */
+export function needsCurrentPassword(change: {
+  newPassword?: string;
+  email?: string;
+  bank?: string;
+  accountNumber?: string;
+}): boolean {
+  return (
+    change.newPassword !== undefined ||
+    change.email !== undefined ||
+    change.bank !== undefined ||
+    change.accountNumber !== undefined
+  );
+}
 
 // ---- search ----
 
@@ -206,7 +224,12 @@ export type OutcomePage = z.infer<typeof OutcomePageSchema>;
 
 // ---- site ----
 
-export const MaintenanceSchema = z.object({ enabled: z.boolean(), message: z.string() });
+/** GET /maintenance: `message` is the English text (older clients); `messages` holds both languages. */
+export const MaintenanceSchema = z.object({
+  enabled: z.boolean(),
+  message: z.string(),
+  messages: LocalizedTextSchema.optional(),
+});
 export type Maintenance = z.infer<typeof MaintenanceSchema>;
 
 export const BLOCK_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
