@@ -83,6 +83,8 @@ function withBothMaintenanceMessages(settings: Settings): Settings {
 function mergeMaintenance(current: Maintenance, change: Partial<Maintenance> | undefined): Maintenance {
   const next = { ...current, ...change };
   const messages = { ...current.messages!, ...change?.messages };
-  if (change?.message !== undefined && change.messages?.en === undefined) messages.en = change.message;
+  const enChanged = change?.messages?.en !== undefined && change.messages.en !== current.messages?.en;
+  const messageChanged = change?.message !== undefined && change.message !== current.message;
+  if (!enChanged && messageChanged) messages.en = change.message!;
   return { ...next, message: messages.en, messages };
 }
