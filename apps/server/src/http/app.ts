@@ -17,6 +17,7 @@ import { AppError } from '../errors.js';
 import type { Services } from '../services.js';
 import { body, installErrorHandling } from './errorHandler.js';
 import { requireAdmin } from './policies.js';
+import { catalogRoutes } from './routeCatalog.js';
 import { rememberAdmin } from './routes/admin/adminContext.js';
 import { adminMoneyRoutes } from './routes/admin/money.js';
 import { adminSiteRoutes } from './routes/admin/site.js';
@@ -54,6 +55,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
         .send(body(status === 415 ? 'unsupported_media_type' : 'bad_request', 'Malformed request'));
     },
   });
+  catalogRoutes(app);
   installErrorHandling(app);
   acceptEmptyJson(app);
 
