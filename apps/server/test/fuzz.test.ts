@@ -12,7 +12,7 @@ import { routesOf } from '../src/http/routeCatalog.js';
 import { TEST_DRIVERS } from '../src/testing/database.js';
 import { BALANCED, startTestServer, type TestServer } from '../src/testing/testServer.js';
 
-const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 12);
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 20);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 const WS_FRAMES = Number(process.env.FUZZ_WS_FRAMES ?? 150);
 
@@ -143,9 +143,16 @@ const numberString = fc.oneof(
 const junkString = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', minLength: 300, maxLength: 3000 }),
-  fc
-    .array(fc.oneof(fc.constantFrom(...CONTROL), fc.string({ maxLength: 3 })), { maxLength: 12 })
-    .map((a) => a.join('')),
+  {
+    // Control characters (NUL first among them) are what broke the site before: draw them most often.
+    weight: 4,
+    arbitrary: fc
+      .array(fc.oneof(fc.constantFrom(...CONTROL), fc.string({ maxLength: 3 })), {
+        minLength: 1,
+        maxLength: 12,
+      })
+      .map((a) => a.join('')),
+  },
   numberString,
   fc.constantFrom(
     '',
@@ -173,7 +180,26 @@ const { junk } = fc.letrec<{ junk: unknown }>((tie) => ({
   ),
 }));
 const body = fc.oneof(fc.dictionary(fc.constantFrom(...FIELDS), junk, { maxKeys: 8 }), junk);
-const query = fc.dictionary(fc.constantFrom(...FIELDS), junkString, { maxKeys: 4 });
+/** The names real query strings use, drawn more often than the rest. */
+const QUERY_FIELDS = [
+  'q',
+  'userId',
+  'tableId',
+  'withdrawalId',
+  'page',
+  'pageSize',
+  'status',
+  'type',
+  'role',
+  'from',
+  'to',
+  'days',
+];
+const query = fc.dictionary(
+  fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...QUERY_FIELDS) }, fc.constantFrom(...FIELDS)),
+  junkString,
+  { maxKeys: 4 },
+);
 
 type Role = 'anonymous' | 'player' | 'admin';
 
