@@ -289,7 +289,7 @@ describe.each(TEST_DRIVERS)('random junk everywhere on $name', ({ url }) => {
           else if (
             res.statusCode >= 400 &&
             route.method !== 'OPTIONS' &&
-            !res.headers['content-type']?.includes('json')
+            !String(res.headers['content-type'] ?? '').includes('json')
           )
             failures.push(line);
           return res.statusCode < 500;
