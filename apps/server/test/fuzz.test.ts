@@ -203,14 +203,6 @@ const query = fc.dictionary(
 
 type Role = 'anonymous' | 'player' | 'admin';
 
-interface Request {
-  method: string;
-  url: string;
-  body: unknown;
-  query: Record<string, string>;
-  param: string;
-}
-
 /** One account's money: every ledger account's balance, in id order. */
 async function books(t: TestServer): Promise<string> {
   const rows = await queryRows<{ id: number; balance: string | number }>(

@@ -6,8 +6,10 @@ import { z } from 'zod';
 // service or database sees them. Responses may use plain z.string().
 
 /** C0 controls, DEL, C1 controls and (with the u flag) lone UTF-16 surrogates. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const SINGLE_LINE_TEXT = /^[^\u0000-\u001f\u007f-\u009f\ud800-\udfff]*$/u;
 /** The same, except tab, line feed and carriage return, which multi-line texts may hold. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const MULTI_LINE_TEXT = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ud800-\udfff]*$/u;
 export const CONTROL_CHARACTER_MESSAGE = 'Must not contain control characters';
 

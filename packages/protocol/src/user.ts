@@ -7,7 +7,6 @@ import {
   MoneySchema,
   PageQuerySchema,
   PositiveAmountSchema,
-  multiLineText,
   pageOf,
   singleLineText,
 } from './common.js';
