@@ -1,11 +1,12 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { ServerConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { lockDataDir } from './db/dataDirLock.js';
 import { seedSite } from './db/seed.js';
 import { buildApp, type BuildAppOptions } from './http/app.js';
+import { createLogger } from './logging/logger.js';
 import { createServices, type ServiceOverrides, type Services } from './services.js';
 
 export interface CreateServerOptions extends ServiceOverrides {
@@ -29,7 +30,7 @@ export interface TengerServer {
 /** config -> database -> services -> HTTP/WS. */
 export async function createServer(options: CreateServerOptions): Promise<TengerServer> {
   const { config } = options;
-  const logger = options.logger ?? pino({ level: config.logLevel });
+  const logger = options.logger ?? createLogger(config.logLevel);
   let unlock = () => undefined as void;
   let database = options.database;
   if (!database) {
@@ -65,6 +66,7 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
       if (closed) return;
       closed = true;
       services.hub.close();
+      await services.auth.idle();
       await services.tableLayer.close();
       await app.close();
       for (const deadline = Date.now() + 5_000; running.size > 0 && Date.now() < deadline;) {

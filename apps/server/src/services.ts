@@ -49,6 +49,7 @@ export function createServices(
     tokenTtlHours: config.tokenTtlHours,
     rateLimits: config.rateLimits,
     publicOrigin: config.publicOrigins[0] ?? `http://localhost:${config.port}`,
+    logger,
   });
   const settings = new SettingsService(db);
   const base = {

@@ -101,7 +101,9 @@ describe.each(TEST_DRIVERS)('admin API on $name', ({ url }) => {
         url: `${U}/login`,
         payload: { username: p.username, password: 'player-password' },
       });
-      expect(login.statusCode).toBe(403);
+      // A blocked account answers like a wrong password: the answer never confirms the password.
+      expect(login.statusCode).toBe(401);
+      expect(login.json().error.code).toBe('login_failed');
       expect((await admin('DELETE', '/user?userId=999999')).statusCode).toBe(404);
       expect((await admin('DELETE', '/user?userId=abc')).statusCode).toBe(400);
       expect((await admin('DELETE', '/user?userId=999999999999999')).statusCode).toBe(400);
@@ -353,6 +355,7 @@ describe.each(TEST_DRIVERS)('admin API on $name', ({ url }) => {
       expect((await t.call({ method: 'GET', url: `${U}/maintenance` })).json()).toEqual({
         enabled: true,
         message: 'Back at 10',
+        messages: { en: 'Back at 10', mn: 'Сайт засвартай байна. Удахгүй эргэж ирнэ үү.' },
       });
       const p = await t.player(10_000);
       const refused = await t.call({

@@ -325,7 +325,12 @@ describe.each(TEST_DRIVERS)('admin panel gaps on $name', ({ url }) => {
   describe('withdrawals', () => {
     it("the admin list and an approval carry the player's bank and account number", async () => {
       const p = await t.player(50_000);
-      await t.call({ method: 'PATCH', url: `${U}/me`, token: p.token, payload: { bank: 'Golomt Bank' } });
+      await t.call({
+        method: 'PATCH',
+        url: `${U}/me`,
+        token: p.token,
+        payload: { bank: 'Golomt Bank', currentPassword: 'player-password' },
+      });
       const requested = await t.call({
         method: 'POST',
         url: `${U}/withdrawal`,

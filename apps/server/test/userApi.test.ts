@@ -193,7 +193,11 @@ describe.each(TEST_DRIVERS)('user API on $name', ({ url }) => {
         method: 'PATCH',
         url: `${U}/me`,
         token: p.token,
-        payload: { bank: 'Golomt Bank', preferences: { darkTheme: true, language: 'mn' } },
+        payload: {
+          bank: 'Golomt Bank',
+          currentPassword: 'player-password',
+          preferences: { darkTheme: true, language: 'mn' },
+        },
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({

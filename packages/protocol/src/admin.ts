@@ -8,7 +8,10 @@ import {
   MoneySchema,
   PageQuerySchema,
   PositiveAmountSchema,
+  CalendarDaySchema,
+  multiLineText,
   pageOf,
+  singleLineText,
 } from './common.js';
 import {
   BettingStructureSchema,
@@ -49,7 +52,7 @@ export const AdminUserPageSchema = pageOf(AdminUserSchema);
 export type AdminUserPage = z.infer<typeof AdminUserPageSchema>;
 
 export const AdminUserSearchQuerySchema = PageQuerySchema.extend({
-  q: z.string().trim().max(64).optional(),
+  q: singleLineText().trim().max(64).optional(),
   role: RoleSchema.optional(),
   status: UserStatusSchema.optional(),
 });
@@ -108,12 +111,12 @@ export const AdminAmountSchema = z
   .max(MAX_AMOUNT, 'Amount is too large');
 
 /** A short reason an administrator gives for a money correction. */
-export const AdminReasonSchema = z.string().trim().min(1, 'Enter a reason').max(500);
+export const AdminReasonSchema = multiLineText().trim().min(1, 'Enter a reason').max(500);
 
 export const CreateDepositRequestSchema = z.object({
   userId: IdSchema,
   amount: AdminAmountSchema,
-  note: z.string().trim().max(500).optional(),
+  note: multiLineText().trim().max(500).optional(),
 });
 export type CreateDepositRequest = z.infer<typeof CreateDepositRequestSchema>;
 
@@ -164,14 +167,14 @@ export const AdminWithdrawalPageSchema = pageOf(AdminWithdrawalSchema);
 export type AdminWithdrawalPage = z.infer<typeof AdminWithdrawalPageSchema>;
 export const WithdrawalIdQuerySchema = z.object({ withdrawalId: IdQuerySchema });
 export const RejectWithdrawalRequestSchema = z.object({
-  reason: z.string().trim().min(1, 'Enter a reason').max(500),
+  reason: multiLineText().trim().min(1, 'Enter a reason').max(500),
 });
 export type RejectWithdrawalRequest = z.infer<typeof RejectWithdrawalRequestSchema>;
 
 // ---- tables ----
 
 const TableFieldsSchema = z.object({
-  name: z.string().trim().min(1, 'Enter a name').max(64),
+  name: singleLineText().trim().min(1, 'Enter a name').max(64),
   variant: TableVariantSchema,
   betting: BettingStructureSchema,
   smallBlind: PositiveAmountSchema,
@@ -266,7 +269,13 @@ export type UpdateBlockRequest = z.infer<typeof UpdateBlockRequestSchema>;
 // ---- settings ----
 
 export const SettingsSchema = z.object({
-  maintenance: z.object({ enabled: z.boolean(), message: z.string().max(2000) }),
+  maintenance: z.object({
+    enabled: z.boolean(),
+    /** The English message, kept for older clients; always equal to `messages.en`. */
+    message: multiLineText().max(2000),
+    /** The message in both languages; players see the one in their language. */
+    messages: z.object({ en: multiLineText().max(2000), mn: multiLineText().max(2000) }).optional(),
+  }),
   /** Withdrawal limits: min in ₮; max null = no cap beyond the available balance. */
   withdrawal: z.object({ min: PositiveAmountSchema, max: PositiveAmountSchema.nullable() }),
   /** Rake: percent of each pot (0–10, two decimals), capped at capBigBlinds big blinds per hand. */
@@ -277,7 +286,7 @@ export const SettingsSchema = z.object({
   /** Jackpot: contributionPercent of each raked pot goes to the jackpot; rules shown to players. */
   jackpot: z.object({
     contributionPercent: z.number().min(0).max(5).multipleOf(0.01),
-    rules: z.string().max(5000),
+    rules: multiLineText().max(5000),
     /** Bad-beat payout shares in percent of the pool (default 50 / 25 / 25); what is left stays in it. */
     badBeatShares: z
       .object({
@@ -290,7 +299,7 @@ export const SettingsSchema = z.object({
   }),
   actionTimeSeconds: z.int().min(5).max(120),
   timeBankSeconds: z.int().min(0).max(600),
-  banks: z.array(z.string().trim().min(1).max(64)).min(1).max(50),
+  banks: z.array(singleLineText().trim().min(1).max(64)).min(1).max(50),
   /**
    * Deposits by administrators: at most maxAmount ₮ each; one above dualApprovalAbove ₮ waits for a
    * second administrator. (Optional on input so older stored settings still parse; always sent.)
@@ -310,7 +319,10 @@ export const UpdateSettingsRequestSchema = z.object({
   actionTimeSeconds: SettingsSchema.shape.actionTimeSeconds.optional(),
   timeBankSeconds: SettingsSchema.shape.timeBankSeconds.optional(),
   banks: SettingsSchema.shape.banks.optional(),
-  deposit: z.object({ maxAmount: PositiveAmountSchema, dualApprovalAbove: PositiveAmountSchema }).partial().optional(),
+  deposit: z
+    .object({ maxAmount: PositiveAmountSchema, dualApprovalAbove: PositiveAmountSchema })
+    .partial()
+    .optional(),
 });
 export type UpdateSettingsRequest = z.infer<typeof UpdateSettingsRequestSchema>;
 
@@ -320,23 +332,13 @@ export type UpdateSettingsRequest = z.infer<typeof UpdateSettingsRequestSchema>;
 export const DATA_DAYS_DEFAULT = 30;
 export const DATA_DAYS_MAX = 366;
 export const DataQuerySchema = z.object({
-  days: z
-    .string()
+  days: singleLineText()
     .regex(/^[1-9][0-9]{0,2}$/, 'Must be a whole number of days')
     .transform(Number)
     .pipe(z.int().min(1).max(DATA_DAYS_MAX))
     .optional(),
 });
 export type DataQuery = z.input<typeof DataQuerySchema>;
-
-/** A calendar day, YYYY-MM-DD, that exists. */
-const CalendarDaySchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date, YYYY-MM-DD')
-  .refine((day) => {
-    const date = new Date(`${day}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
-  }, 'No such date');
 
 /** GET /ledger.csv?from=&to=: every posting from the start of `from` to the end of `to` (UTC days). */
 export const LedgerCsvQuerySchema = z

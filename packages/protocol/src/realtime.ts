@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { IdSchema, MoneySchema } from './common.js';
+import { IdSchema, MoneySchema, singleLineText } from './common.js';
 
 /** The global realtime channel's path. */
 export const GLOBAL_CHANNEL_PATH = '/ws/global';
 
 /** Client -> server on /ws/global. */
 export const GlobalClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('AUTH'), token: z.string().min(1).max(200) }),
+  z.object({ type: z.literal('AUTH'), token: singleLineText().min(1).max(200) }),
   z.object({ type: z.literal('PING') }),
 ]);
 export type GlobalClientMessage = z.infer<typeof GlobalClientMessageSchema>;

@@ -2,7 +2,14 @@
 // plus the hand-history responses. Cards are strings like "As", "Td", "7c" everywhere on the wire.
 // Amounts are whole tugrik; bet and raise amounts are street totals ("raise TO").
 import { z } from 'zod';
-import { IdQuerySchema, IdSchema, IsoDateSchema, MoneySchema, PositiveAmountSchema } from './common.js';
+import {
+  IdQuerySchema,
+  IdSchema,
+  IsoDateSchema,
+  MoneySchema,
+  PositiveAmountSchema,
+  singleLineText,
+} from './common.js';
 import { BettingStructureSchema, TableStatusSchema, TableVariantSchema } from './user.js';
 
 /** `/ws/table/{tableId}`. */
@@ -39,12 +46,12 @@ export const PostKindSchema = z.enum([
 // ---------------------------------------------------------------------------------------------
 
 /** Any string the client chooses; echoed in ACK / REJECT so it can match replies to commands. */
-export const RequestIdSchema = z.string().min(1).max(64);
+export const RequestIdSchema = singleLineText().min(1).max(64);
 const withRequestId = { requestId: RequestIdSchema.optional() };
 
 export const TableAuthMessageSchema = z.object({
   type: z.literal('AUTH'),
-  token: z.string().min(1).max(200),
+  token: singleLineText().min(1).max(200),
   ...withRequestId,
 });
 export const SitMessageSchema = z.object({
@@ -426,7 +433,9 @@ export type TableRejectMessage = z.infer<typeof TableRejectMessageSchema>;
 // Hand history (HTTP)
 // ---------------------------------------------------------------------------------------------
 
-export const HandIdParamsSchema = z.object({ handId: z.string().regex(/^[0-9a-f-]{36}$/, 'A hand id') });
+export const HandIdParamsSchema = z.object({
+  handId: singleLineText().regex(/^[0-9a-f-]{36}$/, 'A hand id'),
+});
 
 const HistoryEntrySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('post'), seat: SeatIndexSchema, post: PostKindSchema, amount: MoneySchema }),

@@ -8,6 +8,7 @@ import {
   PageQuerySchema,
   PositiveAmountSchema,
   pageOf,
+  singleLineText,
 } from './common.js';
 
 /** Roles: ADMIN runs the site; PLAYER is everyone else. */
@@ -18,18 +19,15 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-const UsernameSchema = z
-  .string()
+const UsernameSchema = singleLineText()
   .trim()
   .regex(USERNAME_PATTERN, 'Username must be 3 to 32 letters, digits, dots, dashes or underscores');
-const EmailSchema = z.string().trim().max(254).pipe(z.email('Enter a valid email address'));
-const PasswordSchema = z
-  .string()
+const EmailSchema = singleLineText().trim().max(254).pipe(z.email('Enter a valid email address'));
+const PasswordSchema = singleLineText()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
-const BankSchema = z.string().trim().min(1, 'Choose a bank').max(64);
-const AccountNumberSchema = z
-  .string()
+const BankSchema = singleLineText().trim().min(1, 'Choose a bank').max(64);
+const AccountNumberSchema = singleLineText()
   .trim()
   .regex(/^[0-9][0-9 -]{3,33}$/, 'Account number must be 4 to 34 digits');
 
@@ -49,8 +47,8 @@ export type Preferences = z.infer<typeof PreferencesSchema>;
 // ---- auth ----
 
 export const LoginRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Enter your username').max(254),
-  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
+  username: singleLineText().trim().min(1, 'Enter your username').max(254),
+  password: singleLineText().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
@@ -59,7 +57,7 @@ export const RegisterRequestSchema = z
     email: EmailSchema,
     username: UsernameSchema,
     password: PasswordSchema,
-    repeatPassword: z.string().max(PASSWORD_MAX_LENGTH),
+    repeatPassword: singleLineText().max(PASSWORD_MAX_LENGTH),
     bank: BankSchema,
     accountNumber: AccountNumberSchema,
   })
@@ -73,7 +71,7 @@ export const ForgotPasswordRequestSchema = z.object({ email: EmailSchema });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
 
 export const ResetPasswordRequestSchema = z.object({
-  token: z.string().min(16).max(200),
+  token: singleLineText().min(16).max(200),
   password: PasswordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
@@ -100,25 +98,43 @@ export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 export const MessageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
-/** PATCH /me: a new password or email needs the current password. */
+/**
+ * PATCH /me: a new password, email, bank or account number needs the current password (so a stolen
+ * token alone cannot redirect payouts); preferences alone do not. The bank must be one the site offers.
+ */
 export const UpdateMeRequestSchema = z
   .object({
     email: EmailSchema.optional(),
     bank: BankSchema.optional(),
     accountNumber: AccountNumberSchema.optional(),
-    currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+    currentPassword: singleLineText().max(PASSWORD_MAX_LENGTH).optional(),
     newPassword: PasswordSchema.optional(),
     preferences: PreferencesSchema.optional(),
   })
-  .refine((body) => (body.newPassword === undefined && body.email === undefined) || !!body.currentPassword, {
+  .refine((body) => !needsCurrentPassword(body) || !!body.currentPassword, {
     message: 'Enter your current password',
     path: ['currentPassword'],
   });
 export type UpdateMeRequest = z.infer<typeof UpdateMeRequestSchema>;
 
+/** Whether a profile change touches the password, email or payout details. */
+export function needsCurrentPassword(change: {
+  newPassword?: string;
+  email?: string;
+  bank?: string;
+  accountNumber?: string;
+}): boolean {
+  return (
+    change.newPassword !== undefined ||
+    change.email !== undefined ||
+    change.bank !== undefined ||
+    change.accountNumber !== undefined
+  );
+}
+
 // ---- search ----
 
-export const UserSearchQuerySchema = z.object({ q: z.string().trim().max(64).optional() });
+export const UserSearchQuerySchema = z.object({ q: singleLineText().trim().max(64).optional() });
 export type UserSearchQuery = z.infer<typeof UserSearchQuerySchema>;
 export const PublicUserSchema = z.object({ userId: IdSchema, username: z.string() });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
@@ -207,13 +223,19 @@ export type OutcomePage = z.infer<typeof OutcomePageSchema>;
 
 // ---- site ----
 
-export const MaintenanceSchema = z.object({ enabled: z.boolean(), message: z.string() });
+/** GET /maintenance: `message` is the English text (older clients); `messages` holds both languages. */
+export const MaintenanceSchema = z.object({
+  enabled: z.boolean(),
+  message: z.string(),
+  messages: LocalizedTextSchema.optional(),
+});
 export type Maintenance = z.infer<typeof MaintenanceSchema>;
 
 export const BLOCK_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
-export const BlockNameSchema = z
-  .string()
-  .regex(BLOCK_NAME_PATTERN, 'Block name must be lowercase letters, digits and dashes');
+export const BlockNameSchema = singleLineText().regex(
+  BLOCK_NAME_PATTERN,
+  'Block name must be lowercase letters, digits and dashes',
+);
 /** A content block: its body is the text in both languages. */
 export const ContentBlockSchema = z.object({
   name: z.string(),
@@ -224,6 +246,23 @@ export type ContentBlock = z.infer<typeof ContentBlockSchema>;
 
 export const JackpotSchema = z.object({ amount: MoneySchema });
 export type Jackpot = z.infer<typeof JackpotSchema>;
+
+/**
+ * The banks a fresh site offers for payouts (the single list; operators may change it in settings).
+ * Registration and PATCH /me accept only a bank from the site's current list (GET /banks).
+ */
+export const DEFAULT_BANKS = [
+  'Khan Bank',
+  'Golomt Bank',
+  'Trade and Development Bank',
+  'XacBank',
+  'State Bank',
+  'Bogd Bank',
+  'Capitron Bank',
+  'Arig Bank',
+  'Transport and Development Bank',
+  'Chinggis Khaan Bank',
+] as const;
 
 /** Public part of settings the registration page needs (GET /api/v1/user/banks). */
 export const BanksResponseSchema = z.object({ banks: z.array(z.string()) });

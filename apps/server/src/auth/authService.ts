@@ -1,5 +1,7 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { LoginRequest, RegisterRequest, ResetPasswordRequest } from '@tenger/protocol';
+import type { Logger } from 'pino';
+import { recordAudit } from '../audit/auditLog.js';
 import type { RateLimitConfig, ScryptParams } from '../config.js';
 import { queryRows, type Database } from '../db/client.js';
 import { accessTokens, passwordResets, users } from '../db/schema.js';
@@ -35,6 +37,13 @@ export interface AuthServiceOptions {
   tokenTtlHours: number;
   rateLimits: RateLimitConfig;
   publicOrigin: string;
+  /** Where background work (the reset mail) reports failures. */
+  logger?: Logger;
+}
+
+/** Login refused for everyone but administrators (maintenance), with the message to show. */
+export interface AdminsOnly {
+  message: string;
 }
 
 /** Accounts: registration, login with opaque tokens stored hashed, logout, revocation, password reset. */
@@ -53,6 +62,8 @@ export class AuthService {
   private epoch = 0;
   /** Revocations and account changes, for the realtime edges (sockets close within a second). */
   readonly sessionEvents = new SessionEvents();
+  /** Reset mails being prepared after forgot-password has answered. */
+  private readonly background = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Database,
@@ -94,12 +105,19 @@ export class AuthService {
     return { accessToken, user: withoutSecrets(row) };
   }
 
-  async login(body: LoginRequest, ip: string): Promise<{ accessToken: string; user: UserRecord }> {
-    const accountKey = `login-account:${body.username.toLowerCase()}`;
+  /**
+   * One failure counter per account: the username and the email of an account count together (keyed on
+   * the user id); an unknown name counts by what was typed; the IP has its own counter beside them.
+   * Unknown, bot, blocked and deleted accounts all answer 401 "Login failed" after the same password check,
+   * so the answer never confirms a password.
+   */
+  async login(
+    body: LoginRequest,
+    ip: string,
+    adminsOnly?: AdminsOnly,
+  ): Promise<{ accessToken: string; user: UserRecord }> {
     const ipKey = `login-ip:${ip}`;
-    if (this.failures.isBlocked(ipKey) || this.failures.isBlocked(accountKey)) {
-      throw new AppError(429, 'rate_limited', TOO_MANY);
-    }
+    if (this.failures.isBlocked(ipKey)) throw new AppError(429, 'rate_limited', TOO_MANY);
     const [row] = await this.db
       .select()
       .from(users)
@@ -107,17 +125,84 @@ export class AuthService {
         sql`lower(${users.username}) = lower(${body.username}) OR lower(${users.email}) = lower(${body.username})`,
       )
       .limit(1);
+    const accountKey = row ? accountFailureKey(row.id) : `login-name:${body.username.toLowerCase()}`;
+    if (this.failures.isBlocked(accountKey)) throw new AppError(429, 'rate_limited', TOO_MANY);
     const ok = row
       ? await verifyPassword(body.password, row.passwordHash)
       : await verifyPassword(body.password, await this.dummy());
-    if (!row || !ok || row.isBot) {
-      this.failures.recordFailure(ipKey);
-      this.failures.recordFailure(accountKey);
+    if (!row || !ok || row.isBot || row.status !== 'active') {
+      await this.recordFailures(
+        ip,
+        ipKey,
+        accountKey,
+        row ? { id: row.id, username: row.username } : undefined,
+      );
       throw new AppError(401, 'login_failed', 'Login failed');
     }
-    if (row.status !== 'active') throw new AppError(403, 'account_blocked', 'This account is blocked');
+    if (adminsOnly && row.role !== 'ADMIN') throw new AppError(503, 'maintenance', adminsOnly.message);
     this.failures.clear(accountKey);
     return { accessToken: await this.issueToken(row.id), user: withoutSecrets(row) };
+  }
+
+  /**
+   * Checks the current password of a signed-in user before a sensitive change. Failures count on the
+   * same counters as logins, so a stolen token cannot guess the password faster than a login could.
+   */
+  async checkCurrentPassword(
+    user: { id: number; username: string; passwordHash: string },
+    password: string | undefined,
+    ip: string,
+  ): Promise<void> {
+    const ipKey = `login-ip:${ip}`;
+    const accountKey = accountFailureKey(user.id);
+    if (this.failures.isBlocked(ipKey) || this.failures.isBlocked(accountKey)) {
+      throw new AppError(429, 'rate_limited', TOO_MANY);
+    }
+    if (!password || !(await verifyPassword(password, user.passwordHash))) {
+      await this.recordFailures(ip, ipKey, accountKey, user);
+      throw new AppError(400, 'validation_failed', 'Current password is wrong', {
+        currentPassword: 'Current password is wrong',
+      });
+    }
+    this.failures.clear(accountKey);
+  }
+
+  /** Counts a failed password; the failure that locks an account (or an IP) out writes an audit row. */
+  private async recordFailures(
+    ip: string,
+    ipKey: string,
+    accountKey: string,
+    account: { id: number; username: string } | undefined,
+  ): Promise<void> {
+    const lockouts: Array<{ targetType: 'user' | ''; targetId: string | number; summary: string }> = [];
+    for (const key of [ipKey, accountKey]) {
+      const before = this.failures.isBlocked(key);
+      this.failures.recordFailure(key);
+      if (before || !this.failures.isBlocked(key)) continue;
+      const limit = this.options.rateLimits.failuresPerHour;
+      if (key === ipKey) {
+        lockouts.push({
+          targetType: '',
+          targetId: ip,
+          summary: `IP ${ip}: ${limit} failed passwords in an hour`,
+        });
+      } else if (account) {
+        lockouts.push({
+          targetType: 'user',
+          targetId: account.id,
+          summary: `${account.username}: ${limit} failed passwords in an hour`,
+        });
+      }
+    }
+    for (const lockout of lockouts) {
+      await recordAudit(this.db, {
+        actorId: null,
+        actorName: 'system',
+        ip,
+        action: 'security.lockout',
+        ...lockout,
+      });
+    }
   }
 
   /**
@@ -173,15 +258,25 @@ export class AuthService {
     this.sessionEvents.emit({ userId, tokenHash, revoked: true });
   }
 
-  /** Revokes every token of a user (block, role change, password change). */
-  async revokeAll(userId: number, db: Database = this.db): Promise<void> {
+  /**
+   * Revokes every token of a user (block, role change, password change), except `keepToken` if given
+   * (the session that changed the password stays signed in, and its sockets open).
+   */
+  async revokeAll(userId: number, db: Database = this.db, keepToken?: string): Promise<void> {
     this.dropCached(userId);
+    const except = keepToken === undefined ? undefined : hashToken(keepToken);
     await db
       .update(accessTokens)
       .set({ revokedAt: new Date() })
-      .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+      .where(
+        and(
+          eq(accessTokens.userId, userId),
+          isNull(accessTokens.revokedAt),
+          except === undefined ? undefined : ne(accessTokens.tokenHash, except),
+        ),
+      );
     this.dropCached(userId);
-    this.sessionEvents.emit({ userId, revoked: true });
+    this.sessionEvents.emit({ userId, revoked: true, except });
   }
 
   private async lookUp(tokenHash: string, retried = false): Promise<UserRecord | null> {
@@ -219,6 +314,14 @@ export class AuthService {
     for (const [hash, entry] of this.sessions) if (entry.user.id === userId) this.sessions.delete(hash);
   }
 
+  /** Marks every outstanding reset link of a user used (after a reset or a password change). */
+  async killResetLinks(userId: number, db: Database = this.db): Promise<void> {
+    await db
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  }
+
   async issueToken(userId: number, db: Database = this.db): Promise<string> {
     const token = newOpaqueToken();
     const expiresAt = new Date(Date.now() + this.options.tokenTtlHours * 3600_000);
@@ -226,7 +329,11 @@ export class AuthService {
     return token;
   }
 
-  /** Mails a one-time reset link if the email belongs to an active account; says nothing either way. */
+  /**
+   * Mails a one-time reset link if the email belongs to an active account; says nothing either way.
+   * Only the in-memory rate limits run before the answer: the lookup and the mail happen in the
+   * background, so the answer takes the same time whether or not the email exists.
+   */
   async forgotPassword(email: string, ip: string): Promise<void> {
     const ipKey = `forgot-ip:${ip}`;
     const accountKey = `forgot-account:${email.toLowerCase()}`;
@@ -235,6 +342,18 @@ export class AuthService {
     }
     this.failures.recordFailure(ipKey);
     this.failures.recordFailure(accountKey);
+    const job = this.mailResetLink(email)
+      .catch((error: unknown) => this.options.logger?.error({ err: error }, 'preparing a reset mail failed'))
+      .finally(() => this.background.delete(job));
+    this.background.add(job);
+  }
+
+  /** Resolves when every reset mail started so far has been handled (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+  }
+
+  private async mailResetLink(email: string): Promise<void> {
     const [row] = await this.db
       .select()
       .from(users)
@@ -275,8 +394,23 @@ export class AuthService {
         )
         .returning();
       if (!reset) return null;
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
+      const [user] = await tx
+        .update(users)
+        .set({ passwordHash })
+        .where(eq(users.id, reset.userId))
+        .returning({ username: users.username });
       await this.revokeAll(reset.userId, tx as unknown as Database);
+      // Every other link mailed to this account dies with the one used.
+      await this.killResetLinks(reset.userId, tx as unknown as Database);
+      await recordAudit(tx as unknown as Database, {
+        actorId: reset.userId,
+        actorName: user?.username ?? '',
+        ip,
+        action: 'security.password_reset',
+        targetType: 'user',
+        targetId: reset.userId,
+        summary: 'password reset by mailed link; every session and link revoked',
+      });
       return reset.userId;
     });
     if (done !== null) this.forgetSessions(done);
@@ -326,4 +460,9 @@ class Slots {
       else this.running--;
     }
   }
+}
+
+/** The login failure counter of an account, whichever of its names was typed. */
+function accountFailureKey(userId: number): string {
+  return `login-account:${userId}`;
 }

@@ -4,14 +4,14 @@
 
 /**
  * - `{ userId, tokenHash }`: that one token was revoked (logout).
- * - `{ userId, revoked: true }`: every token of the user was revoked (password change or reset, block,
- *   delete, role change).
+ * - `{ userId, revoked: true, except? }`: every token of the user was revoked (password change or reset,
+ *   block, delete, role change), but the one hashed `except` (the session that changed the password).
  * - `{ userId, revoked: false }`: the user's account changed; whether a token still holds is for the
  *   database to say (sockets check theirs again).
  */
 export type SessionChange =
   | { userId: number | null; tokenHash: string; revoked: true }
-  | { userId: number; tokenHash?: undefined; revoked: boolean };
+  | { userId: number; tokenHash?: undefined; revoked: boolean; except?: string };
 
 export type SessionListener = (change: SessionChange) => void;
 

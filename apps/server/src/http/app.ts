@@ -17,6 +17,7 @@ import type { Services } from '../services.js';
 import { body, installErrorHandling } from './errorHandler.js';
 import { sendAppShell, serveWebApp } from './webApp.js';
 import { requireAdmin } from './policies.js';
+import { catalogRoutes } from './routeCatalog.js';
 import { rememberAdmin } from './routes/admin/adminContext.js';
 import { adminAuditRoutes } from './routes/admin/audit.js';
 import { adminMoneyRoutes } from './routes/admin/money.js';
@@ -57,6 +58,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
         .send(body(status === 415 ? 'unsupported_media_type' : 'bad_request', 'Malformed request'));
     },
   });
+  catalogRoutes(app);
   installErrorHandling(app);
   acceptEmptyJson(app);
 

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Settings } from '@tenger/protocol';
 import { AppError } from '../errors.js';
 import type { Services } from '../services.js';
 import type { UserRecord } from '../users/userRecord.js';
@@ -33,4 +34,10 @@ export async function requireAdmin(services: Services, request: FastifyRequest):
 export async function refuseDuringMaintenance(services: Services): Promise<void> {
   const { maintenance } = await services.settings.get();
   if (maintenance.enabled) throw new AppError(503, 'maintenance', maintenance.message);
+}
+
+/** The maintenance message in the language the client asks for (Mongolian when it prefers `mn`). */
+export function maintenanceMessage(maintenance: Settings['maintenance'], acceptLanguage?: string): string {
+  const wantsMongolian = /^\s*mn\b/i.test(acceptLanguage ?? '');
+  return (wantsMongolian ? maintenance.messages?.mn : maintenance.messages?.en) || maintenance.message;
 }

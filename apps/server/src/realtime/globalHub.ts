@@ -197,7 +197,7 @@ export class GlobalHub {
     }
     const clients = [...(this.byUser.get(change.userId) ?? [])];
     if (change.revoked) {
-      for (const client of clients) this.endSession(client);
+      for (const client of clients) if (client.tokenHash !== change.except) this.endSession(client);
       return;
     }
     // The account changed (blocked, role, password…): the database says whether each token still holds.

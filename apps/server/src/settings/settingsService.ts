@@ -1,12 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
-import { SettingsSchema, type Settings, type UpdateSettingsRequest } from '@tenger/protocol';
+import { DEFAULT_BANKS, SettingsSchema, type Settings, type UpdateSettingsRequest } from '@tenger/protocol';
 import { recordAudit, type AuditActor } from '../audit/auditLog.js';
 import type { Database } from '../db/client.js';
 import { siteSettings } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
 export const DEFAULT_SETTINGS: Settings = {
-  maintenance: { enabled: false, message: 'The site is under maintenance. Please come back soon.' },
+  maintenance: {
+    enabled: false,
+    message: 'The site is under maintenance. Please come back soon.',
+    messages: {
+      en: 'The site is under maintenance. Please come back soon.',
+      mn: 'Сайт засвартай байна. Удахгүй эргэж ирнэ үү.',
+    },
+  },
   withdrawal: { min: 1000, max: null },
   rake: { percent: 5, capBigBlinds: 3 },
   jackpot: {
@@ -16,18 +23,7 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   actionTimeSeconds: 20,
   timeBankSeconds: 30,
-  banks: [
-    'Khan Bank',
-    'Golomt Bank',
-    'Trade and Development Bank',
-    'XacBank',
-    'State Bank',
-    'Bogd Bank',
-    'Capitron Bank',
-    'Arig Bank',
-    'Transport and Development Bank',
-    'Chinggis Khaan Bank',
-  ],
+  banks: [...DEFAULT_BANKS],
   deposit: { maxAmount: 10_000_000, dualApprovalAbove: 1_000_000 },
 };
 
@@ -41,7 +37,7 @@ export class SettingsService {
     if (this.cached) return this.cached;
     const [row] = await this.db.select().from(siteSettings).where(eq(siteSettings.id, 1));
     const parsed = SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...(row?.value ?? {}) });
-    this.cached = parsed.success ? parsed.data : DEFAULT_SETTINGS;
+    this.cached = withBothMaintenanceMessages(parsed.success ? parsed.data : DEFAULT_SETTINGS);
     return this.cached;
   }
 
@@ -54,7 +50,7 @@ export class SettingsService {
     const next = SettingsSchema.safeParse({
       ...current,
       ...change,
-      maintenance: { ...current.maintenance, ...change.maintenance },
+      maintenance: mergeMaintenance(current.maintenance, change.maintenance),
       withdrawal: { ...current.withdrawal, ...change.withdrawal },
       rake: { ...current.rake, ...change.rake },
       jackpot: { ...current.jackpot, ...change.jackpot },
@@ -109,4 +105,23 @@ export class SettingsService {
     await this.db.insert(siteSettings).values({ id: 1, value: DEFAULT_SETTINGS }).onConflictDoNothing();
     this.cached = undefined;
   }
+}
+
+type Maintenance = Settings['maintenance'];
+
+/** Settings stored before messages were kept in both languages get the English one and the default Mongolian. */
+function withBothMaintenanceMessages(settings: Settings): Settings {
+  if (settings.maintenance.messages) return settings;
+  const messages = { en: settings.maintenance.message, mn: DEFAULT_SETTINGS.maintenance.messages!.mn };
+  return { ...settings, maintenance: { ...settings.maintenance, messages } };
+}
+
+/** `message` and `messages.en` are one text: a change to either sets both. */
+function mergeMaintenance(current: Maintenance, change: Partial<Maintenance> | undefined): Maintenance {
+  const next = { ...current, ...change };
+  const messages = { ...current.messages!, ...change?.messages };
+  const enChanged = change?.messages?.en !== undefined && change.messages.en !== current.messages?.en;
+  const messageChanged = change?.message !== undefined && change.message !== current.message;
+  if (!enChanged && messageChanged) messages.en = change.message!;
+  return { ...next, message: messages.en, messages };
 }

@@ -64,7 +64,12 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const database = await openTestDatabase(options.databaseUrl);
   const config = testConfig(options.config);
-  const server = await createServer({ ...options, config, database, logger: pino({ level: 'silent' }) });
+  const server = await createServer({
+    ...options,
+    config,
+    database,
+    logger: options.logger ?? pino({ level: 'silent' }),
+  });
   const { services, app } = server;
   const adminLogin = await services.auth.login(
     { username: TEST_ADMIN.username, password: TEST_ADMIN.password },

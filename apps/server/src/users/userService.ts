@@ -1,15 +1,14 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Page, Role, UpdateMeRequest, UserStatus } from '@tenger/protocol';
-import { PAGE_SIZE_DEFAULT } from '@tenger/protocol';
+import { PAGE_SIZE_DEFAULT, needsCurrentPassword } from '@tenger/protocol';
+import { recordAudit } from '../audit/auditLog.js';
 import type { AuthService } from '../auth/authService.js';
-import { verifyPassword } from '../auth/passwords.js';
 import { queryRows, type Database } from '../db/client.js';
 import { users } from '../db/schema.js';
-import { recordAudit } from '../audit/auditLog.js';
 import { AppError, conflict, notFound } from '../errors.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { AdminActor } from '../wallet/depositDesk.js';
-import { withoutSecrets, type UserRecord } from './userRecord.js';
+import { withoutSecrets, type UserRecord, type UserRow } from './userRecord.js';
 
 export interface UserWithMoney extends UserRecord {
   available: number;
@@ -40,15 +39,26 @@ export class UserService {
     return withoutSecrets(row);
   }
 
-  async updateMe(userId: number, change: UpdateMeRequest): Promise<UserRecord> {
+  /**
+   * A player's own profile change. Password, email, bank and account number need the current password
+   * (checked on the login failure counters). A new password revokes every other session and every
+   * outstanding reset link; the session making the change (`context.token`) stays. Security-relevant
+   * changes write an audit row in the same transaction.
+   */
+  async updateMe(
+    userId: number,
+    change: UpdateMeRequest,
+    context: { ip: string; token?: string; banks: readonly string[] },
+  ): Promise<UserRecord> {
     const [row] = await this.db.select().from(users).where(eq(users.id, userId));
     if (!row) throw notFound('User');
-    if (change.newPassword !== undefined || change.email !== undefined) {
-      if (!change.currentPassword || !(await verifyPassword(change.currentPassword, row.passwordHash))) {
-        throw new AppError(400, 'validation_failed', 'Current password is wrong', {
-          currentPassword: 'Current password is wrong',
-        });
-      }
+    if (needsCurrentPassword(change)) {
+      await this.auth.checkCurrentPassword(row, change.currentPassword, context.ip);
+    }
+    if (change.bank !== undefined && !context.banks.includes(change.bank)) {
+      throw new AppError(400, 'validation_failed', 'Choose one of the banks offered', {
+        bank: 'Choose one of the banks offered',
+      });
     }
     if (change.email !== undefined && change.email.toLowerCase() !== row.email.toLowerCase()) {
       const [taken] = await this.db
@@ -59,23 +69,52 @@ export class UserService {
         throw new AppError(409, 'duplicate', 'Email is already registered', { email: 'Already registered' });
     }
     const passwordHash = change.newPassword ? await this.auth.hashPassword(change.newPassword) : undefined;
+    const actor = { actorId: userId, actorName: row.username, ip: context.ip };
+    let updated: UserRow;
     try {
-      const [updated] = await this.db
-        .update(users)
-        .set({
-          email: change.email,
-          bank: change.bank,
-          accountNumber: change.accountNumber,
-          passwordHash,
-          preferences: change.preferences ? { ...row.preferences, ...change.preferences } : undefined,
-        })
-        .where(eq(users.id, userId))
-        .returning();
-      this.auth.forgetSessions(userId);
-      return withoutSecrets(updated);
-    } catch {
+      updated = await this.db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Database;
+        const [next] = await tx
+          .update(users)
+          .set({
+            email: change.email,
+            bank: change.bank,
+            accountNumber: change.accountNumber,
+            passwordHash,
+            preferences: change.preferences ? { ...row.preferences, ...change.preferences } : undefined,
+          })
+          .where(eq(users.id, userId))
+          .returning();
+        if (passwordHash) {
+          await this.auth.revokeAll(userId, tx, context.token);
+          await this.auth.killResetLinks(userId, tx);
+          await recordAudit(tx, {
+            ...actor,
+            action: 'security.password_change',
+            targetType: 'user',
+            targetId: userId,
+            summary: 'password changed; other sessions and reset links revoked',
+          });
+        }
+        const summary = accountChangeSummary(row, next);
+        if (summary) {
+          await recordAudit(tx, {
+            ...actor,
+            action: 'security.account_change',
+            targetType: 'user',
+            targetId: userId,
+            summary,
+          });
+        }
+        return next;
+      });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      // Two changes raced to the same email: the unique index decides.
       throw new AppError(409, 'duplicate', 'Email is already registered', { email: 'Already registered' });
     }
+    this.auth.forgetSessions(userId);
+    return withoutSecrets(updated);
   }
 
   /** Players find each other by the start of a username (active, human accounts only). */
@@ -268,4 +307,26 @@ const LAST_SEEN = sql`GREATEST(
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** `email a@x -> b@x; bank Khan Bank -> Golomt Bank; account ******3456 -> ******2233`, or '' if none changed. */
+function accountChangeSummary(
+  before: { email: string; bank: string; accountNumber: string },
+  after: { email: string; bank: string; accountNumber: string },
+): string {
+  const parts: string[] = [];
+  if (before.email !== after.email) parts.push(`email ${before.email} -> ${after.email}`);
+  if (before.bank !== after.bank) parts.push(`bank ${before.bank} -> ${after.bank}`);
+  if (before.accountNumber !== after.accountNumber) {
+    parts.push(
+      `account ${maskAccountNumber(before.accountNumber)} -> ${maskAccountNumber(after.accountNumber)}`,
+    );
+  }
+  return parts.join('; ');
+}
+
+/** Only the last four digits of an account number are ever written to the audit log. */
+export function maskAccountNumber(accountNumber: string): string {
+  const digits = accountNumber.replace(/[^0-9]/g, '');
+  return `${'*'.repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}`;
 }

@@ -199,7 +199,7 @@ class TableConnection implements TableViewer {
     }
     if (change.userId !== this.userId) return;
     if (change.revoked) {
-      this.endSession();
+      if (change.except !== this.tokenHash) this.endSession();
       return;
     }
     void this.sessionHolds().then((holds) => {

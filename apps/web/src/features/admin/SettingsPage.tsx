@@ -85,6 +85,12 @@ export function SettingsPage() {
               <Form.Item name={['maintenance', 'message']} label={t('admin.settings.maintenanceMessage')}>
                 <Input.TextArea rows={2} maxLength={2000} />
               </Form.Item>
+              <Form.Item
+                name={['maintenance', 'messages', 'mn']}
+                label={t('admin.settings.maintenanceMessageMn')}
+              >
+                <Input.TextArea rows={2} maxLength={2000} />
+              </Form.Item>
             </Col>
           </Row>
 

@@ -10,9 +10,11 @@ import {
   useLoginMutation,
   useRegisterMutation,
   useGetBanksQuery,
+  userApi,
 } from '../../api/userApi';
+import { maintenanceText } from '../../app/MaintenanceGate';
 import { setAuthenticated, setUserInfo } from '../../app/authSlice';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 
 export type AuthMode = 'login' | 'register' | 'forgot-password';
 
@@ -55,9 +57,11 @@ function useSignedIn() {
 }
 
 function LoginForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = AntApp.useApp();
   const [login, { isLoading }] = useLoginMutation();
+  // Read from the cache the maintenance gate keeps fresh; no extra request.
+  const { data: maintenance } = useAppSelector(userApi.endpoints.getMaintenance.select());
   const signedIn = useSignedIn();
 
   const onFinish = async (values: LoginRequest) => {
@@ -65,8 +69,17 @@ function LoginForm() {
       const response = await login(values).unwrap();
       void message.success(t('auth.loginSuccess'));
       signedIn(response);
-    } catch {
-      void message.error(t('auth.loginFailed'));
+    } catch (error) {
+      const status = apiErrorStatus(error);
+      if (status === 503) {
+        // Maintenance: only administrators may sign in; show why in the reader's language.
+        const reason = maintenanceText(maintenance, i18n.language) || apiErrorMessage(error) || '';
+        void message.error(t('auth.maintenanceLogin', { reason }));
+      } else if (status === 429) {
+        void message.error(t('auth.tooManyAttempts'));
+      } else {
+        void message.error(t('auth.loginFailed'));
+      }
     }
   };
 

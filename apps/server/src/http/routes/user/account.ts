@@ -6,7 +6,7 @@ import {
   type UserSearchResponse,
 } from '@tenger/protocol';
 import type { Services } from '../../../services.js';
-import { requireUser } from '../../policies.js';
+import { bearerToken, requireUser } from '../../policies.js';
 import { presentMe } from '../../presenters.js';
 import { parseInput } from '../../validation.js';
 
@@ -20,11 +20,13 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
   app.patch('/me', async (request): Promise<Me> => {
     const user = await requireUser(services, request);
     const change = parseInput(UpdateMeRequestSchema, request.body);
-    const updated = await services.users.updateMe(user.id, change);
-    if (change.newPassword) {
-      // A new password signs out every session, this one included: the player logs in again.
-      await services.auth.revokeAll(user.id);
-    }
+    const { banks } = await services.settings.get();
+    // A new password signs out every other session; this one stays signed in.
+    const updated = await services.users.updateMe(user.id, change, {
+      ip: request.ip,
+      token: bearerToken(request) ?? undefined,
+      banks,
+    });
     return presentMe(updated, await services.ledger.balancesOf(user.id));
   });
 

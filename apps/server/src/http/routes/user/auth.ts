@@ -9,7 +9,7 @@ import {
 } from '@tenger/protocol';
 import { AppError } from '../../../errors.js';
 import type { Services } from '../../../services.js';
-import { bearerToken, refuseDuringMaintenance } from '../../policies.js';
+import { bearerToken, maintenanceMessage, refuseDuringMaintenance } from '../../policies.js';
 import { presentMe } from '../../presenters.js';
 import { parseInput } from '../../validation.js';
 
@@ -19,7 +19,12 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
 
   app.post('/login', { config: { rateLimit } }, async (request): Promise<AuthResponse> => {
     const body = parseInput(LoginRequestSchema, request.body);
-    const { accessToken, user } = await services.auth.login(body, request.ip);
+    // During maintenance only administrators sign in; others learn why once their password checks out.
+    const { maintenance } = await services.settings.get();
+    const adminsOnly = maintenance.enabled
+      ? { message: maintenanceMessage(maintenance, request.headers['accept-language']) }
+      : undefined;
+    const { accessToken, user } = await services.auth.login(body, request.ip, adminsOnly);
     return { accessToken, user: presentMe(user, await services.ledger.balancesOf(user.id)) };
   });
 

@@ -22,7 +22,7 @@ export function lobbyRoutes(app: FastifyInstance, services: Services): void {
 
   app.get('/maintenance', async (): Promise<Maintenance> => {
     const { maintenance } = await services.settings.get();
-    return { enabled: maintenance.enabled, message: maintenance.message };
+    return { enabled: maintenance.enabled, message: maintenance.message, messages: maintenance.messages };
   });
 
   app.get('/block/:name', async (request): Promise<ContentBlock> => {
