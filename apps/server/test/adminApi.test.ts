@@ -8,7 +8,6 @@ import {
   TableSessionSchema,
   WithdrawalPageSchema,
 } from '@tenger/protocol';
-import { Accounts } from '../src/ledger/accounts.js';
 import { TEST_DRIVERS } from '../src/testing/database.js';
 import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../src/testing/testServer.js';
 
@@ -291,13 +290,10 @@ describe.each(TEST_DRIVERS)('admin API on $name', ({ url }) => {
     it('session, kick and simulation reach the table layer', async () => {
       const [first] = await t.services.tables.list();
       const p = await t.player(50_000);
-      await t.services.ledger.transfer({
-        from: Accounts.available(p.id),
-        to: Accounts.seat(p.id, first.id),
-        amount: first.minBuyIn,
-        kind: 'buy_in',
-        key: `sit-${p.id}`,
-        tableId: first.id,
+      const live = (await t.services.tableLayer.live!(first.id))!;
+      const viewer = { userId: p.id, send: () => undefined };
+      expect(await live.handle(viewer, { type: 'SIT', seat: 0, amount: first.minBuyIn })).toEqual({
+        ok: true,
       });
       const session = TableSessionSchema.parse(
         (await admin('GET', `/table/session?tableId=${first.id}`)).json(),

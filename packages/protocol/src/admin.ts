@@ -200,6 +200,10 @@ export type UpdateBlockRequest = z.infer<typeof UpdateBlockRequestSchema>;
 
 // ---- settings ----
 
+/** Live-table rules: a player who left a table less than ratholeMinutes ago must bring back at least the stack they left with. */
+export const TableSettingsSchema = z.object({ ratholeMinutes: z.int().min(0).max(1440) });
+export const DEFAULT_RATHOLE_MINUTES = 30;
+
 export const SettingsSchema = z.object({
   maintenance: z.object({ enabled: z.boolean(), message: z.string().max(2000) }),
   /** Withdrawal limits: min in ₮; max null = no cap beyond the available balance. */
@@ -226,6 +230,7 @@ export const SettingsSchema = z.object({
   actionTimeSeconds: z.int().min(5).max(120),
   timeBankSeconds: z.int().min(0).max(600),
   banks: z.array(z.string().trim().min(1).max(64)).min(1).max(50),
+  table: TableSettingsSchema.default({ ratholeMinutes: DEFAULT_RATHOLE_MINUTES }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -238,6 +243,7 @@ export const UpdateSettingsRequestSchema = z.object({
   actionTimeSeconds: SettingsSchema.shape.actionTimeSeconds.optional(),
   timeBankSeconds: SettingsSchema.shape.timeBankSeconds.optional(),
   banks: SettingsSchema.shape.banks.optional(),
+  table: TableSettingsSchema.partial().optional(),
 });
 export type UpdateSettingsRequest = z.infer<typeof UpdateSettingsRequestSchema>;
 

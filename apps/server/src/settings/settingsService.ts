@@ -1,5 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { SettingsSchema, type Settings, type UpdateSettingsRequest } from '@tenger/protocol';
+import {
+  DEFAULT_RATHOLE_MINUTES,
+  SettingsSchema,
+  type Settings,
+  type UpdateSettingsRequest,
+} from '@tenger/protocol';
 import type { Database } from '../db/client.js';
 import { siteSettings } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -15,6 +20,7 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   actionTimeSeconds: 20,
   timeBankSeconds: 30,
+  table: { ratholeMinutes: DEFAULT_RATHOLE_MINUTES },
   banks: [
     'Khan Bank',
     'Golomt Bank',
@@ -52,6 +58,7 @@ export class SettingsService {
       withdrawal: { ...current.withdrawal, ...change.withdrawal },
       rake: { ...current.rake, ...change.rake },
       jackpot: { ...current.jackpot, ...change.jackpot },
+      table: { ...current.table, ...change.table },
     });
     if (!next.success) throw new AppError(400, 'validation_failed', 'Invalid settings');
     if (next.data.withdrawal.max !== null && next.data.withdrawal.max < next.data.withdrawal.min) {

@@ -7,6 +7,7 @@ import { queryRows, type Database } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { AppError, conflict, notFound } from '../errors.js';
 import { withoutSecrets, type UserRecord } from './userRecord.js';
+import { availableOf, lastSeatActivityOf, lockedOf } from '../ledger/ledgerReads.js';
 
 export interface UserWithMoney extends UserRecord {
   available: number;
@@ -161,8 +162,8 @@ export class UserService {
       sql`SELECT u.id, u.username, u.email, u.role, u.status, u.is_bot AS "isBot", u.bank,
                  u.account_number AS "accountNumber", u.preferences, u.created_at AS "createdAt",
                  ${LAST_SEEN} AS "lastSeenAt",
-                 coalesce((SELECT sum(balance) FROM ledger_accounts a WHERE a.user_id = u.id AND a.kind = 'player_available'), 0) AS available,
-                 coalesce((SELECT sum(balance) FROM ledger_accounts a WHERE a.user_id = u.id AND a.kind <> 'player_available'), 0) AS locked
+                 ${availableOf(sql`u.id`)} AS available,
+                 ${lockedOf(sql`u.id`)} AS locked
           FROM users u ${where} ${tail}`,
     );
     return rows.map((r) => ({
@@ -183,9 +184,7 @@ export class UserService {
  */
 const LAST_SEEN = sql`GREATEST(
   (SELECT max(t.created_at) FROM access_tokens t WHERE t.user_id = u.id),
-  (SELECT lt.created_at FROM ledger_transactions lt WHERE lt.id = (
-     SELECT max(p.transaction_id) FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
-     WHERE a.user_id = u.id AND a.kind = 'player_seat')))`;
+  ${lastSeatActivityOf(sql`u.id`)})`;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

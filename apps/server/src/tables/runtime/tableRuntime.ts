@@ -1,88 +1,52 @@
-// One live table: seats, the running hand, the action clock, and a serial queue so that commands,
-// timers and settlement run one at a time. Money crosses the table's edge only through the ledger
-// (buy-in, recharge, leave) and each finished hand is settled in one transaction (settlement.ts).
-// Nothing of a running hand is written anywhere: if the process dies, the hand never happened.
+// One live table: seats, the running hand, and a serial queue so that commands, timers and
+// settlement run one at a time. The world comes through ports (ports.ts): time from a Clock, money
+// from a TableBank, seat state to a TableStore, frames out through a Broadcaster and the per-viewer
+// door. The rules live beside it: seatRules (who may sit, recharge, leave), actionClock (action
+// time and time bank), runningHand (dealing), settlement (finishing a hand), tableView (what is seen).
 import { randomUUID } from 'node:crypto';
-import {
-  applyAction,
-  createHand,
-  handRecord,
-  legalActions,
-  toPHH,
-  toPokerStars,
-  type HandEvent,
-  type HandState,
-  type PlayerAction,
-  type Variant,
-} from '@tenger/engine';
+import { applyAction, legalActions, type HandEvent, type HandState } from '@tenger/engine';
+import { DEFAULT_RATHOLE_MINUTES } from '@tenger/protocol';
 import type {
   ActionMessage,
-  Settings,
   TableClientMessage,
   TableEvent,
-  TableInfo,
-  TableRejectCode,
   TableSeat,
   TableServerMessage,
 } from '@tenger/protocol';
 import type { Logger } from 'pino';
-import { AppError } from '../../errors.js';
-import type { HandStore } from '../../hands/handStore.js';
-import { Accounts } from '../../ledger/accounts.js';
-import type { Ledger } from '../../ledger/ledger.js';
-import type { SettingsService } from '../../settings/settingsService.js';
 import type { LiveTable, TableViewer } from '../tableLayer.js';
 import type { TableRow } from '../tableService.js';
-import { seedHand, type HandSeed } from './fairness.js';
-import { DEFAULT_JACKPOT_SHARES, settleHand, type JackpotShares, type SeatOwner } from './settlement.js';
-import {
-  frameFor,
-  type HandContext,
-  type LogEntry,
-  type LogEntryBody,
-  type Outgoing,
-  type SnapshotSource,
-} from './viewerDoor.js';
+import { ActionClock, refillBank, spendBank, timedOut } from './actionClock.js';
+import { RoomClock } from './clock.js';
+import { EventLog } from './eventLog.js';
+import type {
+  Broadcaster,
+  Clock,
+  Departure,
+  SettingsSource,
+  TableBank,
+  TableStore,
+  UserProfile,
+} from './ports.js';
+import { dealHand, inRunningHand, type RunningHand } from './runningHand.js';
+import * as rules from './seatRules.js';
+import { ok, reject, type LeaveReason, type Reply, type Seat } from './seatRules.js';
+import { handSettlement } from './settlement.js';
+import { presentSeat, snapshotSource, sortedSeats, tableInfo, type TableViewState } from './tableView.js';
+import type { RuntimeTiming } from './timing.js';
+import { ViewerSet } from './viewerSet.js';
+import { frameFor, type HandContext, type LogEntryBody } from './viewerDoor.js';
 
-export type { TableViewer };
-
-export interface RuntimeTiming {
-  /** Overrides settings.actionTimeSeconds (tests). */
-  actionTimeMs?: number;
-  /** Overrides settings.timeBankSeconds as the time bank's maximum (tests). */
-  timeBankMaxMs?: number;
-  /** Time bank refilled per hand dealt in. */
-  timeBankRefillMs: number;
-  /** Pause between the end of a hand and the next deal. */
-  nextHandDelayMs: number;
-  /** A player sat out this long is stood up and cashed out. */
-  sitOutLimitMs: number;
-  /** Consecutive timeouts that sit a player out. */
-  timeoutsToSitOut: number;
-  /** Events kept for RESUME. */
-  logSize: number;
-}
-
-export const DEFAULT_TIMING: RuntimeTiming = {
-  timeBankRefillMs: 1000,
-  nextHandDelayMs: 3000,
-  sitOutLimitMs: 5 * 60_000,
-  timeoutsToSitOut: 2,
-  logSize: 1024,
-};
-
-export interface UserProfile {
-  userId: number;
-  username: string;
-  isBot: boolean;
-  active: boolean;
-}
+export type { TableViewer, Reply, UserProfile };
+export { DEFAULT_TIMING, type RuntimeTiming } from './timing.js';
+export { engineVariant } from './runningHand.js';
 
 export interface RuntimeDeps {
   table: TableRow;
-  ledger: Ledger;
-  hands: HandStore;
-  settings: SettingsService;
+  bank: TableBank;
+  store: TableStore;
+  clock: Clock;
+  settings: SettingsSource;
   logger: Logger;
   timing: RuntimeTiming;
   profile(userId: number): Promise<UserProfile | null>;
@@ -90,74 +54,36 @@ export interface RuntimeDeps {
   lastHandNumber: number;
   handsPlayed: number;
   rakeTaken: number;
+  /** Defaults to the viewers of this process. */
+  broadcaster?: Broadcaster;
   /** Called when seats change (lobby counts) or a bot seat frees up. */
   onSeatsChanged?(runtime: TableRuntime): void;
 }
-
-export type Reply = { ok: true } | { ok: false; code: TableRejectCode; message: string };
-type LeaveReason = 'left' | 'kicked' | 'idle' | 'busted' | 'closed';
-
-interface Seat {
-  seat: number;
-  userId: number;
-  username: string;
-  isBot: boolean;
-  /** Chips at the table between hands; equals the seat's ledger account (minus a pending recharge). */
-  stack: number;
-  sittingOut: boolean;
-  /** Must post a big blind on the next hand dealt in (a newcomer, or back from sitting out). */
-  owesBigBlind: boolean;
-  leaveAfterHand: LeaveReason | null;
-  /** Chips already moved to the seat account, added to the stack when the hand ends. */
-  pendingRecharge: number;
-  timeBankMs: number;
-  consecutiveTimeouts: number;
-  idleTimer: NodeJS.Timeout | null;
-  /** Last connection state announced to viewers. */
-  connected: boolean;
-}
-
-interface RunningHand {
-  handId: string;
-  state: HandState;
-  context: HandContext;
-  seed: HandSeed;
-  owners: Map<number, SeatOwner>;
-  startedAt: Date;
-  clock: {
-    seat: number;
-    startedAt: number;
-    actionMs: number;
-    deadline: number;
-    timer: NodeJS.Timeout;
-  } | null;
-}
-
-const ok: Reply = { ok: true };
-const reject = (code: TableRejectCode, message: string): Reply => ({ ok: false, code, message });
 
 export class TableRuntime implements LiveTable {
   readonly tableId: number;
   private table: TableRow;
   private readonly seats = new Map<number, Seat>();
-  private readonly viewers = new Set<TableViewer>();
-  private readonly log: LogEntry[] = [];
-  private seq = 0;
+  private readonly viewers: Broadcaster;
+  private readonly log: EventLog;
+  private readonly room: RoomClock;
+  private readonly actionClock: ActionClock;
   private hand: RunningHand | null = null;
-  /** The last finished hand, shown in snapshots until the next deal. */
   private shownHand: { state: HandState; context: HandContext } | null = null;
   private button: number | null = null;
   private lastHandNumber: number;
   private handsPlayed: number;
   private rakeTaken: number;
   private jackpot = 0;
-  private nextHandTimer: NodeJS.Timeout | null = null;
   private tail: Promise<unknown> = Promise.resolve();
   private stopped = false;
   private deleted = false;
   private readonly salt = randomUUID().slice(0, 8);
   private actionTimeMs = 20_000;
   private timeBankMaxMs = 30_000;
+  private ratholeMs = DEFAULT_RATHOLE_MINUTES * 60_000;
+  /** Who stood up from this table lately, for the buy-in minimum shown to them. */
+  private readonly departures = new Map<number, Departure>();
 
   constructor(private readonly deps: RuntimeDeps) {
     this.tableId = deps.table.id;
@@ -165,25 +91,32 @@ export class TableRuntime implements LiveTable {
     this.lastHandNumber = deps.lastHandNumber;
     this.handsPlayed = deps.handsPlayed;
     this.rakeTaken = deps.rakeTaken;
+    this.viewers =
+      deps.broadcaster ??
+      new ViewerSet((err) =>
+        deps.logger.warn({ err, tableId: this.tableId }, 'a viewer could not be sent a frame'),
+      );
+    this.log = new EventLog(deps.timing.logSize);
+    this.room = new RoomClock(deps.clock);
+    this.actionClock = new ActionClock(this.room);
   }
 
   /** Reads settings and the jackpot before the first viewer arrives. */
   async init(): Promise<void> {
     await this.refreshSettings();
-    this.jackpot = await this.deps.ledger.jackpotAmount();
+    this.jackpot = await this.deps.bank.jackpotAmount();
   }
 
   // ---- viewers -------------------------------------------------------------------------------
 
   join(viewer: TableViewer): void {
     this.viewers.add(viewer);
-    this.send(viewer, { kind: 'snapshot', source: this.snapshotSource() });
+    this.viewers.send(viewer, { kind: 'snapshot', source: this.snapshot() });
     this.connectionChanged(viewer.userId);
   }
 
   leave(viewer: TableViewer): void {
-    if (!this.viewers.delete(viewer)) return;
-    this.connectionChanged(viewer.userId);
+    if (this.viewers.remove(viewer)) this.connectionChanged(viewer.userId);
   }
 
   /** The viewer became `userId` (AUTH): a fresh snapshot with its own cards. */
@@ -192,22 +125,19 @@ export class TableRuntime implements LiveTable {
     viewer.userId = userId;
     if (before !== null && before !== userId) this.connectionChanged(before);
     this.connectionChanged(userId);
-    if (this.viewers.has(viewer)) this.send(viewer, { kind: 'snapshot', source: this.snapshotSource() });
+    if (this.viewers.has(viewer)) this.viewers.send(viewer, { kind: 'snapshot', source: this.snapshot() });
   }
 
   /** The events after `lastSeq` through the door, or a fresh snapshot if they are gone. */
   resume(viewer: TableViewer, lastSeq: number): void {
-    const first = this.log[0]?.seq ?? this.seq + 1;
-    if (lastSeq > this.seq || lastSeq < first - 1) {
-      this.send(viewer, { kind: 'snapshot', source: this.snapshotSource() });
-      return;
-    }
-    for (const entry of this.log) if (entry.seq > lastSeq) this.send(viewer, { kind: 'event', entry });
+    const entries = this.log.since(lastSeq);
+    if (!entries) this.viewers.send(viewer, { kind: 'snapshot', source: this.snapshot() });
+    else for (const entry of entries) this.viewers.send(viewer, { kind: 'event', entry });
   }
 
   /** The viewer's own snapshot (bots decide from this). */
   snapshotFor(viewer: TableViewer): TableServerMessage {
-    return frameFor(viewer, { kind: 'snapshot', source: this.snapshotSource() });
+    return frameFor(viewer, { kind: 'snapshot', source: this.snapshot() });
   }
 
   // ---- commands ------------------------------------------------------------------------------
@@ -227,8 +157,10 @@ export class TableRuntime implements LiveTable {
         ? reject('table-closed', 'The table is closed')
         : reject('busy', 'Please try again');
     }
-    if (reply.ok) this.send(viewer, { kind: 'reply', message: { type: 'ACK', requestId } });
-    else this.send(viewer, { kind: 'reply', message: { type: 'REJECT', requestId, ...withoutOk(reply) } });
+    const frame = reply.ok
+      ? ({ type: 'ACK', requestId } as const)
+      : ({ type: 'REJECT', requestId, code: reply.code, message: reply.message } as const);
+    this.viewers.send(viewer, { kind: 'reply', message: frame });
     return reply;
   }
 
@@ -236,71 +168,65 @@ export class TableRuntime implements LiveTable {
     if (this.stopped) return reject('table-closed', 'The table is closed');
     const userId = viewer.userId;
     if (userId === null) return reject('unauthorized', 'Log in to play');
+    const seat = rules.seatOf(this.seats, userId);
+    if (seat?.removed && message.type !== 'LEAVE') return reject('unauthorized', 'This account cannot play');
     switch (message.type) {
       case 'SIT':
         return this.sit(userId, message.seat, message.amount);
       case 'ACTION':
-        return this.act(userId, message);
+        return this.act(seat, message);
       case 'SIT_OUT':
-        return this.sitOut(userId);
+        if (!seat) return reject('not-seated', 'You are not seated at this table');
+        if (!seat.sittingOut) this.markSittingOut(seat);
+        return ok;
       case 'SIT_IN':
-        return this.sitIn(userId);
+        return this.sitIn(seat);
       case 'RECHARGE':
-        return this.recharge(userId, message.amount);
+        return this.recharge(seat, message.amount);
       case 'LEAVE':
-        return this.requestLeave(userId, 'left');
+        return this.requestLeave(seat, 'left');
       default:
         return reject('bad-message', `${message.type} is not a table command`);
     }
   }
 
   private async sit(userId: number, seatIndex: number, amount: number): Promise<Reply> {
-    if (this.deleted || this.table.closed)
-      return reject('table-closed', 'This table is closed to new players');
-    if (seatIndex >= this.table.maxPlayers)
-      return reject('bad-seat', `Seats are 0 to ${this.table.maxPlayers - 1}`);
-    if (this.seatOf(userId)) return reject('already-seated', 'You already have a seat at this table');
-    if (this.seats.has(seatIndex)) return reject('seat-taken', 'That seat is taken');
-    if (amount < this.table.minBuyIn || amount > this.table.maxBuyIn) {
-      return reject('bad-amount', `Buy in between ${this.table.minBuyIn} and ${this.table.maxBuyIn}`);
-    }
-    const profile = await this.deps.profile(userId);
-    if (!profile?.active) return reject('unauthorized', 'This account cannot play');
-    const moved = await this.moveToSeat(profile, amount, profile.isBot ? 'bot_funding' : 'buy_in');
-    if (!moved.ok) return moved;
-    const seat: Seat = {
-      seat: seatIndex,
+    const settings = await this.deps.settings.get();
+    const windowMs = (settings.table?.ratholeMinutes ?? DEFAULT_RATHOLE_MINUTES) * 60_000;
+    const departure = await this.deps.store.lastDeparture(this.tableId, userId);
+    const minimum = rules.buyInMinimum(this.table, departure, this.room.now(), windowMs);
+    const { table, seats } = this;
+    const allowed = rules.checkSit({
+      table,
+      closed: this.deleted,
+      seats,
       userId,
-      username: profile.username,
-      isBot: profile.isBot,
-      stack: amount,
-      sittingOut: false,
-      owesBigBlind: true,
-      leaveAfterHand: null,
-      pendingRecharge: 0,
-      timeBankMs: this.timeBankMaxMs,
-      consecutiveTimeouts: 0,
-      idleTimer: null,
-      connected: profile.isBot || this.isConnected(userId),
-    };
+      seat: seatIndex,
+      amount,
+      minimum,
+    });
+    if (!allowed.ok) return allowed;
+    const profile = await this.deps.profile(userId);
+    const player = rules.checkPlayer(profile, settings.maintenance);
+    if (!player.ok || !profile) return player;
+    if (!(await this.deps.bank.toSeat(profile, this.tableId, amount, 'buy_in')))
+      return reject('insufficient-balance', 'Your balance is too low');
+    const connected = profile.isBot || this.viewers.isConnected(userId);
+    const seat = rules.newSeat(profile, seatIndex, amount, this.timeBankMaxMs, connected);
     this.seats.set(seatIndex, seat);
+    this.departures.delete(userId);
     this.emit({ type: 'seat-taken', seat: this.presentSeat(seat) });
-    this.deps.onSeatsChanged?.(this);
+    this.seatsChanged();
     this.scheduleNextHand();
     return ok;
   }
 
-  private async recharge(userId: number, amount: number): Promise<Reply> {
-    const seat = this.seatOf(userId);
-    if (!seat) return reject('not-seated', 'You are not seated at this table');
-    if (seat.leaveAfterHand) return reject('in-hand', 'You are leaving this table');
-    if (seat.stack + seat.pendingRecharge + amount > this.table.maxBuyIn) {
-      return reject('above-max', `Chips at the table may not exceed ${this.table.maxBuyIn}`);
-    }
-    const profile = { userId, isBot: seat.isBot };
-    const moved = await this.moveToSeat(profile, amount, seat.isBot ? 'bot_funding' : 'recharge');
-    if (!moved.ok) return moved;
-    if (this.inRunningHand(seat)) {
+  private async recharge(seat: Seat | undefined, amount: number): Promise<Reply> {
+    const allowed = rules.checkRecharge(seat, amount, this.table.maxBuyIn);
+    if (!allowed.ok || !seat) return allowed;
+    if (!(await this.deps.bank.toSeat(seat, this.tableId, amount, 'recharge')))
+      return reject('insufficient-balance', 'Your balance is too low');
+    if (inRunningHand(this.hand, seat)) {
       seat.pendingRecharge += amount;
       this.emit({ type: 'seat-updated', seat: this.presentSeat(seat) });
     } else {
@@ -308,35 +234,26 @@ export class TableRuntime implements LiveTable {
       this.emit({ type: 'stack-changed', seat: seat.seat, stack: seat.stack, reason: 'recharge' });
       this.scheduleNextHand();
     }
+    this.seatsChanged(false);
     return ok;
   }
 
-  private sitOut(userId: number): Reply {
-    const seat = this.seatOf(userId);
-    if (!seat) return reject('not-seated', 'You are not seated at this table');
-    if (!seat.sittingOut) this.markSittingOut(seat);
-    return ok;
-  }
-
-  private sitIn(userId: number): Reply {
-    const seat = this.seatOf(userId);
+  private sitIn(seat: Seat | undefined): Reply {
     if (!seat) return reject('not-seated', 'You are not seated at this table');
     if (seat.leaveAfterHand) return reject('in-hand', 'You are leaving this table');
-    if (seat.sittingOut) {
-      seat.sittingOut = false;
-      seat.owesBigBlind = true;
-      seat.consecutiveTimeouts = 0;
-      this.clearIdle(seat);
-      this.emit({ type: 'sat-in', seat: seat.seat });
-      this.scheduleNextHand();
-    }
+    if (!seat.sittingOut) return ok;
+    seat.sittingOut = false;
+    seat.owesBigBlind = true;
+    seat.consecutiveTimeouts = 0;
+    this.room.cancel(idleTimer(seat));
+    this.emit({ type: 'sat-in', seat: seat.seat });
+    this.scheduleNextHand();
     return ok;
   }
 
-  private async requestLeave(userId: number, reason: LeaveReason): Promise<Reply> {
-    const seat = this.seatOf(userId);
+  private async requestLeave(seat: Seat | undefined, reason: LeaveReason): Promise<Reply> {
     if (!seat) return reject('not-seated', 'You are not seated at this table');
-    if (this.inRunningHand(seat)) {
+    if (inRunningHand(this.hand, seat)) {
       seat.leaveAfterHand = reason;
       this.emit({ type: 'seat-updated', seat: this.presentSeat(seat) });
       return ok;
@@ -345,26 +262,23 @@ export class TableRuntime implements LiveTable {
     return ok;
   }
 
-  private act(userId: number, message: ActionMessage): Reply {
-    const seat = this.seatOf(userId);
+  private act(seat: Seat | undefined, message: ActionMessage): Reply {
     if (!seat) return reject('not-seated', 'You are not seated at this table');
     const hand = this.hand;
     if (!hand || hand.state.phase === 'complete') return reject('stale', 'No hand is running');
     if (message.handNumber !== hand.state.config.handNumber) return reject('stale', 'That hand is over');
-    if (!hand.owners.has(seat.seat) || hand.owners.get(seat.seat)!.userId !== userId) {
-      return reject('not-your-turn', 'You are not in this hand');
-    }
-    if (message.stateId !== undefined && message.stateId !== hand.state.actionCount) {
+    if (!inRunningHand(hand, seat)) return reject('not-your-turn', 'You are not in this hand');
+    if (message.stateId !== undefined && message.stateId !== hand.state.actionCount)
       return reject('stale', 'The hand has moved on; look again');
-    }
     if (hand.state.toAct !== seat.seat) return reject('not-your-turn', 'It is not your turn');
-    const action: PlayerAction = { seat: seat.seat, type: message.action };
-    if (message.amount !== undefined) action.amount = message.amount;
-    const used = hand.clock ? Math.max(0, Date.now() - hand.clock.startedAt - hand.clock.actionMs) : 0;
-    const result = applyAction(hand.state, action);
+    const used = this.actionClock.bankUsed();
+    const result = applyAction(hand.state, {
+      seat: seat.seat,
+      type: message.action,
+      ...(message.amount !== undefined ? { amount: message.amount } : {}),
+    });
     if ('error' in result) return reject(engineRejectCode(result.error.code), result.error.message);
-    seat.timeBankMs = Math.max(0, seat.timeBankMs - used);
-    seat.consecutiveTimeouts = 0;
+    spendBank(seat, used);
     this.advance(hand, result.state, result.events);
     return ok;
   }
@@ -381,8 +295,30 @@ export class TableRuntime implements LiveTable {
   /** Stands the player up after the current hand (now, if not in it) and cashes them out. */
   kick(userId: number): Promise<boolean> {
     return this.enqueue(async () => {
-      if (!this.seatOf(userId)) return false;
-      await this.requestLeave(userId, 'kicked');
+      const seat = rules.seatOf(this.seats, userId);
+      if (!seat) return false;
+      await this.requestLeave(seat, 'kicked');
+      return true;
+    });
+  }
+
+  /**
+   * A blocked or deleted player: folded now if it is their turn (else whenever it comes), stood up
+   * when the hand ends (now, if not in it) and cashed out. False if not seated here.
+   */
+  removePlayer(userId: number): Promise<boolean> {
+    return this.enqueue(async () => {
+      const seat = rules.seatOf(this.seats, userId);
+      if (!seat) return false;
+      seat.removed = true;
+      const hand = this.hand;
+      if (!hand || !inRunningHand(hand, seat)) {
+        await this.standUp(seat, 'removed');
+        return true;
+      }
+      seat.leaveAfterHand = 'removed';
+      this.emit({ type: 'seat-updated', seat: this.presentSeat(seat) });
+      if (hand.state.toAct === seat.seat) this.forfeit(hand);
       return true;
     });
   }
@@ -390,8 +326,7 @@ export class TableRuntime implements LiveTable {
   /** Bots leave after the hand; their chips go back to the bot bankroll. */
   releaseBots(): Promise<void> {
     return this.enqueue(async () => {
-      for (const seat of [...this.seats.values()])
-        if (seat.isBot) await this.requestLeave(seat.userId, 'left');
+      for (const seat of [...this.seats.values()]) if (seat.isBot) await this.requestLeave(seat, 'left');
     });
   }
 
@@ -400,24 +335,22 @@ export class TableRuntime implements LiveTable {
     return this.enqueue(async () => {
       if (row === null) {
         this.deleted = true;
-        for (const seat of [...this.seats.values()]) await this.requestLeave(seat.userId, 'closed');
+        for (const seat of [...this.seats.values()]) await this.requestLeave(seat, 'closed');
         if (!this.hand) this.emit({ type: 'table-closed' });
         return;
       }
       this.table = row;
-      const { seats: _seats, ...table } = this.tableInfo();
+      const { seats: _seats, ...table } = tableInfo(this.viewState());
       void _seats;
       this.emit({ type: 'table-updated', table });
     });
   }
 
-  /** Stops every timer. Nothing is settled: a running hand is void (its stacks are still in the ledger). */
+  /** Stops every timer. Nothing is settled: a running hand is void (its stacks are still in the bank). */
   stop(): void {
     this.stopped = true;
-    if (this.nextHandTimer) clearTimeout(this.nextHandTimer);
-    this.nextHandTimer = null;
-    if (this.hand?.clock) clearTimeout(this.hand.clock.timer);
-    for (const seat of this.seats.values()) this.clearIdle(seat);
+    this.actionClock.stop();
+    this.room.clear();
   }
 
   /** Resolves once every queued command has run. */
@@ -438,9 +371,7 @@ export class TableRuntime implements LiveTable {
   }
 
   get freeSeats(): number[] {
-    const free: number[] = [];
-    for (let s = 0; s < this.table.maxPlayers; s++) if (!this.seats.has(s)) free.push(s);
-    return free;
+    return rules.freeSeats(this.seats, this.table.maxPlayers);
   }
 
   get maxPlayers(): number {
@@ -451,11 +382,13 @@ export class TableRuntime implements LiveTable {
     return { min: this.table.minBuyIn, max: this.table.maxBuyIn, bigBlind: this.table.bigBlind };
   }
 
+  hasSeated(userId: number): boolean {
+    return rules.seatOf(this.seats, userId) !== undefined;
+  }
+
   /** Seats as the house sees them (no cards). */
   seatList(): Array<TableSeat & { sittingOut: boolean }> {
-    return [...this.seats.values()]
-      .sort((a, b) => a.seat - b.seat)
-      .map((s) => ({ ...this.presentSeat(s), sittingOut: s.sittingOut }));
+    return sortedSeats(this.seats).map((s) => ({ ...this.presentSeat(s), sittingOut: s.sittingOut }));
   }
 
   /** The running hand as a spectator sees it (board and pots), for the admin session. */
@@ -464,8 +397,7 @@ export class TableRuntime implements LiveTable {
     board: string[];
     pots: { amount: number; eligible: number[] }[];
   } | null {
-    const source = this.snapshotSource();
-    const frame = frameFor({ userId: null }, { kind: 'snapshot', source });
+    const frame = frameFor({ userId: null }, { kind: 'snapshot', source: this.snapshot() });
     if (frame.type !== 'SNAPSHOT' || !frame.hand || !this.hand) return null;
     return { handNumber: frame.hand.handNumber, board: frame.hand.board, pots: frame.hand.pots };
   }
@@ -482,124 +414,65 @@ export class TableRuntime implements LiveTable {
   // ---- the hand ------------------------------------------------------------------------------
 
   private scheduleNextHand(): void {
-    if (this.stopped || this.deleted || this.hand || this.nextHandTimer) return;
-    if (this.dealable().length < 2) return;
-    this.nextHandTimer = setTimeout(() => {
-      this.nextHandTimer = null;
-      void this.enqueue(() => this.startHand()).catch((error: unknown) =>
-        this.deps.logger.error({ err: error, tableId: this.tableId }, 'could not start a hand'),
-      );
-    }, this.deps.timing.nextHandDelayMs);
-  }
-
-  private dealable(): Seat[] {
-    return [...this.seats.values()]
-      .filter((s) => !s.sittingOut && s.stack > 0 && !s.leaveAfterHand)
-      .sort((a, b) => a.seat - b.seat);
+    if (this.stopped || this.deleted || this.hand || this.room.has('next-hand')) return;
+    if (rules.dealable(this.seats.values()).length < 2) return;
+    this.room.after('next-hand', this.deps.timing.nextHandDelayMs, () =>
+      this.queued(() => this.startHand(), 'could not start a hand'),
+    );
   }
 
   private async startHand(): Promise<void> {
     if (this.stopped || this.deleted || this.hand) return;
-    const players = this.dealable();
+    const players = rules.dealable(this.seats.values());
     if (players.length < 2) return;
     await this.refreshSettings();
-    const settings = await this.deps.settings.get();
-    this.button = nextSeatAfter(players, this.button);
-    const handNumber = this.lastHandNumber + 1;
-    const seed = seedHand(this.tableId, handNumber, this.salt);
-    const handId = randomUUID();
-    const veterans = players.filter((s) => !s.owesBigBlind).length;
-    const result = createHand({
-      variant: engineVariant(this.table),
-      seats: players.map((s) => ({
-        seat: s.seat,
-        playerId: String(s.userId),
-        stack: s.stack,
-        postsBigBlind: s.owesBigBlind && veterans >= 2,
-      })),
+    this.button = rules.nextSeatAfter(players, this.button);
+    const dealt = dealHand({
+      table: this.table,
+      players,
       button: this.button,
-      smallBlind: this.table.smallBlind,
-      bigBlind: this.table.bigBlind,
-      rake: { percent: settings.rake.percent, cap: settings.rake.capBigBlinds * this.table.bigBlind },
-      deck: seed.deck,
-      handNumber,
-      seedCommitment: seed.commitment,
-      tableId: String(this.tableId),
+      handNumber: this.lastHandNumber + 1,
+      tableSalt: this.salt,
+      settings: await this.deps.settings.get(),
+      startedAt: new Date(this.room.now()),
     });
-    if ('error' in result) {
-      this.deps.logger.error({ tableId: this.tableId, error: result.error }, 'the engine refused a hand');
+    if ('error' in dealt) {
+      this.deps.logger.error({ tableId: this.tableId, error: dealt.error }, 'the engine refused a hand');
       return;
     }
-    this.lastHandNumber = handNumber;
+    this.lastHandNumber++;
     for (const s of players) s.owesBigBlind = false;
-    const owners = new Map(players.map((s) => [s.seat, { userId: s.userId, isBot: s.isBot }]));
-    const context: HandContext = {
-      handId,
-      seedCommitment: seed.commitment,
-      clientSeed: seed.clientSeed,
-      seatOwners: new Map(players.map((s) => [s.seat, s.userId])),
-    };
     this.shownHand = null;
-    const hand: RunningHand = {
-      handId,
-      state: result.state,
-      context,
-      seed,
-      owners,
-      startedAt: new Date(),
-      clock: null,
-    };
-    this.hand = hand;
-    this.advance(hand, result.state, result.events);
+    this.hand = dealt.hand;
+    this.advance(dealt.hand, dealt.hand.state, dealt.events);
   }
 
   /** A new state of the running hand: publish its events, then run the clock or settle. */
   private advance(hand: RunningHand, state: HandState, events: HandEvent[]): void {
-    if (hand.clock) clearTimeout(hand.clock.timer);
-    hand.clock = null;
+    this.actionClock.stop();
     hand.state = state;
     for (const event of events) this.record({ kind: 'hand', event, hand: hand.context });
-    if (state.phase === 'complete') {
-      void this.finishHandLater(hand);
-      return;
-    }
-    if (state.toAct !== null) this.startClock(hand, state.toAct);
-  }
-
-  /** Settlement runs as its own queued step so the command that ended the hand is acked first. */
-  private finishHandLater(hand: RunningHand): Promise<void> {
-    return this.enqueue(() => this.finishHand(hand)).catch((error: unknown) =>
-      this.deps.logger.error({ err: error, tableId: this.tableId }, 'could not finish a hand'),
-    );
+    // Settlement runs as its own queued step so the command that ended the hand is acked first.
+    if (state.phase === 'complete') this.queued(() => this.finishHand(hand), 'could not finish a hand');
+    else if (state.toAct !== null) this.startClock(hand, state.toAct);
   }
 
   private startClock(hand: RunningHand, seatIndex: number): void {
     const seat = this.seats.get(seatIndex);
+    if (seat?.removed) return this.forfeit(hand);
     const bank = seat?.timeBankMs ?? 0;
-    const actionMs = this.actionTimeMs;
-    const startedAt = Date.now();
-    const deadline = startedAt + actionMs + bank;
     const actionCount = hand.state.actionCount;
-    const timer = setTimeout(() => {
-      void this.enqueue(() => this.timeout(hand, actionCount)).catch((error: unknown) =>
-        this.deps.logger.error({ err: error, tableId: this.tableId }, 'timeout failed'),
-      );
-    }, actionMs + bank);
-    hand.clock = { seat: seatIndex, startedAt, actionMs, deadline, timer };
-    this.emit({
-      type: 'clock',
-      seat: seatIndex,
-      handNumber: hand.state.config.handNumber,
-      deadline,
-      timeBankMs: bank,
-    });
+    const { deadline } = this.actionClock.start(seatIndex, this.actionTimeMs, bank, () =>
+      this.queued(() => this.timeout(hand, actionCount), 'timeout failed'),
+    );
+    const handNumber = hand.state.config.handNumber;
+    this.emit({ type: 'clock', seat: seatIndex, handNumber, deadline, timeBankMs: bank });
   }
 
   private timeout(hand: RunningHand, actionCount: number): void {
     if (this.hand !== hand || hand.state.actionCount !== actionCount || hand.state.toAct === null) return;
     const seatIndex = hand.state.toAct;
-    const legal = legalActions(hand.state);
-    const type = legal?.actions.some((a) => a.type === 'check') ? 'check' : 'fold';
+    const type = legalActions(hand.state)?.actions.some((a) => a.type === 'check') ? 'check' : 'fold';
     const result = applyAction(hand.state, { seat: seatIndex, type });
     if ('error' in result) {
       this.deps.logger.error({ tableId: this.tableId, error: result.error }, 'timeout action refused');
@@ -607,50 +480,32 @@ export class TableRuntime implements LiveTable {
     }
     const seat = this.seats.get(seatIndex);
     this.emit({ type: 'timed-out', seat: seatIndex, action: type });
-    if (seat) {
-      seat.timeBankMs = 0;
-      seat.consecutiveTimeouts++;
-      if (seat.consecutiveTimeouts >= this.deps.timing.timeoutsToSitOut && !seat.sittingOut)
-        this.markSittingOut(seat);
+    if (seat && timedOut(seat, this.deps.timing.timeoutsToSitOut)) this.markSittingOut(seat);
+    this.advance(hand, result.state, result.events);
+  }
+
+  /** The player to act was removed: they fold at once. */
+  private forfeit(hand: RunningHand): void {
+    const seat = hand.state.toAct!;
+    const folded = applyAction(hand.state, { seat, type: 'fold' });
+    const result = 'error' in folded ? applyAction(hand.state, { seat, type: 'check' }) : folded;
+    if ('error' in result) {
+      this.deps.logger.error(
+        { tableId: this.tableId, error: result.error },
+        'a removed player could not fold',
+      );
+      return;
     }
     this.advance(hand, result.state, result.events);
   }
 
   private async finishHand(hand: RunningHand): Promise<void> {
     if (this.stopped || this.hand !== hand) return;
-    const record = handRecord(hand.state);
-    if (!record) return;
-    const settings = await this.deps.settings.get();
-    const endedAt = new Date();
+    const input = handSettlement(hand, this.table, await this.deps.settings.get(), new Date(this.room.now()));
+    if (!input) return;
+    const { record } = input;
     try {
-      const settled = await settleHand(this.deps.ledger, this.deps.hands, {
-        handId: hand.handId,
-        tableId: this.tableId,
-        record,
-        owners: hand.owners,
-        contributionPercent: settings.jackpot.contributionPercent,
-        shares: jackpotShares(settings),
-        stored: {
-          handId: hand.handId,
-          tableId: this.tableId,
-          handNumber: record.handNumber,
-          startedAt: hand.startedAt,
-          endedAt,
-          variant: record.variant,
-          record,
-          serverSeed: hand.seed.serverSeed,
-          seedCommitment: hand.seed.commitment,
-          clientSeed: hand.seed.clientSeed,
-          phh: toPHH(record),
-          pokerstars: toPokerStars(record, {
-            startedAt: hand.startedAt,
-            tableName: this.table.name,
-            currency: '₮',
-          }),
-          totalPot: record.totalPot,
-          rake: record.rake,
-        },
-      });
+      const settled = await this.deps.bank.settle(input);
       for (const entry of record.seats) {
         const seat = this.seats.get(entry.seat);
         if (seat && entry.dealtIn) seat.stack = entry.finalStack;
@@ -659,16 +514,17 @@ export class TableRuntime implements LiveTable {
       this.rakeTaken += record.rake;
       // Stopped while the settlement committed: the books are right; do nothing more (a crash would not).
       if (this.stopped) return;
+      const userOf = (seat: number) => hand.owners.get(seat)!.userId;
       this.emit({
         type: 'hand-result',
         handId: hand.handId,
         handNumber: record.handNumber,
         results: record.seats
           .filter((s) => s.dealtIn)
-          .map((s) => ({ seat: s.seat, userId: hand.owners.get(s.seat)!.userId, net: s.net })),
+          .map((s) => ({ seat: s.seat, userId: userOf(s.seat), net: s.net })),
         rake: record.rake,
         jackpotContribution: settled.money.jackpotContribution,
-        jackpotPayouts: settled.payouts.map((p) => ({ ...p, userId: hand.owners.get(p.seat)!.userId })),
+        jackpotPayouts: settled.payouts.map((p) => ({ ...p, userId: userOf(p.seat) })),
         serverSeed: hand.seed.serverSeed,
         seedCommitment: hand.seed.commitment,
         clientSeed: hand.seed.clientSeed,
@@ -676,7 +532,7 @@ export class TableRuntime implements LiveTable {
       const jackpot = settled.jackpot ?? this.jackpot + settled.money.jackpotContribution;
       if (jackpot !== this.jackpot) this.jackpotChanged(jackpot);
     } catch (error) {
-      // The ledger refused or the database failed: the hand is void, every stack is as it began.
+      // The bank refused or the database failed: the hand is void, every stack is as it began.
       this.deps.logger.error(
         { err: error, tableId: this.tableId, handId: hand.handId },
         'hand could not be settled',
@@ -688,196 +544,143 @@ export class TableRuntime implements LiveTable {
     await this.afterHand(hand);
   }
 
-  /** Between hands: time banks refill, recharges land, leavers and the busted stand up. */
+  /** Between hands: time banks refill, recharges land (as far as they fit), leavers and the busted stand up. */
   private async afterHand(hand: RunningHand): Promise<void> {
     for (const seat of [...this.seats.values()]) {
-      if (hand.owners.has(seat.seat)) {
-        seat.timeBankMs = Math.min(this.timeBankMaxMs, seat.timeBankMs + this.deps.timing.timeBankRefillMs);
-      }
-      if (seat.pendingRecharge > 0) {
-        seat.stack += seat.pendingRecharge;
-        seat.pendingRecharge = 0;
-        this.emit({ type: 'stack-changed', seat: seat.seat, stack: seat.stack, reason: 'recharge' });
-      }
+      if (hand.owners.has(seat.seat)) refillBank(seat, this.deps.timing.timeBankRefillMs, this.timeBankMaxMs);
+      if (seat.pendingRecharge > 0) await this.landRecharge(seat);
       if (seat.leaveAfterHand) await this.standUp(seat, seat.leaveAfterHand);
       else if (seat.stack === 0) await this.standUp(seat, 'busted');
     }
-    if (this.deleted) {
-      this.emit({ type: 'table-closed' });
-      return;
-    }
+    this.seatsChanged(false);
+    if (this.deleted) return this.emit({ type: 'table-closed' });
     this.scheduleNextHand();
   }
 
-  // ---- seats and money -----------------------------------------------------------------------
-
-  private async moveToSeat(
-    who: { userId: number; isBot: boolean },
-    amount: number,
-    kind: 'buy_in' | 'recharge' | 'bot_funding',
-  ): Promise<Reply> {
-    try {
-      await this.deps.ledger.transfer({
-        from: who.isBot ? Accounts.botBankroll : Accounts.available(who.userId),
-        to: Accounts.seat(who.userId, this.tableId),
-        amount,
-        kind,
-        key: `${kind}:${this.tableId}:${who.userId}:${randomUUID()}`,
-        tableId: this.tableId,
-      });
-      return ok;
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'insufficient_funds') {
-        return reject('insufficient-balance', 'Your balance is too low');
-      }
-      throw error;
-    }
+  private async landRecharge(seat: Seat): Promise<void> {
+    const max = seat.leaveAfterHand ? Number.MAX_SAFE_INTEGER : this.table.maxBuyIn;
+    const { add, refund } = rules.rechargeLanding(seat.stack, seat.pendingRecharge, max);
+    if (refund > 0) await this.deps.bank.fromSeat(seat, this.tableId, refund, 'recharge_above_max');
+    seat.pendingRecharge = 0;
+    seat.stack += add;
+    if (add > 0) this.emit({ type: 'stack-changed', seat: seat.seat, stack: seat.stack, reason: 'recharge' });
+    else this.emit({ type: 'seat-updated', seat: this.presentSeat(seat) });
   }
+
+  // ---- seats ---------------------------------------------------------------------------------
 
   /** Cashes the seat out to the owner's balance (bots: the bot bankroll) and frees it. */
   private async standUp(seat: Seat, reason: LeaveReason): Promise<void> {
     const amount = seat.stack + seat.pendingRecharge;
-    if (amount > 0) {
-      await this.deps.ledger.transfer({
-        from: Accounts.seat(seat.userId, this.tableId),
-        to: seat.isBot ? Accounts.botBankroll : Accounts.available(seat.userId),
-        amount,
-        kind: seat.isBot ? 'bot_return' : 'leave_seat',
-        key: `leave:${this.tableId}:${seat.userId}:${randomUUID()}`,
-        tableId: this.tableId,
-        meta: { reason },
-      });
-    }
-    this.clearIdle(seat);
+    if (amount > 0) await this.deps.bank.fromSeat(seat, this.tableId, amount, reason);
+    this.room.cancel(idleTimer(seat));
     this.seats.delete(seat.seat);
-    this.emit({ type: 'seat-left', seat: seat.seat, userId: seat.userId, reason });
-    this.deps.onSeatsChanged?.(this);
+    let returnMinimum: number | undefined;
+    if (!seat.isBot && amount > 0) {
+      const departure = { stack: amount, at: this.room.now() };
+      this.departures.set(seat.userId, departure);
+      await this.deps.store.recordDeparture(this.tableId, seat.userId, departure);
+      returnMinimum = this.buyInMinimums().get(seat.userId);
+    }
+    const left = { type: 'seat-left', seat: seat.seat, userId: seat.userId, reason } as const;
+    this.emit(returnMinimum === undefined ? left : { ...left, returnMinBuyIn: returnMinimum });
+    this.seatsChanged();
   }
 
   private markSittingOut(seat: Seat): void {
     seat.sittingOut = true;
     this.emit({ type: 'sat-out', seat: seat.seat });
-    this.clearIdle(seat);
-    seat.idleTimer = setTimeout(() => {
-      void this.enqueue(async () => {
-        const current = this.seats.get(seat.seat);
-        if (current !== seat || !seat.sittingOut) return;
-        await this.requestLeave(seat.userId, 'idle');
-      }).catch((error: unknown) => this.deps.logger.error({ err: error }, 'idle stand-up failed'));
-    }, this.deps.timing.sitOutLimitMs);
-  }
-
-  private clearIdle(seat: Seat): void {
-    if (seat.idleTimer) clearTimeout(seat.idleTimer);
-    seat.idleTimer = null;
-  }
-
-  private seatOf(userId: number): Seat | undefined {
-    for (const seat of this.seats.values()) if (seat.userId === userId) return seat;
-    return undefined;
-  }
-
-  private inRunningHand(seat: Seat): boolean {
-    return this.hand !== null && this.hand.owners.get(seat.seat)?.userId === seat.userId;
+    this.room.after(idleTimer(seat), this.deps.timing.sitOutLimitMs, () =>
+      this.queued(async () => {
+        if (this.seats.get(seat.seat) === seat && seat.sittingOut) await this.requestLeave(seat, 'idle');
+      }, 'idle stand-up failed'),
+    );
   }
 
   /** Tells viewers when a seated person's first connection opens or their last one closes. */
   private connectionChanged(userId: number | null): void {
     if (userId === null) return;
-    const seat = this.seatOf(userId);
+    const seat = rules.seatOf(this.seats, userId);
     if (!seat || seat.isBot) return;
-    const connected = this.isConnected(userId);
+    const connected = this.viewers.isConnected(userId);
     if (seat.connected === connected) return;
     seat.connected = connected;
     this.emit({ type: 'connection', seat: seat.seat, connected });
   }
 
-  private isConnected(userId: number): boolean {
-    for (const viewer of this.viewers) if (viewer.userId === userId) return true;
-    return false;
+  /** Seats changed: keep them in the store; `notify` tells the registry (lobby counts, bot refill). */
+  private seatsChanged(notify = true): void {
+    const stored = sortedSeats(this.seats).map((s) => ({
+      seat: s.seat,
+      userId: s.userId,
+      stack: s.stack,
+      sittingOut: s.sittingOut,
+      pendingRecharge: s.pendingRecharge,
+      timeBankMs: s.timeBankMs,
+    }));
+    this.deps.store
+      .saveSeats(this.tableId, stored)
+      .catch((err: unknown) =>
+        this.deps.logger.error({ err, tableId: this.tableId }, 'could not save seats'),
+      );
+    if (notify) this.deps.onSeatsChanged?.(this);
   }
 
   // ---- what viewers see ----------------------------------------------------------------------
 
-  private presentSeat(seat: Seat): TableSeat {
-    const status = seat.leaveAfterHand
-      ? 'leaving'
-      : seat.sittingOut
-        ? 'sitting-out'
-        : this.hand && !this.inRunningHand(seat)
-          ? 'waiting'
-          : 'playing';
-    return {
-      seat: seat.seat,
-      userId: seat.userId,
-      username: seat.username,
-      isBot: seat.isBot,
-      stack: this.inRunningHand(seat)
-        ? (this.hand!.state.seats.find((s) => s.seat === seat.seat)?.stack ?? seat.stack)
-        : seat.stack,
-      status,
-      connected: seat.isBot || this.isConnected(seat.userId),
-      timeBankMs: seat.timeBankMs,
-      pendingRecharge: seat.pendingRecharge > 0 ? seat.pendingRecharge : null,
-    };
+  private buyInMinimums(): Map<number, number> {
+    const now = this.room.now();
+    const minimums = new Map<number, number>();
+    for (const [userId, departure] of this.departures) {
+      const minimum = rules.buyInMinimum(this.table, departure, now, this.ratholeMs);
+      if (minimum > this.table.minBuyIn) minimums.set(userId, minimum);
+      else this.departures.delete(userId);
+    }
+    return minimums;
   }
 
-  private tableInfo(): TableInfo {
-    const t = this.table;
+  private viewState(): TableViewState {
     return {
-      tableId: t.id,
-      name: t.name,
-      variant: t.variant,
-      betting: t.betting,
-      smallBlind: t.smallBlind,
-      bigBlind: t.bigBlind,
-      minBuyIn: t.minBuyIn,
-      maxBuyIn: t.maxBuyIn,
-      maxPlayers: t.maxPlayers,
-      status: t.closed || this.deleted ? 'closed' : this.hand ? 'playing' : 'waiting',
-      actionTimeSeconds: Math.round(this.actionTimeMs / 1000),
-      seats: [...this.seats.values()].sort((a, b) => a.seat - b.seat).map((s) => this.presentSeat(s)),
+      table: this.table,
+      seats: this.seats,
+      hand: this.hand,
+      shownHand: this.shownHand,
+      deadline: this.hand ? (this.actionClock.current?.deadline ?? null) : null,
+      closed: this.deleted,
       button: this.button,
       handsPlayed: this.handsPlayed,
+      actionTimeMs: this.actionTimeMs,
+      jackpot: this.jackpot,
+      seq: this.log.lastSeq,
+      buyInMinimums: this.buyInMinimums(),
+      isConnected: (userId) => this.viewers.isConnected(userId),
     };
   }
 
-  private snapshotSource(): SnapshotSource {
-    const running = this.hand;
-    const hand = running
-      ? { state: running.state, context: running.context, deadline: running.clock?.deadline ?? null }
-      : this.shownHand
-        ? { ...this.shownHand, deadline: null }
-        : null;
-    return { seq: this.seq, table: this.tableInfo(), hand, jackpot: this.jackpot };
+  private snapshot() {
+    return snapshotSource(this.viewState());
+  }
+
+  private presentSeat(seat: Seat): TableSeat {
+    return presentSeat(seat, { hand: this.hand, isConnected: (u) => this.viewers.isConnected(u) });
   }
 
   private emit(event: TableEvent): void {
     this.record({ kind: 'table', event });
   }
 
-  private record(entry: LogEntryBody): void {
-    const logged: LogEntry = { ...entry, seq: ++this.seq };
-    this.log.push(logged);
-    if (this.log.length > this.deps.timing.logSize) this.log.shift();
-    for (const viewer of this.viewers) this.send(viewer, { kind: 'event', entry: logged });
-  }
-
-  /** Every frame leaves through here, built by the one per-viewer door. */
-  private send(viewer: TableViewer, outgoing: Outgoing): void {
-    try {
-      viewer.send(frameFor(viewer, outgoing));
-    } catch (error) {
-      this.deps.logger.warn({ err: error, tableId: this.tableId }, 'a viewer could not be sent a frame');
-    }
+  private record(body: LogEntryBody): void {
+    this.viewers.broadcast({ kind: 'event', entry: this.log.append(body) });
   }
 
   private async refreshSettings(): Promise<void> {
     const settings = await this.deps.settings.get();
+    const timing = this.deps.timing;
     // A table's own action time (admin table form) wins over the site setting.
     this.actionTimeMs =
-      this.deps.timing.actionTimeMs ?? (this.table.actionTimeSeconds ?? settings.actionTimeSeconds) * 1000;
-    this.timeBankMaxMs = this.deps.timing.timeBankMaxMs ?? settings.timeBankSeconds * 1000;
+      timing.actionTimeMs ?? (this.table.actionTimeSeconds ?? settings.actionTimeSeconds) * 1000;
+    this.timeBankMaxMs = timing.timeBankMaxMs ?? settings.timeBankSeconds * 1000;
+    this.ratholeMs = (settings.table?.ratholeMinutes ?? DEFAULT_RATHOLE_MINUTES) * 60_000;
   }
 
   private enqueue<T>(work: () => Promise<T> | T): Promise<T> {
@@ -888,39 +691,27 @@ export class TableRuntime implements LiveTable {
     this.tail = run.catch(() => undefined);
     return run;
   }
+
+  /** Work from a timer or after a hand: queued, and logged if it fails. */
+  private queued(work: () => Promise<void> | void, failure: string): void {
+    this.enqueue(work).catch((err: unknown) => {
+      if (!this.stopped) this.deps.logger.error({ err, tableId: this.tableId }, failure);
+    });
+  }
 }
 
-function withoutOk(reply: Extract<Reply, { ok: false }>): { code: TableRejectCode; message: string } {
-  return { code: reply.code, message: reply.message };
-}
+const idleTimer = (seat: Seat) => `idle:${seat.seat}`;
 
-function engineRejectCode(code: string): TableRejectCode {
+function engineRejectCode(code: string): Extract<Reply, { ok: false }>['code'] {
   switch (code) {
     case 'out-of-turn':
       return 'not-your-turn';
     case 'hand-complete':
       return 'stale';
     case 'bad-amount':
-      return 'bad-amount';
     case 'illegal-action':
-      return 'illegal-action';
+      return code;
     default:
       return 'bad-message';
   }
-}
-
-export function engineVariant(table: Pick<TableRow, 'variant' | 'betting'>): Variant {
-  if (table.variant === 'holdem') return 'holdem-nl';
-  return table.betting === 'no-limit' ? 'omaha-nl' : 'omaha-pl';
-}
-
-/** The next dealt-in seat clockwise after `after` (the first one when there is no button yet). */
-function nextSeatAfter(players: readonly Seat[], after: number | null): number {
-  if (after === null) return players[0].seat;
-  return (players.find((s) => s.seat > after) ?? players[0]).seat;
-}
-
-/** Bad-beat shares from settings when an operator set them, else the defaults. */
-function jackpotShares(settings: Settings): JackpotShares {
-  return settings.jackpot.badBeatShares ?? DEFAULT_JACKPOT_SHARES;
 }

@@ -3,7 +3,7 @@
 // and acts through the same command path as people, after a human-like pause.
 import { evaluateHoldem, evaluateOmaha, parseCard, type Card } from '@tenger/engine';
 import type { ActionType, HandView, TableClientMessage, TableServerMessage } from '@tenger/protocol';
-import type { TableRuntime, TableViewer } from './tableRuntime.js';
+import type { TableRuntime, TableViewer } from '../tableRuntime.js';
 
 export interface BotDecision {
   action: ActionType;
