@@ -312,6 +312,21 @@ describe.each(TEST_DRIVERS)('admin API on $name', ({ url }) => {
       expect((await admin('PUT', '/table/simulate?tableId=0')).statusCode).toBe(400);
       expect((await admin('PUT', '/table/simulate?tableId=424242')).statusCode).toBe(404);
     });
+
+    it('blocking a seated player stands them up and returns their chips to their balance', async () => {
+      const [first] = await t.services.tables.list();
+      const p = await t.player(50_000);
+      const live = (await t.services.tableLayer.live!(first.id))!;
+      const viewer = { userId: p.id, send: () => undefined };
+      expect(await live.handle(viewer, { type: 'SIT', seat: 1, amount: first.minBuyIn })).toEqual({
+        ok: true,
+      });
+      expect(await t.services.ledger.balancesOf(p.id)).toMatchObject({ atTables: first.minBuyIn });
+      expect((await admin('DELETE', `/user?userId=${p.id}`)).statusCode).toBe(200);
+      const seated = (await t.services.tableLayer.session(first.id)).seats.map((s) => s.userId);
+      expect(seated).not.toContain(p.id);
+      expect(await t.services.ledger.balancesOf(p.id)).toMatchObject({ available: 50_000, atTables: 0 });
+    });
   });
 
   describe('content blocks and settings', () => {

@@ -63,7 +63,7 @@ export function checkSit(r: SitRequest): Reply {
 /** Whether this account may sit now: active, and an administrator during maintenance. */
 export function checkPlayer(profile: UserProfile | null, maintenance: { enabled: boolean }): Reply {
   if (!profile?.active) return reject('unauthorized', 'This account cannot play');
-  if (maintenance.enabled && profile.role !== 'ADMIN' && !profile.isBot) {
+  if (maintenance.enabled && profile.role !== 'ADMIN') {
     return reject('maintenance', 'The site is under maintenance: only administrators may sit down');
   }
   return ok;

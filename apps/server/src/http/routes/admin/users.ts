@@ -32,6 +32,8 @@ export function adminUserRoutes(app: FastifyInstance, services: Services): void 
     const { userId } = parseInput(UserIdQuerySchema, request.query, 'query');
     const user = await services.users.block(adminOf(request).id, userId);
     services.hub.disconnectUser(userId);
+    // Seated anywhere: folded now, stood up when the hand ends and cashed out.
+    await services.tableLayer.removePlayer(userId, 'blocked');
     return presentAdminUser(user);
   });
 
