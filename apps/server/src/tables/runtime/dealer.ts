@@ -16,6 +16,13 @@ export interface SeatHooks {
 
 const NEXT_HAND = 'next-hand';
 
+const dealtHand = (hand: RunningHand) => ({
+  handId: hand.handId,
+  handNumber: hand.state.config.handNumber,
+  seedCommitment: hand.seed.commitment,
+  startedAt: hand.startedAt,
+});
+
 export class Dealer {
   constructor(
     private readonly t: TableState,
@@ -78,6 +85,8 @@ export class Dealer {
       t.deps.logger.error({ tableId: t.tableId, error: dealt.error }, 'the engine refused a hand');
       return;
     }
+    // The number is used from here on, whatever becomes of the hand (a crash voids it, never re-deals it).
+    await t.deps.store.handStarted(t.tableId, dealtHand(dealt.hand));
     t.lastHandNumber++;
     for (const s of players) s.owesBigBlind = false;
     t.shownHand = null;
@@ -158,6 +167,11 @@ export class Dealer {
         'hand could not be settled',
       );
       t.emit({ type: 'hand-voided', handId: hand.handId, handNumber: record.handNumber });
+      await t.deps.store
+        .handVoided(t.tableId, dealtHand(hand), 'settlement_failed')
+        .catch((err: unknown) =>
+          t.deps.logger.error({ err, tableId: t.tableId }, 'could not record a voided hand'),
+        );
     }
     t.hand = null;
     t.shownHand = { state: hand.state, context: hand.context };

@@ -49,12 +49,27 @@ export interface Departure {
   at: number;
 }
 
-/** Durable seat state of the tables (in memory until seats are made durable). */
+/** The hand in play, written before its first card is dealt. */
+export interface DealtHand {
+  handId: string;
+  handNumber: number;
+  seedCommitment: string;
+  startedAt: Date;
+}
+
+/** Seat state of the tables: in memory (MemoryTableStore) or durable (DatabaseTableStore). */
 export interface TableStore {
   saveSeats(tableId: number, seats: readonly StoredSeat[]): Promise<void>;
   loadSeats(tableId: number): Promise<StoredSeat[]>;
   recordDeparture(tableId: number, userId: number, departure: Departure): Promise<void>;
   lastDeparture(tableId: number, userId: number): Promise<Departure | null>;
+  /** A hand is about to be dealt: its number is used from now on, whatever happens to it. */
+  handStarted(tableId: number, hand: DealtHand): Promise<void>;
+  /** A hand ended without settling: it stays recorded as voided, with its commitment. */
+  handVoided(tableId: number, hand: DealtHand, reason: string): Promise<void>;
+  /** The highest hand number dealt or voided at the table (settled hands are in the hand store). */
+  lastHandNumber(tableId: number): Promise<number>;
+  setSimulation(tableId: number, on: boolean): Promise<void>;
 }
 
 /** The viewers of one table; every frame to them passes the per-viewer door (viewerDoor.ts). */

@@ -13,7 +13,8 @@ import type { TableRow, TableService } from '../tableService.js';
 import { systemClock } from './clock.js';
 import { LedgerBank } from './ledgerBank.js';
 import type { Clock, TableBank, TableStore, UserProfile } from './ports.js';
-import { cashOutLeftoverSeats } from './recovery.js';
+import { DatabaseTableStore } from './databaseTableStore.js';
+import { cashOutLeftoverSeats, restoreSeats } from './recovery.js';
 import { DatabaseBotRoster } from './simulation/botRoster.js';
 import { seededRandom } from './simulation/botPlayer.js';
 import { SimulationDirector } from './simulation/director.js';
@@ -36,7 +37,8 @@ export interface RegistryOptions {
   /** Seeds the bots' decisions (tests); otherwise random. */
   botSeed?: number;
   clock?: Clock;
-  store?: TableStore;
+  /** Keep seats, the hand in play and simulation in the database (players stay seated through a restart). */
+  durableSeats?: boolean;
 }
 
 const JACKPOT_PUSH_DEBOUNCE_MS = 250;
@@ -51,6 +53,7 @@ export class TableRegistry implements TableLayer {
   private readonly clock: Clock;
   private readonly bank: TableBank;
   private readonly store: TableStore;
+  private readonly durable: DatabaseTableStore | null;
   private readonly simulation: SimulationDirector;
   private closed = false;
   private jackpotTimer: NodeJS.Timeout | null = null;
@@ -64,7 +67,8 @@ export class TableRegistry implements TableLayer {
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
     this.clock = options.clock ?? systemClock;
     this.bank = new LedgerBank(deps.ledger, this.hands);
-    this.store = options.store ?? new MemoryTableStore();
+    this.durable = options.durableSeats ? new DatabaseTableStore(deps.db) : null;
+    this.store = this.durable ?? new MemoryTableStore();
     this.simulation = new SimulationDirector(new DatabaseBotRoster(deps.db), this.clock, deps.logger, {
       pauseMs: options.botPauseMs ?? HUMAN_BOT_PAUSE_MS,
       random: seededRandom(options.botSeed ?? randomInt(2 ** 31)),
@@ -77,12 +81,31 @@ export class TableRegistry implements TableLayer {
 
   /** Crash recovery before the server listens (see recovery.ts). */
   async start(): Promise<void> {
-    await cashOutLeftoverSeats({
+    const recovery = {
       db: this.deps.db,
       bank: this.bank,
-      profile: (userId) => this.profile(userId),
+      profile: (userId: number) => this.profile(userId),
       logger: this.deps.logger,
-    });
+    };
+    if (!this.durable) {
+      await cashOutLeftoverSeats(recovery);
+      return;
+    }
+    const tables = await this.deps.tables.list();
+    const plan = await restoreSeats({ ...recovery, store: this.durable, tables });
+    for (const [tableId, seats] of plan.seats) {
+      const runtime = await this.runtime(tableId);
+      if (!runtime) continue;
+      await runtime.restore(seats);
+      this.simulation.adopt(
+        runtime,
+        seats.filter((s) => s.profile.isBot).map((s) => s.profile.userId),
+      );
+    }
+    for (const tableId of plan.simulating) {
+      const runtime = await this.runtime(tableId);
+      if (runtime) await this.simulation.start(runtime);
+    }
   }
 
   async live(tableId: number): Promise<LiveTable | null> {
@@ -104,10 +127,13 @@ export class TableRegistry implements TableLayer {
   private async create(tableId: number): Promise<TableRuntime | null> {
     const table = (await this.deps.tables.list()).find((t) => t.id === tableId);
     if (!table) return null;
-    const [lastHandNumber, totals] = await Promise.all([
+    const [settled, dealt, totals] = await Promise.all([
       this.hands.lastHandNumber(tableId),
+      this.store.lastHandNumber(tableId),
       this.hands.tableTotals(tableId),
     ]);
+    // Hand numbers only grow: a voided hand's number is never dealt again.
+    const lastHandNumber = Math.max(settled, dealt);
     const runtime = new TableRuntime({
       table,
       bank: this.bank,
@@ -170,10 +196,13 @@ export class TableRegistry implements TableLayer {
 
   async startSimulation(tableId: number): Promise<void> {
     const runtime = await this.runtime(tableId);
-    if (runtime) await this.simulation.start(runtime);
+    if (!runtime) return;
+    await this.store.setSimulation(tableId, true);
+    await this.simulation.start(runtime);
   }
 
   async stopSimulation(tableId: number): Promise<void> {
+    await this.store.setSimulation(tableId, false);
     await this.simulation.stop(tableId, (await this.runtimes.get(tableId)) ?? null);
   }
 
@@ -195,7 +224,10 @@ export class TableRegistry implements TableLayer {
   }
 
   onTableChanged(tableId: number, table: TableRow | null): void {
-    if (table === null) this.simulation.forget(tableId);
+    if (table === null) {
+      this.simulation.forget(tableId);
+      this.store.setSimulation(tableId, false).catch(() => undefined);
+    }
     const entry = this.runtimes.get(tableId);
     if (!entry) return;
     void entry

@@ -8,7 +8,7 @@ import type { TableRow } from '../tableService.js';
 import { Dealer } from './dealer.js';
 import type { UserProfile } from './ports.js';
 import { SeatDesk } from './seatDesk.js';
-import { freeSeats, reject, seatOf, type Reply } from './seatRules.js';
+import { freeSeats, newSeat, reject, seatOf, type Reply } from './seatRules.js';
 import { sortedSeats, tableInfo } from './tableView.js';
 import { TableState, type RuntimeDeps as StateDeps } from './tableState.js';
 import { frameFor } from './viewerDoor.js';
@@ -16,6 +16,14 @@ import { frameFor } from './viewerDoor.js';
 export type { TableViewer, Reply, UserProfile };
 export { DEFAULT_TIMING, type RuntimeTiming } from './timing.js';
 export { engineVariant } from './runningHand.js';
+
+export interface RestoredSeat {
+  seat: number;
+  profile: UserProfile;
+  stack: number;
+  sittingOut: boolean;
+  timeBankMs: number;
+}
 
 export interface RuntimeDeps extends Omit<StateDeps, 'onSeatsChanged'> {
   /** Called when seats change (lobby counts) or a bot seat frees up. */
@@ -128,6 +136,29 @@ export class TableRuntime implements LiveTable {
     if (amount === this.t.jackpot || this.t.stopped) return;
     this.t.jackpot = amount;
     this.t.emit({ type: 'jackpot', amount });
+  }
+
+  /**
+   * After a restart: the seats kept in the store, each with its ledger seat account as the stack
+   * (the voided hand's stacks as it began). Everyone is shown disconnected until they connect.
+   */
+  restore(seats: readonly RestoredSeat[]): Promise<void> {
+    return this.t.enqueue(() => {
+      for (const r of seats) {
+        if (this.t.seats.has(r.seat) || seatOf(this.t.seats, r.profile.userId)) continue;
+        const seat = newSeat(
+          r.profile,
+          r.seat,
+          r.stack,
+          Math.min(r.timeBankMs, this.t.timeBankMaxMs),
+          r.profile.isBot,
+        );
+        this.t.seats.set(r.seat, seat);
+        if (r.sittingOut) this.desk.markSittingOut(seat);
+      }
+      this.t.seatsChanged(false);
+      this.dealer.scheduleNextHand();
+    });
   }
 
   // ---- admin ---------------------------------------------------------------------------------

@@ -124,6 +124,11 @@ export class BotPlayer implements TableViewer {
     return reply.ok;
   }
 
+  /** Drives a seat the bot already holds (after a restart). */
+  resume(): void {
+    this.runtime.join(this);
+  }
+
   send(message: TableServerMessage): void {
     if (this.stopped) return;
     if (message.type === 'SNAPSHOT') {

@@ -44,6 +44,16 @@ export class SimulationDirector {
     await this.fill(runtime);
   }
 
+  /** After a restart: bots already seated at `runtime` are driven again. */
+  adopt(runtime: TableRuntime, botIds: readonly number[]): void {
+    for (const userId of botIds) {
+      if (this.bots.has(userId)) continue;
+      const bot = this.newBot(runtime, userId);
+      this.bots.set(userId, bot);
+      bot.resume();
+    }
+  }
+
   /** Bots leave after the running hand; their chips go back to the bot bankroll. */
   async stop(tableId: number, runtime: TableRuntime | null): Promise<void> {
     this.forget(tableId);
@@ -73,6 +83,14 @@ export class SimulationDirector {
     for (const bot of [...this.bots.values()]) bot.detach();
   }
 
+  private newBot(runtime: TableRuntime, userId: number): BotPlayer {
+    const random = seededRandom(Math.floor(this.options.random() * 2 ** 31));
+    return new BotPlayer(userId, runtime, { pauseMs: this.options.pauseMs, random }, (b) => {
+      if (this.bots.get(b.userId) === b) this.bots.delete(b.userId);
+      this.seatsChanged(runtime);
+    });
+  }
+
   /** Fills empty seats with bots, leaving one or two free (two at 6+ seats) so people can join. */
   private async fill(runtime: TableRuntime): Promise<void> {
     if (!this.simulating.has(runtime.tableId) || runtime.isDeleted || this.closed) return;
@@ -86,15 +104,7 @@ export class SimulationDirector {
       if (seat === undefined || runtime.freeSeats.length <= keepFree) break;
       const steps = Math.floor((max - min) / bigBlind);
       const amount = min + bigBlind * Math.floor(this.options.random() * (steps + 1));
-      const bot = new BotPlayer(
-        userId,
-        runtime,
-        { pauseMs: this.options.pauseMs, random: seededRandom(Math.floor(this.options.random() * 2 ** 31)) },
-        (b) => {
-          if (this.bots.get(b.userId) === b) this.bots.delete(b.userId);
-          this.seatsChanged(runtime);
-        },
-      );
+      const bot = this.newBot(runtime, userId);
       this.bots.set(userId, bot);
       if (!(await bot.sit(seat, Math.min(max, amount)))) this.bots.delete(userId);
     }
