@@ -221,6 +221,9 @@ describe('live table rules', () => {
     u.bank.failNextSettlement = true;
     await u.act([a, b], 'fold');
     expect(events(a, 'hand-voided')).toHaveLength(1);
+    expect(u.store.voided).toEqual([
+      expect.objectContaining({ tableId: T, handNumber: 1, reason: 'settlement_failed' }),
+    ]);
     expect(u.runtime.stacksInLedgerTerms()).toEqual(
       new Map([
         [a.userId!, 5_000],
