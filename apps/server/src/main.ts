@@ -14,7 +14,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const server = await createServer({ config, tableLayer: (services) => new TableRegistry(services) });
+  const server = await createServer({
+    config,
+    tableLayer: (services) => new TableRegistry(services, { durableSeats: true }),
+  });
   const log = server.services.logger;
   if (server.generatedAdminPassword) {
     // Printed once, on the first start only: the operator should change it.

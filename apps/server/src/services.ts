@@ -7,8 +7,8 @@ import { Ledger } from './ledger/ledger.js';
 import { OutboxMailer, type Mailer } from './mail/mailer.js';
 import { GlobalHub } from './realtime/globalHub.js';
 import { SettingsService } from './settings/settingsService.js';
-import { IdleTableLayer } from './tables/idleTableLayer.js';
 import type { TableLayer } from './tables/tableLayer.js';
+import { TableRegistry } from './tables/runtime/tableRegistry.js';
 import { TableService } from './tables/tableService.js';
 import { UserService } from './users/userService.js';
 import { WalletService } from './wallet/walletService.js';
@@ -31,7 +31,7 @@ export interface Services {
 }
 
 export interface ServiceOverrides {
-  /** The live table runtime; defaults to IdleTableLayer. Receives the other services. */
+  /** The live tables; defaults to a TableRegistry with production timings. Receives the other services. */
   tableLayer?: (services: Omit<Services, 'tableLayer'>) => TableLayer;
   mailer?: Mailer;
 }
@@ -66,7 +66,7 @@ export function createServices(
     tables: new TableService(db),
     hub: new GlobalHub(ledger, (token) => auth.authenticate(token), logger),
   };
-  const tableLayer = overrides.tableLayer?.(base) ?? new IdleTableLayer(db, ledger);
+  const tableLayer = overrides.tableLayer?.(base) ?? new TableRegistry(base);
   base.tables.onChanged((tableId, row) => tableLayer.onTableChanged(tableId, row));
   return { ...base, tableLayer };
 }

@@ -8,7 +8,6 @@ import {
   TableSessionSchema,
   WithdrawalPageSchema,
 } from '@tenger/protocol';
-import { Accounts } from '../src/ledger/accounts.js';
 import { TEST_DRIVERS } from '../src/testing/database.js';
 import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../src/testing/testServer.js';
 
@@ -293,13 +292,10 @@ describe.each(TEST_DRIVERS)('admin API on $name', ({ url }) => {
     it('session, kick and simulation reach the table layer', async () => {
       const [first] = await t.services.tables.list();
       const p = await t.player(50_000);
-      await t.services.ledger.transfer({
-        from: Accounts.available(p.id),
-        to: Accounts.seat(p.id, first.id),
-        amount: first.minBuyIn,
-        kind: 'buy_in',
-        key: `sit-${p.id}`,
-        tableId: first.id,
+      const live = (await t.services.tableLayer.live!(first.id))!;
+      const viewer = { userId: p.id, send: () => undefined };
+      expect(await live.handle(viewer, { type: 'SIT', seat: 0, amount: first.minBuyIn })).toEqual({
+        ok: true,
       });
       const session = TableSessionSchema.parse(
         (await admin('GET', `/table/session?tableId=${first.id}`)).json(),
@@ -317,6 +313,21 @@ describe.each(TEST_DRIVERS)('admin API on $name', ({ url }) => {
       expect((await admin('DELETE', `/table/simulate?tableId=${first.id}`)).body).toBe('Simulation stopped');
       expect((await admin('PUT', '/table/simulate?tableId=0')).statusCode).toBe(400);
       expect((await admin('PUT', '/table/simulate?tableId=424242')).statusCode).toBe(404);
+    });
+
+    it('blocking a seated player stands them up and returns their chips to their balance', async () => {
+      const [first] = await t.services.tables.list();
+      const p = await t.player(50_000);
+      const live = (await t.services.tableLayer.live!(first.id))!;
+      const viewer = { userId: p.id, send: () => undefined };
+      expect(await live.handle(viewer, { type: 'SIT', seat: 1, amount: first.minBuyIn })).toEqual({
+        ok: true,
+      });
+      expect(await t.services.ledger.balancesOf(p.id)).toMatchObject({ atTables: first.minBuyIn });
+      expect((await admin('DELETE', `/user?userId=${p.id}`)).statusCode).toBe(200);
+      const seated = (await t.services.tableLayer.session(first.id)).seats.map((s) => s.userId);
+      expect(seated).not.toContain(p.id);
+      expect(await t.services.ledger.balancesOf(p.id)).toMatchObject({ available: 50_000, atTables: 0 });
     });
   });
 

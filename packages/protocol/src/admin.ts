@@ -268,6 +268,10 @@ export type UpdateBlockRequest = z.infer<typeof UpdateBlockRequestSchema>;
 
 // ---- settings ----
 
+/** Live-table rules: a player who left a table less than ratholeMinutes ago must bring back at least the stack they left with. */
+export const TableSettingsSchema = z.object({ ratholeMinutes: z.int().min(0).max(1440) });
+export const DEFAULT_RATHOLE_MINUTES = 30;
+
 export const SettingsSchema = z.object({
   maintenance: z.object({
     enabled: z.boolean(),
@@ -307,6 +311,7 @@ export const SettingsSchema = z.object({
   deposit: z
     .object({ maxAmount: PositiveAmountSchema, dualApprovalAbove: PositiveAmountSchema })
     .default({ maxAmount: 10_000_000, dualApprovalAbove: 1_000_000 }),
+  table: TableSettingsSchema.default({ ratholeMinutes: DEFAULT_RATHOLE_MINUTES }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -323,6 +328,7 @@ export const UpdateSettingsRequestSchema = z.object({
     .object({ maxAmount: PositiveAmountSchema, dualApprovalAbove: PositiveAmountSchema })
     .partial()
     .optional(),
+  table: TableSettingsSchema.partial().optional(),
 });
 export type UpdateSettingsRequest = z.infer<typeof UpdateSettingsRequestSchema>;
 

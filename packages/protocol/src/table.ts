@@ -222,7 +222,16 @@ export const HandViewSchema = z.object({
 export type HandView = z.infer<typeof HandViewSchema>;
 
 /** Who this connection is: a spectator until AUTH; `seat` once the user sits. */
-export const ViewerSchema = z.object({ userId: IdSchema.nullable(), seat: SeatIndexSchema.nullable() });
+export const ViewerSchema = z.object({
+  userId: IdSchema.nullable(),
+  seat: SeatIndexSchema.nullable(),
+  /**
+   * The least this user may buy in with now (logged-in viewers only): the table minimum, or the stack
+   * they left with when they stood up from this table less than `table.ratholeMinutes` ago (capped
+   * at the table maximum).
+   */
+  minBuyIn: MoneySchema.optional(),
+});
 export type Viewer = z.infer<typeof ViewerSchema>;
 
 export const TableSnapshotMessageSchema = z.object({
@@ -324,7 +333,9 @@ const TableEventSchemas = [
     seat: SeatIndexSchema,
     userId: IdSchema,
     /** left: the player's choice; kicked: by an administrator; idle: sat out too long; busted: no chips; closed: table closed or server restart. */
-    reason: z.enum(['left', 'kicked', 'idle', 'busted', 'closed']),
+    reason: z.enum(['left', 'kicked', 'idle', 'busted', 'closed', 'removed']),
+    /** The least the player who left may buy in with if they sit here again soon (no ratholing). */
+    returnMinBuyIn: MoneySchema.optional(),
   }),
   z.object({ type: z.literal('seat-updated'), seat: TableSeatSchema }),
   z.object({ type: z.literal('sat-out'), seat: SeatIndexSchema }),
@@ -399,6 +410,10 @@ export const TableRejectCodeSchema = z.enum([
   'busy',
   'bad-message',
   'session-ended',
+  /** Sitting again soon after leaving with a bigger stack than the amount brought. */
+  'rathole',
+  /** Only administrators may sit down during maintenance. */
+  'maintenance',
 ]);
 export type TableRejectCode = z.infer<typeof TableRejectCodeSchema>;
 export const TableRejectMessageSchema = z.object({

@@ -190,3 +190,31 @@ export const auditLog = pgTable('audit_log', {
   targetId: text('target_id').notNull().default(''),
   summary: text('summary').notNull().default(''),
 });
+
+/** Durable seats (migration 0005): see tables/runtime/databaseTableStore.ts. */
+export const tableSeats = pgTable('table_seats', {
+  tableId: integer('table_id').notNull(),
+  seat: integer('seat').notNull(),
+  userId: integer('user_id').notNull(),
+  sittingOut: boolean('sitting_out').notNull().default(false),
+  timeBankMs: integer('time_bank_ms').notNull().default(0),
+});
+
+export const tableState = pgTable('table_state', {
+  tableId: integer('table_id').primaryKey(),
+  simulation: boolean('simulation').notNull().default(false),
+  handId: text('hand_id'),
+  handNumber: integer('hand_number'),
+  seedCommitment: text('seed_commitment'),
+  handStartedAt: timestamp('hand_started_at', { withTimezone: true, mode: 'date' }),
+});
+
+export const voidedHands = pgTable('voided_hands', {
+  tableId: integer('table_id').notNull(),
+  handNumber: integer('hand_number').notNull(),
+  handId: text('hand_id').notNull(),
+  seedCommitment: text('seed_commitment').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  reason: text('reason').notNull(),
+});

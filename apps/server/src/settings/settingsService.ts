@@ -1,5 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_BANKS, SettingsSchema, type Settings, type UpdateSettingsRequest } from '@tenger/protocol';
+import {
+  DEFAULT_BANKS,
+  DEFAULT_RATHOLE_MINUTES,
+  SettingsSchema,
+  type Settings,
+  type UpdateSettingsRequest,
+} from '@tenger/protocol';
 import { recordAudit, type AuditActor } from '../audit/auditLog.js';
 import type { Database } from '../db/client.js';
 import { siteSettings } from '../db/schema.js';
@@ -23,6 +29,7 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   actionTimeSeconds: 20,
   timeBankSeconds: 30,
+  table: { ratholeMinutes: DEFAULT_RATHOLE_MINUTES },
   banks: [...DEFAULT_BANKS],
   deposit: { maxAmount: 10_000_000, dualApprovalAbove: 1_000_000 },
 };
@@ -55,6 +62,7 @@ export class SettingsService {
       rake: { ...current.rake, ...change.rake },
       jackpot: { ...current.jackpot, ...change.jackpot },
       deposit: { ...current.deposit, ...change.deposit },
+      table: { ...current.table, ...change.table },
     });
     if (!next.success) throw new AppError(400, 'validation_failed', 'Invalid settings');
     if (next.data.withdrawal.max !== null && next.data.withdrawal.max < next.data.withdrawal.min) {

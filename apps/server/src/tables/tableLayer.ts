@@ -42,15 +42,19 @@ export interface LiveTable {
 }
 
 /**
- * The seam between the HTTP API and live tables. The routes call only this; the table runtime
- * (another module) implements it. `IdleTableLayer` is the first implementation: it runs no hands
- * and reports each table from the database.
+ * The seam between the HTTP API and live tables. The routes call only this; the table registry
+ * (tables/runtime/tableRegistry.ts) implements it.
  */
 export interface TableLayer {
   /** Seats, stacks and state of one table's game session. */
   session(tableId: number): Promise<TableSessionState>;
   /** Removes a player from a table, returning their chips to their balance; false if not seated. */
   kick(tableId: number, userId: number): Promise<boolean>;
+  /**
+   * A blocked or deleted user, at every table where they sit: folded at once if in a hand, stood up
+   * when the hand ends and cashed out to their balance. Resolves once every table has taken it in.
+   */
+  removePlayer(userId: number, reason: 'blocked' | 'deleted'): Promise<void>;
   startSimulation(tableId: number): Promise<void>;
   stopSimulation(tableId: number): Promise<void>;
   /** Players seated per table, for the lobby (must be cheap: the lobby polls it). */

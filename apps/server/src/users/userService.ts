@@ -9,6 +9,7 @@ import { AppError, conflict, notFound } from '../errors.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { AdminActor } from '../wallet/depositDesk.js';
 import { withoutSecrets, type UserRecord, type UserRow } from './userRecord.js';
+import { availableOf, lastSeatActivityOf, lockedOf } from '../ledger/ledgerReads.js';
 
 export interface UserWithMoney extends UserRecord {
   available: number;
@@ -279,8 +280,8 @@ export class UserService {
       sql`SELECT u.id, u.username, u.email, u.role, u.status, u.is_bot AS "isBot", u.bank,
                  u.account_number AS "accountNumber", u.preferences, u.created_at AS "createdAt",
                  ${LAST_SEEN} AS "lastSeenAt",
-                 coalesce((SELECT sum(balance) FROM ledger_accounts a WHERE a.user_id = u.id AND a.kind = 'player_available'), 0) AS available,
-                 coalesce((SELECT sum(balance) FROM ledger_accounts a WHERE a.user_id = u.id AND a.kind <> 'player_available'), 0) AS locked
+                 ${availableOf(sql`u.id`)} AS available,
+                 ${lockedOf(sql`u.id`)} AS locked
           FROM users u ${where} ${tail}`,
     );
     return rows.map((r) => ({
@@ -301,9 +302,7 @@ export class UserService {
  */
 const LAST_SEEN = sql`GREATEST(
   (SELECT max(t.created_at) FROM access_tokens t WHERE t.user_id = u.id),
-  (SELECT lt.created_at FROM ledger_transactions lt WHERE lt.id = (
-     SELECT max(p.transaction_id) FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
-     WHERE a.user_id = u.id AND a.kind = 'player_seat')))`;
+  ${lastSeatActivityOf(sql`u.id`)})`;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -8,6 +8,7 @@ import { users, withdrawals } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { Accounts } from '../ledger/accounts.js';
 import { fingerprint, type Ledger } from '../ledger/ledger.js';
+import { outcomeCountQuery, outcomeRows } from '../ledger/ledgerReads.js';
 import type { SettingsService } from '../settings/settingsService.js';
 import { DepositDesk, type AdminActor, type DepositView } from './depositDesk.js';
 
@@ -200,44 +201,12 @@ export class WalletService {
    */
   async outcomes(userId: number, filter: Paging & { type?: OutcomeType }): Promise<Page<OutcomeView>> {
     const kinds = filter.type ? [filter.type] : OUTCOME_KINDS;
-    const kindList = sql.join(
-      kinds.map((k) => sql`${k}`),
-      sql`, `,
+    return this.paged(filter, outcomeCountQuery(userId, kinds), async (limit, offset) =>
+      (await outcomeRows(this.db, userId, kinds, limit, offset)).map(({ kind, ...row }) => ({
+        ...row,
+        type: kind as OutcomeType,
+      })),
     );
-    const base = sql`FROM ledger_transactions t
-      WHERE t.kind IN (${kindList})
-        AND t.id IN (SELECT p.transaction_id FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
-                     WHERE a.user_id = ${userId})`;
-    return this.paged(filter, sql`SELECT count(*) AS total ${base}`, async (limit, offset) => {
-      const rows = await queryRows<{
-        id: string | number;
-        kind: OutcomeType;
-        created_at: Date | string;
-        table_id: number | null;
-        hand_id: string | null;
-        amount: string | number;
-      }>(
-        this.db,
-        sql`SELECT t.id, t.kind, t.created_at, t.table_id, t.hand_id,
-              (SELECT coalesce(sum(CASE
-                 WHEN t.kind IN ('gameplay', 'bonus') THEN p.amount
-                 WHEN t.kind IN ('buy_in', 'recharge') AND a.kind = 'player_seat' THEN p.amount
-                 WHEN t.kind = 'leave_seat' AND a.kind = 'player_available' THEN p.amount
-                 ELSE 0 END), 0)
-               FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
-               WHERE p.transaction_id = t.id AND a.user_id = ${userId}) AS amount
-            ${base}
-            ORDER BY t.id DESC LIMIT ${limit} OFFSET ${offset}`,
-      );
-      return rows.map((r) => ({
-        transactionId: Number(r.id),
-        type: r.kind,
-        amount: Number(r.amount),
-        createdAt: new Date(r.created_at),
-        tableId: r.table_id === null ? null : Number(r.table_id),
-        handId: r.hand_id,
-      }));
-    });
   }
 
   private async resolve(

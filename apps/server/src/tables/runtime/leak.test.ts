@@ -8,7 +8,7 @@ import { formatCard, type HandRecord } from '@tenger/engine';
 import type { TableServerMessage } from '@tenger/protocol';
 import { queryRows } from '../../db/client.js';
 import { startTestServer, type TestServer } from '../../testing/testServer.js';
-import { seededRandom } from './bots.js';
+import { seededRandom } from './simulation/botPlayer.js';
 import { TableRegistry } from './tableRegistry.js';
 import { createTestTable, FAST_TIMING, Recorder, ScriptedPlayer, sleep } from './testing.js';
 

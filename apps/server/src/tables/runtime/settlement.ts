@@ -5,13 +5,19 @@ import {
   evaluate6,
   evaluateHoldem,
   evaluateOmaha,
+  handRecord,
+  toPHH,
+  toPokerStars,
   type Card,
   type HandRecord,
 } from '@tenger/engine';
+import type { Settings } from '@tenger/protocol';
 import type { Database } from '../../db/client.js';
 import type { HandStore, StoredHand } from '../../hands/handStore.js';
 import { Accounts, type AccountRef } from '../../ledger/accounts.js';
 import type { Ledger, Movement, PostingResult } from '../../ledger/ledger.js';
+import type { TableRow } from '../tableService.js';
+import type { RunningHand } from './runningHand.js';
 
 /** The lowest value of four of a kind in the engine's evaluator (1..7462, higher wins). */
 export const FOUR_OF_A_KIND_FLOOR = 7297;
@@ -244,4 +250,42 @@ export async function settleHand(
   });
   for (const posting of result.postings) ledger.announce(posting);
   return { money, ...result };
+}
+
+/**
+ * Finishing a hand: what its settlement needs (the record, the owners, the jackpot rules and the
+ * stored hand with its histories and seeds). Null while the engine has no record (not complete).
+ */
+export function handSettlement(
+  hand: RunningHand,
+  table: Pick<TableRow, 'id' | 'name'>,
+  settings: Settings,
+  endedAt: Date,
+): SettleInput | null {
+  const record = handRecord(hand.state);
+  if (!record) return null;
+  return {
+    handId: hand.handId,
+    tableId: table.id,
+    record,
+    owners: hand.owners,
+    contributionPercent: settings.jackpot.contributionPercent,
+    shares: settings.jackpot.badBeatShares ?? DEFAULT_JACKPOT_SHARES,
+    stored: {
+      handId: hand.handId,
+      tableId: table.id,
+      handNumber: record.handNumber,
+      startedAt: hand.startedAt,
+      endedAt,
+      variant: record.variant,
+      record,
+      serverSeed: hand.seed.serverSeed,
+      seedCommitment: hand.seed.commitment,
+      clientSeed: hand.seed.clientSeed,
+      phh: toPHH(record),
+      pokerstars: toPokerStars(record, { startedAt: hand.startedAt, tableName: table.name, currency: '₮' }),
+      totalPot: record.totalPot,
+      rake: record.rake,
+    },
+  };
 }

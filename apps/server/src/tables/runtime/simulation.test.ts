@@ -5,9 +5,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
+import { postingsTotal, seatBalances as seatBalancesAt } from '../../ledger/ledgerReads.js';
 import { TEST_DRIVERS } from '../../testing/database.js';
 import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../../testing/testServer.js';
-import { seededRandom } from './bots.js';
+import { seededRandom } from './simulation/botPlayer.js';
 import { TableRegistry } from './tableRegistry.js';
 import { createTestTable, FAST_TIMING, Recorder, ScriptedPlayer, sleep } from './testing.js';
 
@@ -38,34 +39,10 @@ describe.each(
       ];
 
       const booksTotal = async () =>
-        Number(
-          (
-            await queryRows<{ s: string }>(
-              db,
-              sql`SELECT coalesce(sum(balance), 0) AS s FROM ledger_accounts`,
-            )
-          )[0].s,
-        );
+        Object.values(await t.services.ledger.bookTotals(db)).reduce((sum, v) => sum + v, 0);
       const seatBalances = async () =>
-        new Map(
-          (
-            await queryRows<{ user_id: number; balance: string }>(
-              db,
-              sql`SELECT user_id, balance FROM ledger_accounts WHERE kind = 'player_seat' AND table_id = ${table.id} AND balance <> 0`,
-            )
-          ).map((r) => [Number(r.user_id), Number(r.balance)]),
-        );
-      const gameResults = async (userId: number) =>
-        Number(
-          (
-            await queryRows<{ s: string }>(
-              db,
-              sql`SELECT coalesce(sum(p.amount), 0) AS s FROM ledger_postings p
-                JOIN ledger_accounts a ON a.id = p.account_id JOIN ledger_transactions x ON x.id = p.transaction_id
-                WHERE a.user_id = ${userId} AND x.kind IN ('gameplay', 'bonus')`,
-            )
-          )[0].s,
-        );
+        new Map((await seatBalancesAt(db, table.id)).map((s) => [s.userId, s.balance]));
+      const gameResults = (userId: number) => postingsTotal(db, userId, ['gameplay', 'bonus']);
 
       let played = 0;
       let restarts = 0;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
+import { handTransactionCount, seatBalances } from '../../ledger/ledgerReads.js';
 import { TEST_DRIVERS } from '../../testing/database.js';
 import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../../testing/testServer.js';
 import { TableRegistry } from './tableRegistry.js';
@@ -38,11 +39,7 @@ describe.each(TEST_DRIVERS)('a live table on $name', ({ url }) => {
   }
   const balances = (p: TestPlayer) => t.services.ledger.balancesOf(p.id);
   async function seatBalance(userId: number, tableId: number): Promise<number> {
-    const rows = await queryRows<{ balance: string }>(
-      t.database.db,
-      sql`SELECT balance FROM ledger_accounts WHERE kind = 'player_seat' AND user_id = ${userId} AND table_id = ${tableId}`,
-    );
-    return Number(rows[0]?.balance ?? 0);
+    return (await seatBalances(t.database.db, tableId)).find((s) => s.userId === userId)?.balance ?? 0;
   }
 
   it('sitting down moves the buy-in from the balance to the seat, as buy_in in game history', async () => {
@@ -136,11 +133,7 @@ describe.each(TEST_DRIVERS)('a live table on $name', ({ url }) => {
       sql`SELECT count(*) AS n, sum(rake) AS rake FROM hands WHERE table_id = ${runtime.tableId}`,
     );
     expect(Number(hand.n)).toBeGreaterThanOrEqual(1);
-    const [tx] = await queryRows<{ n: string }>(
-      t.database.db,
-      sql`SELECT count(*) AS n FROM ledger_transactions WHERE hand_id = ${handId} AND kind = 'gameplay'`,
-    );
-    expect(Number(tx.n)).toBe(1);
+    expect(await handTransactionCount(t.database.db, handId, 'gameplay')).toBe(1);
     const total = (await balances(a.player)).available + (await balances(b.player)).available;
     const rakeTaken = Number(hand.rake);
     expect(total).toBe(100_000 - rakeTaken);

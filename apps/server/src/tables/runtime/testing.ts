@@ -6,7 +6,7 @@ import type {
   TableSnapshotMessage,
 } from '@tenger/protocol';
 import type { TableRow, TableService } from '../tableService.js';
-import type { RuntimeTiming } from './tableRuntime.js';
+import type { RuntimeTiming } from './timing.js';
 import type { TableRuntime, TableViewer } from './tableRuntime.js';
 
 /** Fast clocks for tests: nothing waits long. */

@@ -42,6 +42,8 @@ export interface SnapshotSource {
   table: TableInfo;
   hand: { state: HandState; context: HandContext; deadline: number | null } | null;
   jackpot: number;
+  /** Users who must bring more than the table minimum (they left a short while ago), userId -> least buy-in. */
+  buyInMinimums?: ReadonlyMap<number, number>;
 }
 
 /** What the runtime wants to say; frameFor turns it into the frame this viewer may receive. */
@@ -78,7 +80,13 @@ function snapshotFor(viewer: ViewerIdentity, source: SnapshotSource): TableSnaps
   return {
     type: 'SNAPSHOT',
     seq: source.seq,
-    viewer: { userId: viewer.userId, seat: seated?.seat ?? null },
+    viewer: {
+      userId: viewer.userId,
+      seat: seated?.seat ?? null,
+      ...(viewer.userId !== null
+        ? { minBuyIn: source.buyInMinimums?.get(viewer.userId) ?? source.table.minBuyIn }
+        : {}),
+    },
     table: source.table,
     hand,
     jackpot: { amount: source.jackpot },

@@ -53,6 +53,17 @@ describe('the seat dialog', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
+  it('tells a player who left a short while ago the stack they must bring back, and refuses less', async () => {
+    open('sit', undefined, { minBuyIn: 700, tableMinBuyIn: 400 });
+    expect(screen.getByTestId('seat-return-minimum')).toHaveTextContent('₮700');
+    expect(screen.getByText(/bring at least the ₮700 you left with/)).toBeInTheDocument();
+    const input = screen.getByRole('spinbutton', { name: 'Amount' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '500');
+    expect(screen.getByRole('alert')).toHaveTextContent('Amount must be between ₮700 and ₮1,000');
+    expect(screen.getByRole('button', { name: 'Take seat' })).toBeDisabled();
+  });
+
   it('says so when the balance is below the minimum buy-in', () => {
     open('sit', undefined, { balance: 100 });
     expect(screen.getByRole('alert')).toHaveTextContent('Your balance is below ₮400.');

@@ -90,9 +90,17 @@ export function SeatDialog({
             <div>
               <dt>{t('table.info.buyIn')}</dt>
               <dd>
-                {money(context.minBuyIn)} – {money(context.maxBuyIn)}
+                {money(context.tableMinBuyIn ?? context.minBuyIn)} – {money(context.maxBuyIn)}
               </dd>
             </div>
+            {mode === 'sit' &&
+              context.tableMinBuyIn !== undefined &&
+              context.minBuyIn > context.tableMinBuyIn && (
+                <div>
+                  <dt>{t('table.seatDialog.yourMinimum')}</dt>
+                  <dd data-testid="seat-return-minimum">{money(context.minBuyIn)}</dd>
+                </div>
+              )}
             {mode === 'recharge' && (
               <div>
                 <dt>{t('table.seatDialog.atTable')}</dt>
@@ -100,6 +108,13 @@ export function SeatDialog({
               </div>
             )}
           </dl>
+          {mode === 'sit' &&
+            context.tableMinBuyIn !== undefined &&
+            context.minBuyIn > context.tableMinBuyIn && (
+              <p className="seat-dialog__note">
+                {t('table.seatDialog.returnMinimum', { min: money(context.minBuyIn) })}
+              </p>
+            )}
           {range.blocked ? (
             <p className="seat-dialog__blocked" role="alert">
               {range.blocked === 'balanceTooLow'

@@ -177,13 +177,22 @@ export default function TablePage() {
 
   const seatContext = useMemo(
     () => ({
-      minBuyIn: table?.minBuyIn ?? 0,
+      // The server tells each viewer its own minimum (higher when it left this table a short while ago).
+      minBuyIn: Math.max(table?.minBuyIn ?? 0, Math.min(state.viewer.minBuyIn ?? 0, table?.maxBuyIn ?? 0)),
+      tableMinBuyIn: table?.minBuyIn ?? 0,
       maxBuyIn: table?.maxBuyIn ?? 0,
       balance: userBalance,
       stack: mySeat?.stack ?? 0,
       pendingRecharge: mySeat?.pendingRecharge ?? null,
     }),
-    [table?.minBuyIn, table?.maxBuyIn, userBalance, mySeat?.stack, mySeat?.pendingRecharge],
+    [
+      table?.minBuyIn,
+      table?.maxBuyIn,
+      state.viewer.minBuyIn,
+      userBalance,
+      mySeat?.stack,
+      mySeat?.pendingRecharge,
+    ],
   );
 
   if (state.connection === 'not-found') {

@@ -14,7 +14,10 @@ export interface BuyInRange {
 }
 
 export interface BuyInContext {
+  /** The least this player may buy in with: the table minimum, or more when returning soon after leaving. */
   minBuyIn: number;
+  /** The table's own minimum, when the player's minimum is higher (shown beside it). */
+  tableMinBuyIn?: number;
   maxBuyIn: number;
   balance: number;
   /** Chips at the seat now (recharge). */

@@ -41,6 +41,14 @@ describe('the table view state', () => {
     expect(viewerInHand(state)).toBe(true);
   });
 
+  it('a player who leaves learns the least they may bring back to this table', () => {
+    const state = run([
+      snapshot({ seq: 4, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats) }),
+      event(5, { type: 'seat-left', seat: 0, userId: 1, reason: 'left', returnMinBuyIn: 1_500 }),
+    ]);
+    expect(state.viewer).toMatchObject({ seat: null, minBuyIn: 1_500 });
+  });
+
   it('ignores events before the first snapshot and duplicates of applied ones', () => {
     const early = run(headsUpStart(1, ['As', 'Kd']));
     expect(early.hand).toBeNull();

@@ -387,7 +387,15 @@ function applyEvent(state: TableViewState, event: TableEvent): TableViewState {
         (table) => ({ ...table, seats: table.seats.filter((seat) => seat.seat !== event.seat) }),
         (s) =>
           sameUser(event.userId, s.viewer.userId) && s.viewer.seat === event.seat
-            ? { ...s, viewer: { ...s.viewer, seat: null } }
+            ? {
+                ...s,
+                viewer: {
+                  ...s.viewer,
+                  seat: null,
+                  // Sitting here again soon needs at least the stack taken away (no ratholing).
+                  ...(event.returnMinBuyIn !== undefined ? { minBuyIn: event.returnMinBuyIn } : {}),
+                },
+              }
             : s,
       );
     case 'sat-out':

@@ -36,6 +36,8 @@ export function adminUserRoutes(app: FastifyInstance, services: Services): void 
     const { userId } = parseInput(UserIdQuerySchema, request.query, 'query');
     const user = await services.users.remove(actorOf(request), userId);
     endSessions(userId);
+    // Seated anywhere: folded now, stood up when the hand ends and cashed out.
+    await services.tableLayer.removePlayer(userId, 'deleted');
     return presentAdminUser(user);
   });
 
@@ -43,6 +45,8 @@ export function adminUserRoutes(app: FastifyInstance, services: Services): void 
     const { userId } = parseInput(UserIdQuerySchema, request.query, 'query');
     const user = await services.users.block(actorOf(request), userId);
     endSessions(userId);
+    // Seated anywhere: folded now, stood up when the hand ends and cashed out.
+    await services.tableLayer.removePlayer(userId, 'blocked');
     return presentAdminUser(user);
   });
 

@@ -3,7 +3,7 @@
 // and acts through the same command path as people, after a human-like pause.
 import { evaluateHoldem, evaluateOmaha, parseCard, type Card } from '@tenger/engine';
 import type { ActionType, HandView, TableClientMessage, TableServerMessage } from '@tenger/protocol';
-import type { TableRuntime, TableViewer } from './tableRuntime.js';
+import type { TableRuntime, TableViewer } from '../tableRuntime.js';
 
 export interface BotDecision {
   action: ActionType;
@@ -122,6 +122,11 @@ export class BotPlayer implements TableViewer {
     const reply = await this.runtime.handle(this, { type: 'SIT', seat, amount });
     if (!reply.ok) this.detach();
     return reply.ok;
+  }
+
+  /** Drives a seat the bot already holds (after a restart). */
+  resume(): void {
+    this.runtime.join(this);
   }
 
   send(message: TableServerMessage): void {

@@ -1,0 +1,142 @@
+// Read functions over the ledger's tables for the rest of the server: only the ledger names
+// ledger_accounts, ledger_postings and ledger_transactions. Callers get rows, or (for list queries
+// built elsewhere) SQL expressions owned here.
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database } from '../db/client.js';
+import type { LedgerTransactionKind } from './ledger.js';
+
+export interface SeatBalance {
+  userId: number;
+  tableId: number;
+  balance: number;
+}
+
+/** Seat accounts holding chips (all tables, or one), oldest account first. */
+export async function seatBalances(db: Database, tableId?: number): Promise<SeatBalance[]> {
+  const rows = await queryRows<{ user_id: number; table_id: number; balance: string | number }>(
+    db,
+    sql`SELECT user_id, table_id, balance FROM ledger_accounts
+        WHERE kind = 'player_seat' AND balance <> 0 ${tableId === undefined ? sql`` : sql`AND table_id = ${tableId}`}
+        ORDER BY id`,
+  );
+  return rows.map((r) => ({
+    userId: Number(r.user_id),
+    tableId: Number(r.table_id),
+    balance: Number(r.balance),
+  }));
+}
+
+/** How many ledger transactions of `kind` name this hand. */
+export async function handTransactionCount(
+  db: Database,
+  handId: string,
+  kind: LedgerTransactionKind,
+): Promise<number> {
+  const [row] = await queryRows<{ n: string | number }>(
+    db,
+    sql`SELECT count(*) AS n FROM ledger_transactions WHERE hand_id = ${handId} AND kind = ${kind}`,
+  );
+  return Number(row.n);
+}
+
+/** The sum of a user's postings in transactions of these kinds (e.g. their game results). */
+export async function postingsTotal(
+  db: Database,
+  userId: number,
+  kinds: readonly LedgerTransactionKind[],
+): Promise<number> {
+  const kindList = sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  const [row] = await queryRows<{ s: string | number }>(
+    db,
+    sql`SELECT coalesce(sum(p.amount), 0) AS s FROM ledger_postings p
+        JOIN ledger_accounts a ON a.id = p.account_id JOIN ledger_transactions x ON x.id = p.transaction_id
+        WHERE a.user_id = ${userId} AND x.kind IN (${kindList})`,
+  );
+  return Number(row.s);
+}
+
+/** SQL: the available balance of the user in column `userId` (for user lists). */
+export function availableOf(userId: SQL): SQL {
+  return sql`coalesce((SELECT sum(balance) FROM ledger_accounts a WHERE a.user_id = ${userId} AND a.kind = 'player_available'), 0)`;
+}
+
+/** SQL: what the user in column `userId` holds outside the available balance (withdrawals pending, seats). */
+export function lockedOf(userId: SQL): SQL {
+  return sql`coalesce((SELECT sum(balance) FROM ledger_accounts a WHERE a.user_id = ${userId} AND a.kind <> 'player_available'), 0)`;
+}
+
+/** SQL: when the newest posting on one of the user's seat accounts was made (null if none). */
+export function lastSeatActivityOf(userId: SQL): SQL {
+  return sql`(SELECT lt.created_at FROM ledger_transactions lt WHERE lt.id = (
+     SELECT max(p.transaction_id) FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+     WHERE a.user_id = ${userId} AND a.kind = 'player_seat'))`;
+}
+
+export interface OutcomeRow {
+  transactionId: number;
+  kind: LedgerTransactionKind;
+  createdAt: Date;
+  tableId: number | null;
+  handId: string | null;
+  amount: number;
+}
+
+/**
+ * Game history: the user's view of ledger transactions of these kinds, newest first. buy_in and
+ * recharge count what went to the seat, leave_seat what came back to the balance, gameplay and
+ * bonus the net change of the user's money.
+ */
+export function outcomeCountQuery(userId: number, kinds: readonly string[]): SQL {
+  return sql`SELECT count(*) AS total ${outcomeBase(userId, kinds)}`;
+}
+
+export async function outcomeRows(
+  db: Database,
+  userId: number,
+  kinds: readonly string[],
+  limit: number,
+  offset: number,
+): Promise<OutcomeRow[]> {
+  const rows = await queryRows<{
+    id: string | number;
+    kind: LedgerTransactionKind;
+    created_at: Date | string;
+    table_id: number | null;
+    hand_id: string | null;
+    amount: string | number;
+  }>(
+    db,
+    sql`SELECT t.id, t.kind, t.created_at, t.table_id, t.hand_id,
+          (SELECT coalesce(sum(CASE
+             WHEN t.kind IN ('gameplay', 'bonus') THEN p.amount
+             WHEN t.kind IN ('buy_in', 'recharge') AND a.kind = 'player_seat' THEN p.amount
+             WHEN t.kind = 'leave_seat' AND a.kind = 'player_available' THEN p.amount
+             ELSE 0 END), 0)
+           FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+           WHERE p.transaction_id = t.id AND a.user_id = ${userId}) AS amount
+        ${outcomeBase(userId, kinds)}
+        ORDER BY t.id DESC LIMIT ${limit} OFFSET ${offset}`,
+  );
+  return rows.map((r) => ({
+    transactionId: Number(r.id),
+    kind: r.kind,
+    createdAt: new Date(r.created_at),
+    tableId: r.table_id === null ? null : Number(r.table_id),
+    handId: r.hand_id,
+    amount: Number(r.amount),
+  }));
+}
+
+function outcomeBase(userId: number, kinds: readonly string[]): SQL {
+  const kindList = sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  return sql`FROM ledger_transactions t
+      WHERE t.kind IN (${kindList})
+        AND t.id IN (SELECT p.transaction_id FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
+                     WHERE a.user_id = ${userId})`;
+}

@@ -1,0 +1,206 @@
+// The hand loop of one table: deal when two can play, run the action clock for each turn, act
+// for a player who runs out of time (or was removed), settle the finished hand, then tidy the
+// seats and deal again. Everything runs inside the table's queue (TableState.enqueue).
+import { applyAction, legalActions, type HandEvent, type HandState } from '@tenger/engine';
+import { refillBank, timedOut } from './actionClock.js';
+import { dealHand, type RunningHand } from './runningHand.js';
+import { dealable, nextSeatAfter, rechargeLanding, type LeaveReason, type Seat } from './seatRules.js';
+import { handSettlement } from './settlement.js';
+import type { TableState } from './tableState.js';
+
+/** What the dealer needs from the seat desk. */
+export interface SeatHooks {
+  standUp(seat: Seat, reason: LeaveReason): Promise<void>;
+  markSittingOut(seat: Seat): void;
+}
+
+const NEXT_HAND = 'next-hand';
+
+const dealtHand = (hand: RunningHand) => ({
+  handId: hand.handId,
+  handNumber: hand.state.config.handNumber,
+  seedCommitment: hand.seed.commitment,
+  startedAt: hand.startedAt,
+});
+
+export class Dealer {
+  constructor(
+    private readonly t: TableState,
+    private readonly seats: SeatHooks,
+  ) {}
+
+  /** Deals after the pause between hands, when at least two can play. */
+  scheduleNextHand(): void {
+    const t = this.t;
+    if (t.stopped || t.deleted || t.hand || t.room.has(NEXT_HAND)) return;
+    if (dealable(t.seats.values()).length < 2) return;
+    t.room.after(NEXT_HAND, t.deps.timing.nextHandDelayMs, () =>
+      t.queued(() => this.startHand(), 'could not start a hand'),
+    );
+  }
+
+  /** A new state of the running hand: publish its events, then run the clock or settle. */
+  advance(hand: RunningHand, state: HandState, events: HandEvent[]): void {
+    const t = this.t;
+    t.actionClock.stop();
+    hand.state = state;
+    for (const event of events) t.record({ kind: 'hand', event, hand: hand.context });
+    // Settlement runs as its own queued step so the command that ended the hand is acked first.
+    if (state.phase === 'complete') t.queued(() => this.finishHand(hand), 'could not finish a hand');
+    else if (state.toAct !== null) this.startClock(hand, state.toAct);
+  }
+
+  /** The player to act was removed (blocked, deleted): they fold at once. */
+  forfeit(hand: RunningHand): void {
+    const seat = hand.state.toAct!;
+    const folded = applyAction(hand.state, { seat, type: 'fold' });
+    const result = 'error' in folded ? applyAction(hand.state, { seat, type: 'check' }) : folded;
+    if ('error' in result) {
+      this.t.deps.logger.error(
+        { tableId: this.t.tableId, error: result.error },
+        'a removed player could not fold',
+      );
+      return;
+    }
+    this.advance(hand, result.state, result.events);
+  }
+
+  private async startHand(): Promise<void> {
+    const t = this.t;
+    if (t.stopped || t.deleted || t.hand) return;
+    const players = dealable(t.seats.values());
+    if (players.length < 2) return;
+    await t.refreshSettings();
+    t.button = nextSeatAfter(players, t.button);
+    const dealt = dealHand({
+      table: t.table,
+      players,
+      button: t.button,
+      handNumber: t.lastHandNumber + 1,
+      tableSalt: t.salt,
+      settings: await t.deps.settings.get(),
+      startedAt: new Date(t.room.now()),
+    });
+    if ('error' in dealt) {
+      t.deps.logger.error({ tableId: t.tableId, error: dealt.error }, 'the engine refused a hand');
+      return;
+    }
+    // The number is used from here on, whatever becomes of the hand (a crash voids it, never re-deals it).
+    await t.deps.store.handStarted(t.tableId, dealtHand(dealt.hand));
+    t.lastHandNumber++;
+    for (const s of players) s.owesBigBlind = false;
+    t.shownHand = null;
+    t.hand = dealt.hand;
+    this.advance(dealt.hand, dealt.hand.state, dealt.events);
+  }
+
+  private startClock(hand: RunningHand, seatIndex: number): void {
+    const t = this.t;
+    const seat = t.seats.get(seatIndex);
+    if (seat?.removed) return this.forfeit(hand);
+    const bank = seat?.timeBankMs ?? 0;
+    const actionCount = hand.state.actionCount;
+    const { deadline } = t.actionClock.start(seatIndex, t.actionTimeMs, bank, () =>
+      t.queued(() => this.timeout(hand, actionCount), 'timeout failed'),
+    );
+    const handNumber = hand.state.config.handNumber;
+    t.emit({ type: 'clock', seat: seatIndex, handNumber, deadline, timeBankMs: bank });
+  }
+
+  /** Out of time: check when free, else fold; too many timeouts in a row sit the player out. */
+  private timeout(hand: RunningHand, actionCount: number): void {
+    const t = this.t;
+    if (t.hand !== hand || hand.state.actionCount !== actionCount || hand.state.toAct === null) return;
+    const seatIndex = hand.state.toAct;
+    const type = legalActions(hand.state)?.actions.some((a) => a.type === 'check') ? 'check' : 'fold';
+    const result = applyAction(hand.state, { seat: seatIndex, type });
+    if ('error' in result) {
+      t.deps.logger.error({ tableId: t.tableId, error: result.error }, 'timeout action refused');
+      return;
+    }
+    const seat = t.seats.get(seatIndex);
+    t.emit({ type: 'timed-out', seat: seatIndex, action: type });
+    if (seat && timedOut(seat, t.deps.timing.timeoutsToSitOut)) this.seats.markSittingOut(seat);
+    this.advance(hand, result.state, result.events);
+  }
+
+  private async finishHand(hand: RunningHand): Promise<void> {
+    const t = this.t;
+    if (t.stopped || t.hand !== hand) return;
+    const input = handSettlement(hand, t.table, await t.deps.settings.get(), new Date(t.room.now()));
+    if (!input) return;
+    const { record } = input;
+    try {
+      const settled = await t.deps.bank.settle(input);
+      for (const entry of record.seats) {
+        const seat = t.seats.get(entry.seat);
+        if (seat && entry.dealtIn) seat.stack = entry.finalStack;
+      }
+      t.handsPlayed++;
+      t.rakeTaken += record.rake;
+      // Stopped while the settlement committed: the books are right; do nothing more (a crash would not).
+      if (t.stopped) return;
+      const userOf = (seat: number) => hand.owners.get(seat)!.userId;
+      t.emit({
+        type: 'hand-result',
+        handId: hand.handId,
+        handNumber: record.handNumber,
+        results: record.seats
+          .filter((s) => s.dealtIn)
+          .map((s) => ({ seat: s.seat, userId: userOf(s.seat), net: s.net })),
+        rake: record.rake,
+        jackpotContribution: settled.money.jackpotContribution,
+        jackpotPayouts: settled.payouts.map((p) => ({ ...p, userId: userOf(p.seat) })),
+        serverSeed: hand.seed.serverSeed,
+        seedCommitment: hand.seed.commitment,
+        clientSeed: hand.seed.clientSeed,
+      });
+      const jackpot = settled.jackpot ?? t.jackpot + settled.money.jackpotContribution;
+      if (jackpot !== t.jackpot && !t.stopped) {
+        t.jackpot = jackpot;
+        t.emit({ type: 'jackpot', amount: jackpot });
+      }
+    } catch (error) {
+      // The bank refused or the database failed: the hand is void, every stack is as it began.
+      t.deps.logger.error(
+        { err: error, tableId: t.tableId, handId: hand.handId },
+        'hand could not be settled',
+      );
+      t.emit({ type: 'hand-voided', handId: hand.handId, handNumber: record.handNumber });
+      await t.deps.store
+        .handVoided(t.tableId, dealtHand(hand), 'settlement_failed')
+        .catch((err: unknown) =>
+          t.deps.logger.error({ err, tableId: t.tableId }, 'could not record a voided hand'),
+        );
+    }
+    t.hand = null;
+    t.shownHand = { state: hand.state, context: hand.context };
+    await this.afterHand(hand);
+  }
+
+  /** Between hands: time banks refill, recharges land (as far as they fit), leavers and the busted stand up. */
+  private async afterHand(hand: RunningHand): Promise<void> {
+    const t = this.t;
+    for (const seat of [...t.seats.values()]) {
+      if (hand.owners.has(seat.seat)) refillBank(seat, t.deps.timing.timeBankRefillMs, t.timeBankMaxMs);
+      if (seat.pendingRecharge > 0) await this.landRecharge(seat);
+      if (seat.leaveAfterHand) await this.seats.standUp(seat, seat.leaveAfterHand);
+      else if (seat.stack === 0) await this.seats.standUp(seat, 'busted');
+    }
+    t.seatsChanged(false);
+    if (t.deleted) return t.emit({ type: 'table-closed' });
+    this.scheduleNextHand();
+  }
+
+  /** A recharge made during the hand adds only what fits under the maximum; the rest goes back. */
+  private async landRecharge(seat: Seat): Promise<void> {
+    const t = this.t;
+    const max = seat.leaveAfterHand ? Number.MAX_SAFE_INTEGER : t.table.maxBuyIn;
+    const { add, refund } = rechargeLanding(seat.stack, seat.pendingRecharge, max);
+    if (refund > 0) await t.deps.bank.fromSeat(seat, t.tableId, refund, 'recharge_above_max');
+    seat.pendingRecharge = 0;
+    seat.stack += add;
+    if (add > 0) t.emit({ type: 'stack-changed', seat: seat.seat, stack: seat.stack, reason: 'recharge' });
+    else t.emit({ type: 'seat-updated', seat: t.presentSeat(seat) });
+  }
+}

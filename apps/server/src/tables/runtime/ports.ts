@@ -1,0 +1,98 @@
+// The world a live table runs against, injected (as boardgame.io's master takes storage and
+// transport): time, money, durable seat state and the viewers. Production wires the system clock,
+// the ledger and the database; unit tests wire a FakeClock, an InMemoryBank and a MemoryTableStore.
+import type { Settings } from '@tenger/protocol';
+import type { TableViewer } from '../tableLayer.js';
+import type { SettleInput, SettleResult } from './settlement.js';
+import type { Outgoing } from './viewerDoor.js';
+
+/** An opaque timer handle. */
+export type TimerHandle = { readonly timer: unknown };
+
+/** Time: the only source of `now` and of timers a table uses (Colyseus' room clock). */
+export interface Clock {
+  now(): number;
+  setTimeout(work: () => void, ms: number): TimerHandle;
+  clearTimeout(handle: TimerHandle | null | undefined): void;
+}
+
+/** Whose money sits in a seat: a person's balance, or (bots) the house's bot bankroll. */
+export interface SeatHolder {
+  userId: number;
+  isBot: boolean;
+}
+
+/** Money across the table's edge. Every method moves whole tugrik, atomically, or nothing. */
+export interface TableBank {
+  /** Balance -> seat (buy-in or recharge). False, and nothing moved, when the balance is too low. */
+  toSeat(who: SeatHolder, tableId: number, amount: number, kind: 'buy_in' | 'recharge'): Promise<boolean>;
+  /** Seat -> balance (leave, kick, bust, a recharge that no longer fits); `reason` is recorded. */
+  fromSeat(who: SeatHolder, tableId: number, amount: number, reason: string): Promise<void>;
+  /** One finished hand, in one transaction: results, rake, jackpot, hand record. */
+  settle(input: SettleInput): Promise<SettleResult>;
+  jackpotAmount(): Promise<number>;
+}
+
+/** A seat as it is kept across restarts (stack = the seat account at the start of the running hand). */
+export interface StoredSeat {
+  seat: number;
+  userId: number;
+  stack: number;
+  sittingOut: boolean;
+  pendingRecharge: number;
+  timeBankMs: number;
+}
+
+/** The last time a player stood up from a table, with the stack they took away. */
+export interface Departure {
+  stack: number;
+  at: number;
+}
+
+/** The hand in play, written before its first card is dealt. */
+export interface DealtHand {
+  handId: string;
+  handNumber: number;
+  seedCommitment: string;
+  startedAt: Date;
+}
+
+/** Seat state of the tables: in memory (MemoryTableStore) or durable (DatabaseTableStore). */
+export interface TableStore {
+  saveSeats(tableId: number, seats: readonly StoredSeat[]): Promise<void>;
+  loadSeats(tableId: number): Promise<StoredSeat[]>;
+  recordDeparture(tableId: number, userId: number, departure: Departure): Promise<void>;
+  lastDeparture(tableId: number, userId: number): Promise<Departure | null>;
+  /** A hand is about to be dealt: its number is used from now on, whatever happens to it. */
+  handStarted(tableId: number, hand: DealtHand): Promise<void>;
+  /** A hand ended without settling: it stays recorded as voided, with its commitment. */
+  handVoided(tableId: number, hand: DealtHand, reason: string): Promise<void>;
+  /** The highest hand number dealt or voided at the table (settled hands are in the hand store). */
+  lastHandNumber(tableId: number): Promise<number>;
+  setSimulation(tableId: number, on: boolean): Promise<void>;
+}
+
+/** The viewers of one table; every frame to them passes the per-viewer door (viewerDoor.ts). */
+export interface Broadcaster {
+  add(viewer: TableViewer): void;
+  /** False when the viewer was not there. */
+  remove(viewer: TableViewer): boolean;
+  has(viewer: TableViewer): boolean;
+  isConnected(userId: number): boolean;
+  send(viewer: TableViewer, outgoing: Outgoing): void;
+  sendToUser(userId: number, outgoing: () => Outgoing): void;
+  broadcast(outgoing: Outgoing): void;
+}
+
+export interface UserProfile {
+  userId: number;
+  username: string;
+  isBot: boolean;
+  active: boolean;
+  role: 'PLAYER' | 'ADMIN';
+}
+
+/** The settings a table reads (the site's SettingsService, or a fixed object in tests). */
+export interface SettingsSource {
+  get(): Promise<Settings>;
+}

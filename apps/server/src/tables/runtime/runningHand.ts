@@ -1,0 +1,82 @@
+// Dealing a hand: the dealt-in seats, the button, the provably fair deck and the engine's first
+// state. A running hand lives only in memory (its seed and hole cards are never written before it ends).
+import { randomUUID } from 'node:crypto';
+import { createHand, type HandState, type HandEvent, type Variant } from '@tenger/engine';
+import type { Settings } from '@tenger/protocol';
+import type { TableRow } from '../tableService.js';
+import { seedHand, type HandSeed } from './fairness.js';
+import type { Seat } from './seatRules.js';
+import type { SeatOwner } from './settlement.js';
+import type { HandContext } from './viewerDoor.js';
+
+export interface RunningHand {
+  handId: string;
+  state: HandState;
+  context: HandContext;
+  seed: HandSeed;
+  owners: Map<number, SeatOwner>;
+  startedAt: Date;
+}
+
+export interface Deal {
+  table: TableRow;
+  players: readonly Seat[];
+  button: number;
+  handNumber: number;
+  tableSalt: string;
+  settings: Settings;
+  startedAt: Date;
+}
+
+/** The new hand and its first events, or the engine's refusal. */
+export function dealHand(deal: Deal): { hand: RunningHand; events: HandEvent[] } | { error: unknown } {
+  const { table, players, handNumber } = deal;
+  const seed = seedHand(table.id, handNumber, deal.tableSalt);
+  // Newcomers post a big blind only when at least two players were already playing.
+  const veterans = players.filter((s) => !s.owesBigBlind).length;
+  const result = createHand({
+    variant: engineVariant(table),
+    seats: players.map((s) => ({
+      seat: s.seat,
+      playerId: String(s.userId),
+      stack: s.stack,
+      postsBigBlind: s.owesBigBlind && veterans >= 2,
+    })),
+    button: deal.button,
+    smallBlind: table.smallBlind,
+    bigBlind: table.bigBlind,
+    rake: { percent: deal.settings.rake.percent, cap: deal.settings.rake.capBigBlinds * table.bigBlind },
+    deck: seed.deck,
+    handNumber,
+    seedCommitment: seed.commitment,
+    tableId: String(table.id),
+  });
+  if ('error' in result) return { error: result.error };
+  const handId = randomUUID();
+  return {
+    hand: {
+      handId,
+      state: result.state,
+      context: {
+        handId,
+        seedCommitment: seed.commitment,
+        clientSeed: seed.clientSeed,
+        seatOwners: new Map(players.map((s) => [s.seat, s.userId])),
+      },
+      seed,
+      owners: new Map(players.map((s) => [s.seat, { userId: s.userId, isBot: s.isBot }])),
+      startedAt: deal.startedAt,
+    },
+    events: result.events,
+  };
+}
+
+export function engineVariant(table: Pick<TableRow, 'variant' | 'betting'>): Variant {
+  if (table.variant === 'holdem') return 'holdem-nl';
+  return table.betting === 'no-limit' ? 'omaha-nl' : 'omaha-pl';
+}
+
+/** Whether `seat`'s current occupant was dealt into the running hand. */
+export function inRunningHand(hand: RunningHand | null, seat: Pick<Seat, 'seat' | 'userId'>): boolean {
+  return hand !== null && hand.owners.get(seat.seat)?.userId === seat.userId;
+}

@@ -1,0 +1,179 @@
+// The seat commands of one table: sit (buy-in), recharge, sit out and in, leave, act, and what
+// admins and account changes do to a seat (kick, remove). Rules come from seatRules.ts; money
+// moves through the TableBank; everything runs inside the table's queue.
+import { applyAction } from '@tenger/engine';
+import { DEFAULT_RATHOLE_MINUTES, type ActionMessage, type TableRejectCode } from '@tenger/protocol';
+import { spendBank } from './actionClock.js';
+import type { Dealer, SeatHooks } from './dealer.js';
+import { inRunningHand } from './runningHand.js';
+import * as rules from './seatRules.js';
+import { ok, reject, type LeaveReason, type Reply, type Seat } from './seatRules.js';
+import type { TableState } from './tableState.js';
+
+export class SeatDesk implements SeatHooks {
+  /** Set once the dealer exists (they call each other). */
+  dealer!: Dealer;
+
+  constructor(private readonly t: TableState) {}
+
+  async sit(userId: number, seatIndex: number, amount: number): Promise<Reply> {
+    const t = this.t;
+    const settings = await t.deps.settings.get();
+    const windowMs = (settings.table?.ratholeMinutes ?? DEFAULT_RATHOLE_MINUTES) * 60_000;
+    const departure = await t.deps.store.lastDeparture(t.tableId, userId);
+    const minimum = rules.buyInMinimum(t.table, departure, t.room.now(), windowMs);
+    const allowed = rules.checkSit({
+      table: t.table,
+      closed: t.deleted,
+      seats: t.seats,
+      userId,
+      seat: seatIndex,
+      amount,
+      minimum,
+    });
+    if (!allowed.ok) return allowed;
+    const profile = await t.deps.profile(userId);
+    const player = rules.checkPlayer(profile, settings.maintenance);
+    if (!player.ok || !profile) return player;
+    if (!(await t.deps.bank.toSeat(profile, t.tableId, amount, 'buy_in')))
+      return reject('insufficient-balance', 'Your balance is too low');
+    const connected = profile.isBot || t.viewers.isConnected(userId);
+    const seat = rules.newSeat(profile, seatIndex, amount, t.timeBankMaxMs, connected);
+    t.seats.set(seatIndex, seat);
+    t.departures.delete(userId);
+    t.emit({ type: 'seat-taken', seat: t.presentSeat(seat) });
+    t.seatsChanged();
+    this.dealer.scheduleNextHand();
+    return ok;
+  }
+
+  async recharge(seat: Seat | undefined, amount: number): Promise<Reply> {
+    const t = this.t;
+    const allowed = rules.checkRecharge(seat, amount, t.table.maxBuyIn);
+    if (!allowed.ok || !seat) return allowed;
+    if (!(await t.deps.bank.toSeat(seat, t.tableId, amount, 'recharge')))
+      return reject('insufficient-balance', 'Your balance is too low');
+    if (inRunningHand(t.hand, seat)) {
+      seat.pendingRecharge += amount;
+      t.emit({ type: 'seat-updated', seat: t.presentSeat(seat) });
+    } else {
+      seat.stack += amount;
+      t.emit({ type: 'stack-changed', seat: seat.seat, stack: seat.stack, reason: 'recharge' });
+      this.dealer.scheduleNextHand();
+    }
+    t.seatsChanged(false);
+    return ok;
+  }
+
+  sitOut(seat: Seat | undefined): Reply {
+    if (!seat) return reject('not-seated', 'You are not seated at this table');
+    if (!seat.sittingOut) this.markSittingOut(seat);
+    return ok;
+  }
+
+  sitIn(seat: Seat | undefined): Reply {
+    if (!seat) return reject('not-seated', 'You are not seated at this table');
+    if (seat.leaveAfterHand) return reject('in-hand', 'You are leaving this table');
+    if (!seat.sittingOut) return ok;
+    seat.sittingOut = false;
+    seat.owesBigBlind = true;
+    seat.consecutiveTimeouts = 0;
+    this.t.room.cancel(idleTimer(seat));
+    this.t.emit({ type: 'sat-in', seat: seat.seat });
+    this.dealer.scheduleNextHand();
+    return ok;
+  }
+
+  /** Leaves now, or after the running hand when dealt into it. */
+  async leave(seat: Seat | undefined, reason: LeaveReason): Promise<Reply> {
+    if (!seat) return reject('not-seated', 'You are not seated at this table');
+    if (inRunningHand(this.t.hand, seat)) {
+      seat.leaveAfterHand = reason;
+      this.t.emit({ type: 'seat-updated', seat: this.t.presentSeat(seat) });
+      return ok;
+    }
+    await this.standUp(seat, reason);
+    return ok;
+  }
+
+  act(seat: Seat | undefined, message: ActionMessage): Reply {
+    if (!seat) return reject('not-seated', 'You are not seated at this table');
+    const hand = this.t.hand;
+    if (!hand || hand.state.phase === 'complete') return reject('stale', 'No hand is running');
+    if (message.handNumber !== hand.state.config.handNumber) return reject('stale', 'That hand is over');
+    if (!inRunningHand(hand, seat)) return reject('not-your-turn', 'You are not in this hand');
+    if (message.stateId !== undefined && message.stateId !== hand.state.actionCount)
+      return reject('stale', 'The hand has moved on; look again');
+    if (hand.state.toAct !== seat.seat) return reject('not-your-turn', 'It is not your turn');
+    const used = this.t.actionClock.bankUsed();
+    const result = applyAction(hand.state, {
+      seat: seat.seat,
+      type: message.action,
+      ...(message.amount !== undefined ? { amount: message.amount } : {}),
+    });
+    if ('error' in result) return reject(engineRejectCode(result.error.code), result.error.message);
+    spendBank(seat, used);
+    this.dealer.advance(hand, result.state, result.events);
+    return ok;
+  }
+
+  /**
+   * A blocked or deleted player: folded now if it is their turn (else whenever it comes), stood up
+   * when the hand ends (now, if not in it) and cashed out.
+   */
+  async remove(seat: Seat): Promise<void> {
+    seat.removed = true;
+    const hand = this.t.hand;
+    if (!hand || !inRunningHand(hand, seat)) return this.standUp(seat, 'removed');
+    seat.leaveAfterHand = 'removed';
+    this.t.emit({ type: 'seat-updated', seat: this.t.presentSeat(seat) });
+    if (hand.state.toAct === seat.seat) this.dealer.forfeit(hand);
+  }
+
+  /** Cashes the seat out to the owner's balance (bots: the bot bankroll) and frees it. */
+  async standUp(seat: Seat, reason: LeaveReason): Promise<void> {
+    const t = this.t;
+    const amount = seat.stack + seat.pendingRecharge;
+    if (amount > 0) await t.deps.bank.fromSeat(seat, t.tableId, amount, reason);
+    t.room.cancel(idleTimer(seat));
+    t.seats.delete(seat.seat);
+    let returnMinimum: number | undefined;
+    if (!seat.isBot && amount > 0) {
+      const departure = { stack: amount, at: t.room.now() };
+      t.departures.set(seat.userId, departure);
+      await t.deps.store.recordDeparture(t.tableId, seat.userId, departure);
+      returnMinimum = t.buyInMinimums().get(seat.userId);
+    }
+    const left = { type: 'seat-left', seat: seat.seat, userId: seat.userId, reason } as const;
+    t.emit(returnMinimum === undefined ? left : { ...left, returnMinBuyIn: returnMinimum });
+    t.seatsChanged();
+  }
+
+  /** Sits the player out; one who stays out too long is stood up and cashed out. */
+  markSittingOut(seat: Seat): void {
+    const t = this.t;
+    seat.sittingOut = true;
+    t.emit({ type: 'sat-out', seat: seat.seat });
+    t.room.after(idleTimer(seat), t.deps.timing.sitOutLimitMs, () =>
+      t.queued(async () => {
+        if (t.seats.get(seat.seat) === seat && seat.sittingOut) await this.leave(seat, 'idle');
+      }, 'idle stand-up failed'),
+    );
+  }
+}
+
+const idleTimer = (seat: Seat) => `idle:${seat.seat}`;
+
+function engineRejectCode(code: string): TableRejectCode {
+  switch (code) {
+    case 'out-of-turn':
+      return 'not-your-turn';
+    case 'hand-complete':
+      return 'stale';
+    case 'bad-amount':
+    case 'illegal-action':
+      return code;
+    default:
+      return 'bad-message';
+  }
+}

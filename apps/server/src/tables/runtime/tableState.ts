@@ -1,0 +1,199 @@
+// The state of one live table and the few things every part of it does with that state: the
+// serial queue, recording events (numbered, to every viewer through the door), presenting seats,
+// keeping seats in the store. The dealer (hand loop) and the seat desk (seat commands) share it.
+import { randomUUID } from 'node:crypto';
+import type { HandState } from '@tenger/engine';
+import { DEFAULT_RATHOLE_MINUTES, type TableEvent, type TableSeat } from '@tenger/protocol';
+import type { Logger } from 'pino';
+import type { TableRow } from '../tableService.js';
+import { ActionClock } from './actionClock.js';
+import { RoomClock } from './clock.js';
+import { EventLog } from './eventLog.js';
+import type {
+  Broadcaster,
+  Clock,
+  Departure,
+  SettingsSource,
+  TableBank,
+  TableStore,
+  UserProfile,
+} from './ports.js';
+import type { RunningHand } from './runningHand.js';
+import { buyInMinimum, type Seat } from './seatRules.js';
+import { presentSeat, snapshotSource, sortedSeats, type TableViewState } from './tableView.js';
+import type { RuntimeTiming } from './timing.js';
+import type { HandContext, LogEntryBody, SnapshotSource } from './viewerDoor.js';
+import { ViewerSet } from './viewerSet.js';
+
+export interface RuntimeDeps {
+  table: TableRow;
+  bank: TableBank;
+  store: TableStore;
+  clock: Clock;
+  settings: SettingsSource;
+  logger: Logger;
+  timing: RuntimeTiming;
+  profile(userId: number): Promise<UserProfile | null>;
+  /** Hand numbers continue from here. */
+  lastHandNumber: number;
+  handsPlayed: number;
+  rakeTaken: number;
+  /** Defaults to the viewers of this process. */
+  broadcaster?: Broadcaster;
+  /** Called when seats change (lobby counts) or a bot seat frees up. */
+  onSeatsChanged?(): void;
+}
+
+export class TableState {
+  readonly tableId: number;
+  table: TableRow;
+  readonly seats = new Map<number, Seat>();
+  readonly viewers: Broadcaster;
+  readonly log: EventLog;
+  readonly room: RoomClock;
+  readonly actionClock: ActionClock;
+  hand: RunningHand | null = null;
+  /** The last finished hand, shown in snapshots until the next deal. */
+  shownHand: { state: HandState; context: HandContext } | null = null;
+  button: number | null = null;
+  lastHandNumber: number;
+  handsPlayed: number;
+  rakeTaken: number;
+  jackpot = 0;
+  stopped = false;
+  deleted = false;
+  readonly salt = randomUUID().slice(0, 8);
+  actionTimeMs = 20_000;
+  timeBankMaxMs = 30_000;
+  ratholeMs = DEFAULT_RATHOLE_MINUTES * 60_000;
+  /** Who stood up from this table lately, for the buy-in minimum shown to them. */
+  readonly departures = new Map<number, Departure>();
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly deps: RuntimeDeps) {
+    this.tableId = deps.table.id;
+    this.table = deps.table;
+    this.lastHandNumber = deps.lastHandNumber;
+    this.handsPlayed = deps.handsPlayed;
+    this.rakeTaken = deps.rakeTaken;
+    this.viewers =
+      deps.broadcaster ??
+      new ViewerSet((err) =>
+        deps.logger.warn({ err, tableId: this.tableId }, 'a viewer could not be sent a frame'),
+      );
+    this.log = new EventLog(deps.timing.logSize);
+    this.room = new RoomClock(deps.clock);
+    this.actionClock = new ActionClock(this.room);
+  }
+
+  // ---- the queue -----------------------------------------------------------------------------
+
+  enqueue<T>(work: () => Promise<T> | T): Promise<T> {
+    const run = this.tail.then(() => {
+      if (this.stopped) throw new Error('table runtime stopped');
+      return work();
+    });
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Work from a timer or after a hand: queued, and logged if it fails. */
+  queued(work: () => Promise<void> | void, failure: string): void {
+    this.enqueue(work).catch((err: unknown) => {
+      if (!this.stopped) this.deps.logger.error({ err, tableId: this.tableId }, failure);
+    });
+  }
+
+  idle(): Promise<void> {
+    return this.tail.then(() => undefined);
+  }
+
+  // ---- events and views ----------------------------------------------------------------------
+
+  emit(event: TableEvent): void {
+    this.record({ kind: 'table', event });
+  }
+
+  record(body: LogEntryBody): void {
+    this.viewers.broadcast({ kind: 'event', entry: this.log.append(body) });
+  }
+
+  presentSeat(seat: Seat): TableSeat {
+    return presentSeat(seat, { hand: this.hand, isConnected: (u) => this.viewers.isConnected(u) });
+  }
+
+  viewState(): TableViewState {
+    return {
+      table: this.table,
+      seats: this.seats,
+      hand: this.hand,
+      shownHand: this.shownHand,
+      deadline: this.hand ? (this.actionClock.current?.deadline ?? null) : null,
+      closed: this.deleted,
+      button: this.button,
+      handsPlayed: this.handsPlayed,
+      actionTimeMs: this.actionTimeMs,
+      jackpot: this.jackpot,
+      seq: this.log.lastSeq,
+      buyInMinimums: this.buyInMinimums(),
+      isConnected: (userId) => this.viewers.isConnected(userId),
+    };
+  }
+
+  snapshot(): SnapshotSource {
+    return snapshotSource(this.viewState());
+  }
+
+  /** Users who left lately and must bring more than the table minimum. */
+  buyInMinimums(): Map<number, number> {
+    const now = this.room.now();
+    const minimums = new Map<number, number>();
+    for (const [userId, departure] of this.departures) {
+      const minimum = buyInMinimum(this.table, departure, now, this.ratholeMs);
+      if (minimum > this.table.minBuyIn) minimums.set(userId, minimum);
+      else this.departures.delete(userId);
+    }
+    return minimums;
+  }
+
+  // ---- seats and settings --------------------------------------------------------------------
+
+  /** Seats changed: keep them in the store; `notify` tells the registry (lobby counts, bot refill). */
+  seatsChanged(notify = true): void {
+    const stored = sortedSeats(this.seats).map((s) => ({
+      seat: s.seat,
+      userId: s.userId,
+      stack: s.stack,
+      sittingOut: s.sittingOut,
+      pendingRecharge: s.pendingRecharge,
+      timeBankMs: s.timeBankMs,
+    }));
+    this.deps.store
+      .saveSeats(this.tableId, stored)
+      .catch((err: unknown) =>
+        this.deps.logger.error({ err, tableId: this.tableId }, 'could not save seats'),
+      );
+    if (notify) this.deps.onSeatsChanged?.();
+  }
+
+  /** Tells viewers when a seated person's first connection opens or their last one closes. */
+  connectionChanged(userId: number | null): void {
+    if (userId === null) return;
+    const seat = [...this.seats.values()].find((s) => s.userId === userId);
+    if (!seat || seat.isBot) return;
+    const connected = this.viewers.isConnected(userId);
+    if (seat.connected === connected) return;
+    seat.connected = connected;
+    this.emit({ type: 'connection', seat: seat.seat, connected });
+  }
+
+  async refreshSettings(): Promise<void> {
+    const settings = await this.deps.settings.get();
+    const timing = this.deps.timing;
+    // A table's own action time (admin table form) wins over the site setting.
+    this.actionTimeMs =
+      timing.actionTimeMs ?? (this.table.actionTimeSeconds ?? settings.actionTimeSeconds) * 1000;
+    this.timeBankMaxMs = timing.timeBankMaxMs ?? settings.timeBankSeconds * 1000;
+    this.ratholeMs = (settings.table?.ratholeMinutes ?? DEFAULT_RATHOLE_MINUTES) * 60_000;
+  }
+}

@@ -1,0 +1,83 @@
+// What a table looks like from outside, before the per-viewer door: seats as everyone may see them,
+// the table's public info, and the source a snapshot is built from (viewerDoor.ts filters it).
+import type { TableInfo, TableSeat } from '@tenger/protocol';
+import type { TableRow } from '../tableService.js';
+import { inRunningHand, type RunningHand } from './runningHand.js';
+import type { Seat } from './seatRules.js';
+import type { HandContext, SnapshotSource } from './viewerDoor.js';
+import type { HandState } from '@tenger/engine';
+
+/** The table state a view is drawn from. */
+export interface TableViewState {
+  table: TableRow;
+  seats: ReadonlyMap<number, Seat>;
+  hand: RunningHand | null;
+  /** The last finished hand, shown until the next deal. */
+  shownHand: { state: HandState; context: HandContext } | null;
+  deadline: number | null;
+  closed: boolean;
+  button: number | null;
+  handsPlayed: number;
+  actionTimeMs: number;
+  jackpot: number;
+  seq: number;
+  buyInMinimums: ReadonlyMap<number, number>;
+  isConnected(userId: number): boolean;
+}
+
+export function presentSeat(seat: Seat, s: Pick<TableViewState, 'hand' | 'isConnected'>): TableSeat {
+  const playing = inRunningHand(s.hand, seat);
+  const status = seat.leaveAfterHand
+    ? 'leaving'
+    : seat.sittingOut
+      ? 'sitting-out'
+      : s.hand && !playing
+        ? 'waiting'
+        : 'playing';
+  return {
+    seat: seat.seat,
+    userId: seat.userId,
+    username: seat.username,
+    isBot: seat.isBot,
+    stack: playing
+      ? (s.hand!.state.seats.find((h) => h.seat === seat.seat)?.stack ?? seat.stack)
+      : seat.stack,
+    status,
+    connected: seat.isBot || s.isConnected(seat.userId),
+    timeBankMs: seat.timeBankMs,
+    pendingRecharge: seat.pendingRecharge > 0 ? seat.pendingRecharge : null,
+  };
+}
+
+export function tableInfo(s: TableViewState): TableInfo {
+  const t = s.table;
+  return {
+    tableId: t.id,
+    name: t.name,
+    variant: t.variant,
+    betting: t.betting,
+    smallBlind: t.smallBlind,
+    bigBlind: t.bigBlind,
+    minBuyIn: t.minBuyIn,
+    maxBuyIn: t.maxBuyIn,
+    maxPlayers: t.maxPlayers,
+    status: t.closed || s.closed ? 'closed' : s.hand ? 'playing' : 'waiting',
+    actionTimeSeconds: Math.round(s.actionTimeMs / 1000),
+    seats: sortedSeats(s.seats).map((seat) => presentSeat(seat, s)),
+    button: s.button,
+    handsPlayed: s.handsPlayed,
+  };
+}
+
+export function snapshotSource(s: TableViewState): SnapshotSource {
+  const hand = s.hand
+    ? { state: s.hand.state, context: s.hand.context, deadline: s.deadline }
+    : s.shownHand
+      ? { ...s.shownHand, deadline: null }
+      : null;
+  return { seq: s.seq, table: tableInfo(s), hand, jackpot: s.jackpot, buyInMinimums: s.buyInMinimums };
+}
+
+export function sortedSeats(seats: ReadonlyMap<number, Seat>): Seat[] {
+  return [...seats.values()].sort((a, b) => a.seat - b.seat);
+}
