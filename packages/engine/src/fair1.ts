@@ -12,7 +12,7 @@
 //   The first card dealt is deck[0], then deck[1], and so on.
 
 import { orderedDeck, type Card } from './cards.js';
-import { hmacSha256, sha256, toHex, utf8 } from './sha256.js';
+import { hmacSha256Keyed, sha256, toHex, utf8 } from './sha256.js';
 
 /** The public commitment to a server seed: SHA-256 of the seed text, lowercase hex. */
 export function commitment(serverSeed: string): string {
@@ -27,13 +27,13 @@ export function deckFromSeed(serverSeed: string, clientSeed: string, handNumber:
   if (!Number.isSafeInteger(handNumber) || handNumber < 0) {
     throw new RangeError(`handNumber must be a whole number ≥ 0, got ${handNumber}`);
   }
-  const key = utf8(serverSeed);
+  const hmac = hmacSha256Keyed(utf8(serverSeed));
   let block: Uint8Array = new Uint8Array(0);
   let used = 0;
   let counter = 0;
   const nextByte = (): number => {
     if (used === block.length) {
-      block = hmacSha256(key, utf8(`${clientSeed}:${handNumber}:${counter}`));
+      block = hmac(utf8(`${clientSeed}:${handNumber}:${counter}`));
       counter++;
       used = 0;
     }

@@ -14,7 +14,7 @@
 //   card k dealt = D[π[k]]
 
 import { DECK_SIZE, formatCard, isCard, parseCard, type Card } from './cards.js';
-import { concatBytes, fromHex, hmacSha256, sha256, toHex, utf8 } from './sha256.js';
+import { concatBytes, fromHex, hmacSha256Keyed, sha256, toHex, utf8 } from './sha256.js';
 
 export const FAIRNESS_VERSION = 2;
 /** Bytes of random salt per deck position (128 bits: a leaf cannot be opened by guessing). */
@@ -180,7 +180,7 @@ export function dealPermutation(
   handId: string,
   seeds: readonly PlayerSeed[],
 ): number[] {
-  const key = dealKey(deckCommitment, handId, seeds);
+  const hmac = hmacSha256Keyed(dealKey(deckCommitment, handId, seeds));
   let block: Uint8Array = new Uint8Array(0);
   let used = 0;
   let counter = 0;
@@ -189,7 +189,7 @@ export function dealPermutation(
   const nextByte = (): number => {
     if (used === block.length) {
       counterView.setUint32(0, counter++);
-      block = hmacSha256(key, counterBytes);
+      block = hmac(counterBytes);
       used = 0;
     }
     return block[used++];

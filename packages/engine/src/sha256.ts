@@ -3,7 +3,7 @@
 // in the browser (WebCrypto's digest is async, which would make the Fisher–Yates loop awkward).
 // Tested against node:crypto on random inputs (sha256.test.ts).
 
-const K = new Uint32Array([
+const K = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
   0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
   0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
@@ -13,42 +13,81 @@ const K = new Uint32Array([
   0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
   0xc67178f2,
 ]);
-const INITIAL = [
-  0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-];
+const INITIAL = Int32Array.of(
+  0x6a09e667,
+  0xbb67ae85,
+  0x3c6ef372,
+  0xa54ff53a,
+  0x510e527f,
+  0x9b05688c,
+  0x1f83d9ab,
+  0x5be0cd19,
+);
 const BLOCK_BYTES = 64;
-const W = new Uint32Array(64);
+// Scratch space, reused: hashing allocates only its 32-byte result.
+const W = new Int32Array(64);
+const TAIL = new Uint8Array(2 * BLOCK_BYTES);
+const STATE = new Int32Array(8);
 
 /** SHA-256 of the bytes given (concatenated in order): 32 bytes. */
 export function sha256(...parts: Uint8Array[]): Uint8Array {
-  const data = parts.length === 1 ? parts[0] : concatBytes(...parts);
-  const length = data.length;
-  const padded = new Uint8Array(Math.ceil((length + 9) / BLOCK_BYTES) * BLOCK_BYTES);
-  padded.set(data);
-  padded[length] = 0x80;
-  const view = new DataView(padded.buffer);
-  const bits = length * 8;
-  view.setUint32(padded.length - 8, Math.floor(bits / 0x1_0000_0000));
-  view.setUint32(padded.length - 4, bits >>> 0);
-  const h = INITIAL.slice();
-  for (let offset = 0; offset < padded.length; offset += BLOCK_BYTES) compress(h, view, offset);
-  const out = new Uint8Array(32);
-  const outView = new DataView(out.buffer);
-  for (let i = 0; i < 8; i++) outView.setUint32(i * 4, h[i]);
-  return out;
+  return digestFrom(INITIAL, 0, parts.length === 1 ? parts[0] : concatBytes(...parts));
 }
 
 /** HMAC-SHA-256(key, message): 32 bytes. */
 export function hmacSha256(key: Uint8Array, message: Uint8Array): Uint8Array {
+  return hmacSha256Keyed(key)(message);
+}
+
+/**
+ * HMAC-SHA-256 with the key's padded blocks hashed once: returns message => HMAC(key, message).
+ * The deal draws several HMAC blocks under one key.
+ */
+export function hmacSha256Keyed(key: Uint8Array): (message: Uint8Array) => Uint8Array {
   const block = new Uint8Array(BLOCK_BYTES);
   block.set(key.length > BLOCK_BYTES ? sha256(key) : key);
-  const inner = new Uint8Array(BLOCK_BYTES);
-  const outer = new Uint8Array(BLOCK_BYTES);
-  for (let i = 0; i < BLOCK_BYTES; i++) {
-    inner[i] = block[i] ^ 0x36;
-    outer[i] = block[i] ^ 0x5c;
+  const pad = new Uint8Array(BLOCK_BYTES);
+  for (let i = 0; i < BLOCK_BYTES; i++) pad[i] = block[i] ^ 0x36;
+  const inner = INITIAL.slice();
+  compress(inner, pad, 0);
+  for (let i = 0; i < BLOCK_BYTES; i++) pad[i] = block[i] ^ 0x5c;
+  const outer = INITIAL.slice();
+  compress(outer, pad, 0);
+  return (message) => digestFrom(outer, BLOCK_BYTES, digestFrom(inner, BLOCK_BYTES, message));
+}
+
+/** Finishes a hash whose first `absorbed` bytes (a multiple of 64) left the chaining value `state`. */
+function digestFrom(state: Int32Array, absorbed: number, data: Uint8Array): Uint8Array {
+  const h = STATE;
+  h.set(state);
+  const length = data.length;
+  const whole = length - (length % BLOCK_BYTES);
+  for (let offset = 0; offset < whole; offset += BLOCK_BYTES) compress(h, data, offset);
+  const rest = length - whole;
+  const tailLength = rest + 9 > BLOCK_BYTES ? 2 * BLOCK_BYTES : BLOCK_BYTES;
+  TAIL.fill(0);
+  TAIL.set(data.subarray(whole), 0);
+  TAIL[rest] = 0x80;
+  const bits = (absorbed + length) * 8;
+  const high = Math.floor(bits / 0x1_0000_0000);
+  const low = bits >>> 0;
+  TAIL[tailLength - 8] = high >>> 24;
+  TAIL[tailLength - 7] = high >>> 16;
+  TAIL[tailLength - 6] = high >>> 8;
+  TAIL[tailLength - 5] = high;
+  TAIL[tailLength - 4] = low >>> 24;
+  TAIL[tailLength - 3] = low >>> 16;
+  TAIL[tailLength - 2] = low >>> 8;
+  TAIL[tailLength - 1] = low;
+  for (let offset = 0; offset < tailLength; offset += BLOCK_BYTES) compress(h, TAIL, offset);
+  const out = new Uint8Array(32);
+  for (let i = 0; i < 8; i++) {
+    out[i * 4] = h[i] >>> 24;
+    out[i * 4 + 1] = h[i] >>> 16;
+    out[i * 4 + 2] = h[i] >>> 8;
+    out[i * 4 + 3] = h[i];
   }
-  return sha256(outer, sha256(inner, message));
+  return out;
 }
 
 export function concatBytes(...parts: Uint8Array[]): Uint8Array {
@@ -64,7 +103,7 @@ export function concatBytes(...parts: Uint8Array[]): Uint8Array {
 }
 
 export function utf8(text: string): Uint8Array {
-  return new TextEncoder().encode(text);
+  return ENCODER.encode(text);
 }
 
 export function toHex(bytes: Uint8Array): string {
@@ -81,10 +120,14 @@ export function fromHex(hex: string): Uint8Array | null {
   return out;
 }
 
+const ENCODER = new TextEncoder();
 const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
 
-function compress(h: number[], view: DataView, offset: number): void {
-  for (let t = 0; t < 16; t++) W[t] = view.getUint32(offset + t * 4);
+function compress(h: Int32Array, bytes: Uint8Array, offset: number): void {
+  for (let t = 0; t < 16; t++) {
+    const o = offset + t * 4;
+    W[t] = (bytes[o] << 24) | (bytes[o + 1] << 16) | (bytes[o + 2] << 8) | bytes[o + 3];
+  }
   for (let t = 16; t < 64; t++) {
     const w15 = W[t - 15];
     const w2 = W[t - 2];
@@ -116,12 +159,12 @@ function compress(h: number[], view: DataView, offset: number): void {
     b = a;
     a = (t1 + t2) | 0;
   }
-  h[0] = (h[0] + a) >>> 0;
-  h[1] = (h[1] + b) >>> 0;
-  h[2] = (h[2] + c) >>> 0;
-  h[3] = (h[3] + d) >>> 0;
-  h[4] = (h[4] + e) >>> 0;
-  h[5] = (h[5] + f) >>> 0;
-  h[6] = (h[6] + g) >>> 0;
-  h[7] = (h[7] + hh) >>> 0;
+  h[0] = (h[0] + a) | 0;
+  h[1] = (h[1] + b) | 0;
+  h[2] = (h[2] + c) | 0;
+  h[3] = (h[3] + d) | 0;
+  h[4] = (h[4] + e) | 0;
+  h[5] = (h[5] + f) | 0;
+  h[6] = (h[6] + g) | 0;
+  h[7] = (h[7] + hh) | 0;
 }
