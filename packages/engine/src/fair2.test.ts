@@ -36,9 +36,9 @@ const framed = (text: string) => Buffer.concat([u32(Buffer.byteLength(text)), Bu
 
 /** The documented Merkle root, rebuilt with node:crypto from the README's words. */
 function rootByTheBook(deck: number[], salts: string[]): string {
-  let level = deck.map((card, i) => sha(Buffer.from([i, card]), Buffer.from(salts[i], 'hex')));
+  let level: Buffer[] = deck.map((card, i) => sha(Buffer.from([i, card]), Buffer.from(salts[i], 'hex')));
   while (level.length > 1) {
-    const next: Buffer[] = [];
+    const next: typeof level = [];
     for (let i = 0; i < level.length; i += 2)
       next.push(i + 1 < level.length ? sha(level[i], level[i + 1]) : level[i]);
     level = next;

@@ -52,8 +52,10 @@ export type FairnessProblem =
 
 export interface FairnessCheckV2 {
   version: 2;
-  /** Every check passed and at least one card was checked. */
+  /** No check failed (see `cardsChecked`: a spectator of a hand folded before the flop sees no card). */
   ok: boolean;
+  /** How many cards of the record were checked against their openings. */
+  cardsChecked: number;
   deckCommitment: string;
   /** How many openings were given and how many hash up to the commitment. */
   openings: { total: number; valid: number };
@@ -143,6 +145,7 @@ function verifyV2(hand: VerifiableHand, fairness: FairnessV2, viewerSeat: number
   const report: FairnessCheckV2 = {
     version: 2,
     ok: false,
+    cardsChecked: 0,
     deckCommitment: String(fairness.deckCommitment),
     openings: { total: openings.length, valid: 0 },
     board: 'none',
@@ -190,8 +193,9 @@ function verifyV2(hand: VerifiableHand, fairness: FairnessV2, viewerSeat: number
   report.board = status.board;
   report.shownCards = status.shown;
   report.ownHoleCards = status.own;
-  report.ok = problems.length === 0 && cards.length > 0;
-  report.dealUsedSeeds = report.ok;
+  report.cardsChecked = cards.length;
+  report.ok = problems.length === 0;
+  report.dealUsedSeeds = report.ok && cards.length > 0;
   return report;
 }
 
