@@ -118,8 +118,7 @@ export function openPositions(committed: CommittedDeck, positions: readonly numb
     }
   }
   if (positions.length === 0) return [];
-  const leaves = committed.deck.map((card, i) => leafBytes(i, card, fromHex(committed.salts[i])!));
-  const levels = merkleLevels(leaves);
+  const levels = treeOf(committed);
   return positions.map((position) => {
     const path: string[] = [];
     let index = position;
@@ -236,6 +235,22 @@ function leafBytes(position: number, card: Card, salt: Uint8Array): Uint8Array {
   bytes[1] = card;
   bytes.set(salt, 2);
   return sha256(bytes);
+}
+
+// The tree of a committed deck, built once per deck (a hand opens cards many times, per viewer).
+const trees = new WeakMap<CommittedDeck, Uint8Array[][]>();
+
+function treeOf(committed: CommittedDeck): Uint8Array[][] {
+  let levels = trees.get(committed);
+  if (!levels) {
+    const leaves = committed.deck.map((card, i) => leafBytes(i, card, fromHex(committed.salts[i])!));
+    levels = merkleLevels(leaves);
+    if (toHex(levels.at(-1)![0]) !== committed.deckCommitment) {
+      throw new RangeError('deck and salts do not match deckCommitment');
+    }
+    trees.set(committed, levels);
+  }
+  return levels;
 }
 
 /** Every level of the tree, leaves first, root last. */
