@@ -114,10 +114,22 @@ export function toHex(bytes: Uint8Array): string {
 
 /** Bytes of an even-length lowercase or uppercase hex string; null when it is not one. */
 export function fromHex(hex: string): Uint8Array | null {
-  if (typeof hex !== 'string' || hex.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(hex)) return null;
+  if (typeof hex !== 'string' || hex.length % 2 !== 0) return null;
   const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  for (let i = 0; i < out.length; i++) {
+    const high = nibble(hex.charCodeAt(i * 2));
+    const low = nibble(hex.charCodeAt(i * 2 + 1));
+    if (high < 0 || low < 0) return null;
+    out[i] = (high << 4) | low;
+  }
   return out;
+}
+
+function nibble(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48; // 0-9
+  if (code >= 97 && code <= 102) return code - 87; // a-f
+  if (code >= 65 && code <= 70) return code - 55; // A-F
+  return -1;
 }
 
 const ENCODER = new TextEncoder();
