@@ -143,6 +143,15 @@ describe('verifying a version 2 hand', () => {
     }
   });
 
+  it('fails when a seat dealt in is missing from the seeds, or a seat not dealt in is added', () => {
+    const hand = showdownHand();
+    const honest = fairnessFor(hand, 1);
+    const missing = { ...honest, playerSeeds: honest.playerSeeds.filter((s) => s.seat !== 4) };
+    expect(check(hand.record, missing, 1).problems[0]).toMatchObject({ code: 'seats-mismatch' });
+    const extra = { ...honest, playerSeeds: [...honest.playerSeeds, { seat: 8, userId: 1, seed: '' }] };
+    expect(check(hand.record, extra, 1).ok).toBe(false);
+  });
+
   it('fails when the record’s board or hole cards are changed', () => {
     const hand = showdownHand();
     const fairness = fairnessFor(hand, 1);

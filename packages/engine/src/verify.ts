@@ -46,6 +46,8 @@ export type CheckStatus = 'verified' | 'failed' | 'none';
 
 export type FairnessProblem =
   | { code: 'malformed'; message: string }
+  /** playerSeeds must hold exactly the seats dealt in (a seat that sent no seed with ''). */
+  | { code: 'seats-mismatch'; dealtIn: number[]; seeded: number[] }
   | { code: 'bad-opening'; position: number }
   | { code: 'card-not-opened'; card: string; seat: number | null }
   | { code: 'card-mismatch'; card: string; seat: number | null; position: number; opened: string };
@@ -167,6 +169,9 @@ function verifyV2(hand: VerifiableHand, fairness: FairnessV2, viewerSeat: number
     return report;
   }
   report.viewerSeed = report.playerSeeds.find((s) => s.seat === viewerSeat)?.seed ?? null;
+  const dealtIn = dealLayout(hand).order.sort((a, b) => a - b);
+  const seeded = report.playerSeeds.map((s) => s.seat);
+  if (dealtIn.join() !== seeded.join()) problems.push({ code: 'seats-mismatch', dealtIn, seeded });
 
   const openedAt = new Map<number, Opening>();
   for (const opening of openings) {
