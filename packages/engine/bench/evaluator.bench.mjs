@@ -214,6 +214,10 @@ if (existsSync(new URL('./selfplay.mjs', import.meta.url))) {
   }
 }
 
+// Provably fair cost per hand (helper module): commitDeck + the deal, openings, the verifier.
+const { benchFairness } = await import('./fairness.mjs');
+const fairness = await benchFairness();
+
 const perSecond = (rate) => (rate === null || rate === undefined ? 'n/a' : `${(rate / 1e6).toFixed(2)} M/s`);
 const rows = [
   ["Hold'em 7 cards", 'ours: evaluateHoldem(number[7])', perSecond(holdem.ours)],
@@ -236,6 +240,11 @@ if (selfPlay) {
   rows.push(['Self-play', 'self-play: not available', 'n/a']);
   console.log(`self-play: not available (${selfPlayProblem})`);
 }
+const micro = (us) => `${us.toFixed(1)} µs`;
+rows.push(['Provably fair v2', 'commitDeck() + dealtDeck(), per hand', micro(fairness.commitAndDealUs)]);
+rows.push(['', 'openCards() of 9 cards', micro(fairness.openUs)]);
+rows.push(['', 'verifyHandFairness() of 9 cards', micro(fairness.verifyUs)]);
+rows.push(['Provably fair v1', 'newServerSeed + commitment + deckFromSeed', micro(fairness.v1Us)]);
 const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column].length)));
 console.log(
   `evaluator module loaded and its tables built in ${tableWallMs.toFixed(0)} ms wall, ${tableCpuMs.toFixed(0)} ms CPU; node ${process.version}`,
@@ -261,5 +270,6 @@ console.log(
     handsPerSec: selfPlay ? Math.round(selfPlay.handsPerSec) : null,
     vsPhe: Number((holdem.ours / holdem.phe).toFixed(2)),
     vsPokerTs: selfPlay ? Number((selfPlay.handsPerSec / selfPlay.pokerTsHandsPerSec).toFixed(2)) : null,
+    fairCommitAndDealUs: Number(fairness.commitAndDealUs.toFixed(1)),
   }),
 );

@@ -1,104 +1,36 @@
-// Shuffling, and the provably fair deal.
+// The randomness of the deal, and the only engine module that touches node:crypto. Everything else
+// about fairness is pure and browser-safe: fair1.ts (version 1, seed reveal) and fair2.ts (version 2,
+// committed deck with player seeds and per-card openings).
 //
 // Every shuffle is a Fisher–Yates shuffle fed by cryptographic random bytes, one byte per swap, with
 // rejection sampling so that no position is favoured (a plain `byte % n` would favour small numbers).
-//
-// Provably fair derivation (also in packages/engine/README.md, "Provably fair"):
-//   serverSeed  = 64 lowercase hex characters (32 random bytes), secret until the hand is over
-//   commitment  = SHA-256 of the serverSeed's 64 characters as text, in lowercase hex; published
-//                 before the deal
-//   byte stream = HMAC-SHA-256(key = serverSeed as text, message = `${clientSeed}:${handNumber}:${counter}`)
-//                 for counter = 0, 1, 2, …, each digest's 32 bytes in order, concatenated
-//   deck        = start from the ordered deck 2c 2d 2h 2s 3c … As (card i = rank * 4 + suit);
-//                 for i = 51 down to 1: n = i + 1; take the next byte b of the stream; if
-//                 b >= 256 - (256 mod n) discard it and take the next; else j = b mod n, swap deck[i]
-//                 and deck[j]
-//   The first card dealt is deck[0], then deck[1], and so on.
 
-import { createHash, createHmac, randomBytes, randomFillSync } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 import { DECK_SIZE, orderedDeck, type Card } from './cards.js';
+import { shuffleWith } from './fair1.js';
+import { commitToDeck, SALT_BYTES, type CommittedDeck } from './fair2.js';
 
 const SEED_BYTES = 32;
-const BYTE_VALUES = 256;
 
 /** A freshly shuffled deck from node:crypto random bytes. */
 export function shuffledDeck(): Card[] {
   return shuffleWith(orderedDeck(), nextPoolByte);
 }
 
-/** A new secret server seed: 32 random bytes as 64 lowercase hex characters. */
+/** A new secret server seed (version 1): 32 random bytes as 64 lowercase hex characters. */
 export function newServerSeed(): string {
   return randomBytes(SEED_BYTES).toString('hex');
 }
 
-/** The public commitment to a server seed: SHA-256 of the seed text, lowercase hex. */
-export function commitment(serverSeed: string): string {
-  assertServerSeed(serverSeed);
-  return createHash('sha256').update(serverSeed, 'utf8').digest('hex');
-}
-
-/** The deck a server seed, client seed and hand number deal, exactly as derived above. */
-export function deckFromSeed(serverSeed: string, clientSeed: string, handNumber: number): Card[] {
-  assertServerSeed(serverSeed);
-  if (typeof clientSeed !== 'string') throw new RangeError('clientSeed must be a string');
-  if (!Number.isSafeInteger(handNumber) || handNumber < 0) {
-    throw new RangeError(`handNumber must be a whole number ≥ 0, got ${handNumber}`);
-  }
-  let block: Buffer = Buffer.alloc(0);
-  let used = 0;
-  let counter = 0;
-  const nextByte = (): number => {
-    if (used === block.length) {
-      block = createHmac('sha256', serverSeed).update(`${clientSeed}:${handNumber}:${counter}`).digest();
-      counter++;
-      used = 0;
-    }
-    return block[used++];
-  };
-  return shuffleWith(orderedDeck(), nextByte);
-}
-
 /**
- * True exactly when the seed matches the published commitment and deals exactly this deck.
- * Never throws: malformed input is simply not verified.
+ * Version 2: a freshly shuffled secret deck D with a fresh random salt per position, and its public
+ * Merkle root (`deckCommitment`). Publish the root before accepting seeds; deal with dealtDeck().
  */
-export function verifyDeck(
-  serverSeed: string,
-  commitmentHex: string,
-  clientSeed: string,
-  handNumber: number,
-  deck: ArrayLike<number>,
-): boolean {
-  try {
-    if (typeof commitmentHex !== 'string' || commitment(serverSeed) !== commitmentHex.toLowerCase())
-      return false;
-    const expected = deckFromSeed(serverSeed, clientSeed, handNumber);
-    if (deck.length !== expected.length) return false;
-    for (let i = 0; i < expected.length; i++) if (deck[i] !== expected[i]) return false;
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Fisher–Yates from the top of the deck down, one unbiased byte-sized draw per position. */
-function shuffleWith(deck: Card[], nextByte: () => number): Card[] {
-  for (let i = DECK_SIZE - 1; i > 0; i--) {
-    const j = uniformBelow(i + 1, nextByte);
-    const card = deck[i];
-    deck[i] = deck[j];
-    deck[j] = card;
-  }
-  return deck;
-}
-
-/** A uniform integer in [0, n) for n ≤ 256: bytes from the biased tail (≥ 256 - 256 mod n) are redrawn. */
-function uniformBelow(n: number, nextByte: () => number): number {
-  const limit = BYTE_VALUES - (BYTE_VALUES % n);
-  for (;;) {
-    const byte = nextByte();
-    if (byte < limit) return byte % n;
-  }
+export function commitDeck(): CommittedDeck {
+  const salts: Uint8Array[] = [];
+  const bytes = randomBytes(SALT_BYTES * DECK_SIZE);
+  for (let i = 0; i < DECK_SIZE; i++) salts.push(bytes.subarray(i * SALT_BYTES, (i + 1) * SALT_BYTES));
+  return commitToDeck(shuffledDeck(), salts);
 }
 
 // Random bytes come in batches so that a shuffle costs no system call; each byte is used once.
@@ -111,12 +43,4 @@ function nextPoolByte(): number {
     poolUsed = 0;
   }
   return pool[poolUsed++];
-}
-
-const SERVER_SEED_PATTERN = /^[0-9a-f]{64}$/;
-
-function assertServerSeed(serverSeed: string): void {
-  if (typeof serverSeed !== 'string' || !SERVER_SEED_PATTERN.test(serverSeed)) {
-    throw new RangeError('serverSeed must be 64 lowercase hex characters');
-  }
 }

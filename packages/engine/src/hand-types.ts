@@ -43,6 +43,8 @@ export interface HandConfig {
   handNumber: number;
   /** SHA-256 commitment of the server seed, published before the deal; carried into the record. */
   seedCommitment?: string;
+  /** Provably fair version 2: the Merkle root of the committed deck (fair2.ts); carried into the record. */
+  deckCommitment?: string;
   tableId?: string;
 }
 

@@ -584,6 +584,7 @@ function copyConfig(input: HandConfig): HandConfig {
   if (input.ante !== undefined) config.ante = input.ante;
   if (input.rake !== undefined) config.rake = { percent: input.rake.percent, cap: input.rake.cap };
   if (input.seedCommitment !== undefined) config.seedCommitment = input.seedCommitment;
+  if (input.deckCommitment !== undefined) config.deckCommitment = input.deckCommitment;
   if (input.tableId !== undefined) config.tableId = input.tableId;
   return config;
 }

@@ -1,6 +1,12 @@
 export * from './cards.js';
 export * from './evaluator.js';
 export * from './fair.js';
+export { commitment, deckFromSeed, verifyDeck } from './fair1.js';
+export * from './fair2.js';
+export * from './openings.js';
+export * from './verify.js';
+export * from './handChain.js';
+export { sha256, hmacSha256, toHex, fromHex } from './sha256.js';
 export * from './hand-types.js';
 export { createHand, applyAction, arrangeDeck, handHistory } from './hand.js';
 export { legalActions, validateAction, potLimitMax } from './rules.js';

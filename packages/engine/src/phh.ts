@@ -101,6 +101,7 @@ export function toPHH(record: HandRecord, options: PHHOptions = {}): string {
   }
   lines.push(`_rake = ${record.rake}`);
   if (record.seedCommitment) lines.push(`_seed_commitment = ${tomlString(record.seedCommitment)}`);
+  if (record.deckCommitment) lines.push(`_deck_commitment = ${tomlString(record.deckCommitment)}`);
   return lines.join('\n') + '\n';
 }
 

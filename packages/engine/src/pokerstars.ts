@@ -154,6 +154,8 @@ export function toPokerStars(record: HandRecord, options: PokerStarsOptions = {}
     } else if (s.mucked) out.push(`${prefix} mucked`);
     else out.push(`${prefix} collected (${money(amount ?? 0)})`);
   }
+  // Provably fair, version 2: the root every opened card of this hand verifies against.
+  if (record.deckCommitment) out.push(`Deck commitment: ${record.deckCommitment}`);
   return out.join('\n') + '\n';
 }
 

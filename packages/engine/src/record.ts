@@ -34,6 +34,8 @@ export interface HandRecord {
   ante: number;
   rakeConfig: RakeConfig | null;
   seedCommitment: string | null;
+  /** Version 2: the root of the committed deck; null for version 1 hands (absent in old stored records). */
+  deckCommitment: string | null;
   smallBlindSeat: number | null;
   bigBlindSeat: number;
   seats: RecordSeat[];
@@ -68,6 +70,7 @@ export function handRecord(state: HandState): HandRecord | null {
     ante: config.ante ?? 0,
     rakeConfig: config.rake ? { ...config.rake } : null,
     seedCommitment: config.seedCommitment ?? null,
+    deckCommitment: config.deckCommitment ?? null,
     smallBlindSeat: state.smallBlindSeat,
     bigBlindSeat: state.bigBlindSeat,
     seats: state.seats.map((s) => ({

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { commitment, deckFromSeed } from '../fair.js';
+import { commitment, deckFromSeed } from '../fair1.js';
 import { applyAction, createHand } from '../hand.js';
 import type { HandConfig, HandState, SeatConfig, Variant } from '../hand-types.js';
 import { toPHH } from '../phh.js';

@@ -1,0 +1,8 @@
+// The browser-safe entry, `@tenger/engine/browser`: no node: import anywhere below it (a test walks
+// the import graph). Cards, SHA-256, both fairness versions, the verifier and the hand chain.
+export * from './cards.js';
+export { sha256, hmacSha256, toHex, fromHex } from './sha256.js';
+export { commitment, deckFromSeed, verifyDeck } from './fair1.js';
+export * from './fair2.js';
+export * from './verify.js';
+export * from './handChain.js';
