@@ -84,8 +84,15 @@ test('the admin finds the new player and credits a deposit', async ({ browser, r
   await expect(page.getByText(`${PLAYER.username} · ${PLAYER.email}`)).toBeVisible();
   await page.getByRole('spinbutton', { name: 'Amount' }).fill('50000');
   await page.getByLabel('Note').fill('E2E bank transfer');
-  const submit = page.getByRole('button', { name: 'Credit the deposit' });
-  await submit.dblclick();
+  await page.getByRole('button', { name: 'Credit the deposit' }).click();
+  // Nothing is credited before the admin has seen who gets what.
+  const check = page.getByRole('dialog', { name: 'Check the deposit' });
+  await expect(check).toContainText(PLAYER.username);
+  await expect(check).toContainText('₮50,000');
+  await expect(check).toContainText('E2E bank transfer');
+  expect((await me(request, playerToken)).balance).toBe(0);
+  await check.getByRole('button', { name: 'Credit it' }).dblclick();
+  await expect(check).toBeHidden();
   await expect(page.getByRole('row').filter({ hasText: 'E2E bank transfer' })).toHaveCount(1);
   expect((await me(request, playerToken)).balance).toBe(50_000);
   await page.context().close();

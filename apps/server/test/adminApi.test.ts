@@ -368,6 +368,15 @@ describe.each(TEST_DRIVERS)('admin API on $name', ({ url }) => {
         message: 'Back at 10',
         messages: { en: 'Back at 10', mn: 'Сайт засвартай байна. Удахгүй эргэж ирнэ үү.' },
       });
+      // The settings form sends the English message and only the Mongolian one of `messages`.
+      const both = await admin('PUT', '/settings', {
+        maintenance: { enabled: true, message: 'Back at 11', messages: { mn: '11 цагт ирнэ' } },
+      });
+      expect(both.statusCode).toBe(200);
+      expect((await t.call({ method: 'GET', url: `${U}/maintenance` })).json()).toMatchObject({
+        message: 'Back at 11',
+        messages: { en: 'Back at 11', mn: '11 цагт ирнэ' },
+      });
       const p = await t.player(10_000);
       const refused = await t.call({
         method: 'POST',

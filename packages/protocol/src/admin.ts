@@ -272,13 +272,15 @@ export type UpdateBlockRequest = z.infer<typeof UpdateBlockRequestSchema>;
 export const TableSettingsSchema = z.object({ ratholeMinutes: z.int().min(0).max(1440) });
 export const DEFAULT_RATHOLE_MINUTES = 30;
 
+const MaintenanceMessageSchema = multiLineText().max(2000);
+
 export const SettingsSchema = z.object({
   maintenance: z.object({
     enabled: z.boolean(),
     /** The English message, kept for older clients; always equal to `messages.en`. */
     message: multiLineText().max(2000),
     /** The message in both languages; players see the one in their language. */
-    messages: z.object({ en: multiLineText().max(2000), mn: multiLineText().max(2000) }).optional(),
+    messages: z.object({ en: MaintenanceMessageSchema, mn: MaintenanceMessageSchema }).optional(),
   }),
   /** Withdrawal limits: min in ₮; max null = no cap beyond the available balance. */
   withdrawal: z.object({ min: PositiveAmountSchema, max: PositiveAmountSchema.nullable() }),
@@ -317,7 +319,11 @@ export type Settings = z.infer<typeof SettingsSchema>;
 
 /** PUT /settings: any part may be sent; the rest stays. */
 export const UpdateSettingsRequestSchema = z.object({
-  maintenance: SettingsSchema.shape.maintenance.partial().optional(),
+  // Either language's message may be sent alone (the form edits the Mongolian one beside `message`).
+  maintenance: SettingsSchema.shape.maintenance
+    .extend({ messages: z.object({ en: MaintenanceMessageSchema, mn: MaintenanceMessageSchema }).partial() })
+    .partial()
+    .optional(),
   withdrawal: SettingsSchema.shape.withdrawal.partial().optional(),
   rake: SettingsSchema.shape.rake.partial().optional(),
   jackpot: SettingsSchema.shape.jackpot.partial().optional(),

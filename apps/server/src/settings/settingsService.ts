@@ -125,7 +125,7 @@ function withBothMaintenanceMessages(settings: Settings): Settings {
 }
 
 /** `message` and `messages.en` are one text: a change to either sets both. */
-function mergeMaintenance(current: Maintenance, change: Partial<Maintenance> | undefined): Maintenance {
+function mergeMaintenance(current: Maintenance, change: UpdateSettingsRequest['maintenance']): Maintenance {
   const next = { ...current, ...change };
   const messages = { ...current.messages!, ...change?.messages };
   const enChanged = change?.messages?.en !== undefined && change.messages.en !== current.messages?.en;
