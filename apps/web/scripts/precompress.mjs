@@ -36,4 +36,6 @@ for (const file of files(DIST)) {
   raw += body.length;
   brotli += Math.min(br.length, body.length);
 }
-console.log(`precompressed: ${(raw / 1024).toFixed(0)} KB of text assets -> ${(brotli / 1024).toFixed(0)} KB brotli`);
+console.log(
+  `precompressed: ${(raw / 1024).toFixed(0)} KB of text assets -> ${(brotli / 1024).toFixed(0)} KB brotli`,
+);
