@@ -4,3 +4,4 @@ export * from './user.js';
 export * from './admin.js';
 export * from './realtime.js';
 export * from './table.js';
+export * from './audit.js';

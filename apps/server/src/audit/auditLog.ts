@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { AUDIT_ACTIONS, type AuditAction, type AuditTargetType } from '@tenger/protocol';
 import type { Database } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
 
@@ -12,41 +13,13 @@ export interface AuditActor {
 export interface AuditEntry extends AuditActor {
   /** Dotted verb, e.g. `deposit.create`, `user.block`, `security.lockout` (see AUDIT_ACTIONS). */
   action: AuditAction;
-  targetType: 'user' | 'deposit' | 'withdrawal' | 'table' | 'settings' | 'block' | 'site' | '';
+  targetType: AuditTargetType | '';
   targetId: string | number;
   /** Short before/after summary, e.g. `role PLAYER -> ADMIN`. */
   summary: string;
 }
 
-/** Every kind of row the audit log holds. */
-export const AUDIT_ACTIONS = [
-  'deposit.create',
-  'deposit.request',
-  'deposit.approve',
-  'deposit.reverse',
-  'balance.adjust',
-  'withdrawal.approve',
-  'withdrawal.reject',
-  'user.role',
-  'user.block',
-  'user.unblock',
-  'user.delete',
-  'table.create',
-  'table.update',
-  'table.delete',
-  'table.kick',
-  'simulation.start',
-  'simulation.stop',
-  'settings.update',
-  'block.update',
-  'block.delete',
-  'maintenance.update',
-  'security.lockout',
-  'security.password_change',
-  'security.password_reset',
-  'security.account_change',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export { AUDIT_ACTIONS, type AuditAction };
 
 export interface AuditRow extends AuditEntry {
   id: number;

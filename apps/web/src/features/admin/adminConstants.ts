@@ -11,41 +11,5 @@ export const MAX_AMOUNT = 1_000_000_000_000;
 /** The server's default deposit limits (settings `deposit`), used until the settings have loaded. */
 export const DEPOSIT_LIMITS_DEFAULT = { maxAmount: 10_000_000, dualApprovalAbove: 1_000_000 };
 
-/** The admin actions the audit log records (the server's AUDIT_ACTIONS without security events). */
-export const AUDIT_ACTIONS = [
-  'deposit.create',
-  'deposit.request',
-  'deposit.approve',
-  'deposit.reverse',
-  'balance.adjust',
-  'withdrawal.approve',
-  'withdrawal.reject',
-  'user.role',
-  'user.block',
-  'user.unblock',
-  'user.delete',
-  'table.create',
-  'table.update',
-  'table.delete',
-  'table.kick',
-  'simulation.start',
-  'simulation.stop',
-  'settings.update',
-  'block.update',
-  'block.delete',
-  'maintenance.update',
-  'security.lockout',
-  'security.password_change',
-  'security.password_reset',
-  'security.account_change',
-] as const;
-export const AUDIT_TARGET_TYPES = [
-  'user',
-  'deposit',
-  'withdrawal',
-  'table',
-  'settings',
-  'block',
-  'site',
-] as const;
+export { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from '@tenger/protocol/audit';
 export const AUDIT_PAGE_SIZE = 50;

@@ -1,0 +1,44 @@
+// The audit log's vocabulary, shared by the server (which writes the rows) and the admin panel (which
+// filters them). No zod here, so the browser can import it alone: `@tenger/protocol/audit`.
+
+/** Every kind of row the audit log holds. */
+export const AUDIT_ACTIONS = [
+  'deposit.create',
+  'deposit.request',
+  'deposit.approve',
+  'deposit.reverse',
+  'balance.adjust',
+  'withdrawal.approve',
+  'withdrawal.reject',
+  'user.role',
+  'user.block',
+  'user.unblock',
+  'user.delete',
+  'table.create',
+  'table.update',
+  'table.delete',
+  'table.kick',
+  'simulation.start',
+  'simulation.stop',
+  'settings.update',
+  'block.update',
+  'block.delete',
+  'maintenance.update',
+  'security.lockout',
+  'security.password_change',
+  'security.password_reset',
+  'security.account_change',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an audit row is about. */
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'deposit',
+  'withdrawal',
+  'table',
+  'settings',
+  'block',
+  'site',
+] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
