@@ -324,7 +324,7 @@ describe.each(TEST_DRIVERS)('admin API on $name', ({ url }) => {
         ok: true,
       });
       expect(await t.services.ledger.balancesOf(p.id)).toMatchObject({ atTables: first.minBuyIn });
-      expect((await admin('DELETE', `/user?userId=${p.id}`)).statusCode).toBe(200);
+      expect((await admin('PUT', `/user/block?userId=${p.id}`)).statusCode).toBe(200);
       const seated = (await t.services.tableLayer.session(first.id)).seats.map((s) => s.userId);
       expect(seated).not.toContain(p.id);
       expect(await t.services.ledger.balancesOf(p.id)).toMatchObject({ available: 50_000, atTables: 0 });

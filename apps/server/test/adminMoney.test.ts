@@ -41,6 +41,24 @@ describe.each(TEST_DRIVERS)('admin money controls and the audit log on $name', (
   const available = async (userId: number) => (await t.services.ledger.balancesOf(userId)).available;
   const auditRows = (action: string) => listAudit(t.services.db, { limit: 100, action });
 
+  /** Seats the player at a new small table through the live table (buy-in `amount`); its id. */
+  async function seatAtNewTable(p: TestPlayer, amount: number): Promise<number> {
+    const created = await admin('POST', '/table', {
+      name: `Seat for ${p.username}`,
+      variant: 'holdem',
+      smallBlind: 1,
+      bigBlind: 2,
+      minBuyIn: 80,
+      maxBuyIn: 2_000,
+      maxPlayers: 6,
+    });
+    const tableId = created.json().tableId as number;
+    const live = (await t.services.tableLayer.live!(tableId))!;
+    const viewer = { userId: p.id, send: () => undefined };
+    expect(await live.handle(viewer, { type: 'SIT', seat: 1, amount })).toEqual({ ok: true });
+    return tableId;
+  }
+
   async function promote(name: string): Promise<TestPlayer> {
     const p = await t.player(0, name);
     const res = await admin('PATCH', `/user/role?userId=${p.id}`, { role: 'ADMIN' });
@@ -265,14 +283,7 @@ describe.each(TEST_DRIVERS)('admin money controls and the audit log on $name', (
 
     it('deleting a player who holds money is refused until it is paid out or adjusted', async () => {
       const p = await t.player(5_000);
-      const table = (await t.services.tables.list())[0];
-      await t.services.ledger.transfer({
-        from: Accounts.available(p.id),
-        to: Accounts.seat(p.id, table.id),
-        amount: 1_000,
-        kind: 'buy_in',
-        key: `seat-${p.id}`,
-      });
+      const table = { id: await seatAtNewTable(p, 1_000) };
       await t.call({ method: 'POST', url: `${U}/withdrawal`, token: p.token, payload: { amount: 2_000 } });
       // available 2,000, seated 1,000, pending withdrawal 2,000
       const refused = await admin('DELETE', `/user?userId=${p.id}`);
@@ -427,14 +438,8 @@ describe.each(TEST_DRIVERS)('admin money controls and the audit log on $name', (
       const tableId = created.json().tableId;
       await admin('PATCH', '/table', { tableId, name: 'Audited' });
       await admin('DELETE', `/table?tableId=${tableId}`);
-      await t.services.ledger.transfer({
-        from: Accounts.available(p.id),
-        to: Accounts.seat(p.id, table.id),
-        amount: 1_000,
-        kind: 'buy_in',
-        key: `kick-${p.id}`,
-      });
-      await admin('DELETE', `/table/kick?tableId=${table.id}&userId=${p.id}`);
+      const seatedAt = await seatAtNewTable(p, 1_000);
+      expect((await admin('DELETE', `/table/kick?tableId=${seatedAt}&userId=${p.id}`)).statusCode).toBe(200);
       await admin('PUT', `/table/simulate?tableId=${table.id}`);
       await admin('DELETE', `/table/simulate?tableId=${table.id}`);
       await admin('PUT', '/settings', { actionTimeSeconds: 21 }, ip);
