@@ -2,18 +2,12 @@
 // nobody; the running hand plays on to its settlement. Past the drain limit the running hand is void,
 // exactly as after a crash: nothing of it was ever paid, so every seat account still holds the stack
 // the hand began with. Then the table is drained: its seats are saved and it takes no more commands.
+import type { DrainResult } from '../tableLayer.js';
 import { dealtHand } from './dealer.js';
 import type { TableState } from './tableState.js';
 
-/** How a table came out of its drain: no hand was running, the hand settled, or the limit voided it. */
-export type DrainOutcome = 'idle' | 'settled' | 'voided';
-
-export interface DrainResult {
-  tableId: number;
-  outcome: DrainOutcome;
-  /** The hand running when the drain began, if any. */
-  handNumber: number | null;
-}
+export type { DrainResult };
+type DrainOutcome = DrainResult['outcome'];
 
 /** The reason recorded in voided_hands for a hand the drain limit cut short. */
 export const VOIDED_AT_SHUTDOWN = 'shutdown';
