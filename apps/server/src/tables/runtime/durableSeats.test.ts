@@ -74,8 +74,8 @@ describe.each(TEST_DRIVERS)('seats that survive a kill -9 on $name', ({ url }) =
       expect(expected.map((s) => s.userId)).toEqual(expect.arrayContaining(people.map((p) => p.id)));
       expect(expected.length).toBeGreaterThanOrEqual(3); // the two people and at least one bot
 
-      // The first deal waits 2 s, so the seats are read before a new hand moves a chip.
-      const second = await startChild({ ...env, TEST_NEXT_HAND_MS: '2000' });
+      // The first deal waits 10 s, so the seats are read before a new hand moves a chip (even on a busy machine).
+      const second = await startChild({ ...env, TEST_NEXT_HAND_MS: '10000' });
       try {
         const adminAgain = await adminToken(second);
         type Session = {

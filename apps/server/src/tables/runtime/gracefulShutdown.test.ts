@@ -193,7 +193,8 @@ describe.each(TEST_DRIVERS)('a deploy (SIGTERM) on $name', ({ url }) => {
         expect(expected.find((s) => s.userId === player.id)!.stack).toBe(entry.finalStack);
       }
 
-      const second = await startChild({ ...data.env, TEST_NEXT_HAND_MS: '2000' });
+      // The first deal waits 30 s: the seats are read before a new hand could move a chip.
+      const second = await startChild({ ...data.env, TEST_NEXT_HAND_MS: '30000' });
       const adminAgain = await adminToken(second);
       const session = await call<{
         simulation: boolean;
