@@ -192,7 +192,10 @@ export class FrameSocket {
     if (seen) return Promise.resolve(seen);
     const timeoutMs = options.timeoutMs ?? 30_000;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for a frame: ${String(test).slice(0, 160)}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`timed out waiting for a frame: ${String(test).slice(0, 160)}`)),
+        timeoutMs,
+      );
       this.waiters.push({ test, resolve: (f) => (clearTimeout(timer), resolve(f)) });
     });
   }
