@@ -58,6 +58,14 @@ describe('configuration from the environment', () => {
     expect(problems).toMatch(/LOG_LEVEL/);
   });
 
+  it('a graceful shutdown lets running hands finish for 60 s unless SHUTDOWN_DRAIN_SECONDS says otherwise', () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(60_000);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '0' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '120' }).shutdownDrainMs).toBe(120_000);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '2.5' })).toThrow(/whole number of seconds/);
+  });
+
   it('refuses an origin that is not an origin', () => {
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'tenger.mn/path' })).toThrow(ConfigError);
   });

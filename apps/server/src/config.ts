@@ -37,7 +37,12 @@ export interface ServerConfig {
   rateLimits: RateLimitConfig;
   /** Open WebSocket connections (/ws/global and /ws/table together) per client IP. */
   wsConnectionsPerIp: number;
+  /** On SIGTERM/SIGINT: how long running hands may take to finish before they are voided. */
+  shutdownDrainMs: number;
 }
+
+/** The default drain limit of a graceful shutdown (SHUTDOWN_DRAIN_SECONDS). */
+export const DEFAULT_SHUTDOWN_DRAIN_SECONDS = 60;
 
 export const OWASP_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 
@@ -79,6 +84,12 @@ const EnvSchema = z.object({
     .min(1)
     .max(1_000_000)
     .default(100),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce
+    .number()
+    .int('SHUTDOWN_DRAIN_SECONDS must be a whole number of seconds')
+    .min(0)
+    .max(3600)
+    .default(DEFAULT_SHUTDOWN_DRAIN_SECONDS),
 });
 
 /** Reads and validates the environment; every problem is reported at once. */
@@ -111,5 +122,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenTtlHours: 24 * 30,
     rateLimits: { failuresPerHour: 100, authRequestsPerMinute: 60 },
     wsConnectionsPerIp: e.WS_MAX_CONNECTIONS_PER_IP,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
   };
 }

@@ -1,6 +1,7 @@
 // Composition root: config -> database -> services -> HTTP/WS (see DESIGN.md §3).
 import { ConfigError, loadConfig } from './config.js';
 import { createServer } from './server.js';
+import { shutDownOnSignals } from './shutdown.js';
 import { TableRegistry } from './tables/runtime/tableRegistry.js';
 
 async function main(): Promise<void> {
@@ -32,23 +33,7 @@ async function main(): Promise<void> {
     `Tenger Poker is serving on ${address}`,
   );
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      await server.close();
-      process.exit(0);
-    } catch (error) {
-      log.error({ err: error }, 'error while shutting down');
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  shutDownOnSignals(server, { drainLimitMs: config.shutdownDrainMs, log });
 }
 
 main().catch((error: unknown) => {

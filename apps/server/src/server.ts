@@ -6,8 +6,11 @@ import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { lockDataDir } from './db/dataDirLock.js';
 import { seedSite } from './db/seed.js';
 import { buildApp, type BuildAppOptions } from './http/app.js';
+import { body } from './http/errorHandler.js';
 import { createLogger } from './logging/logger.js';
+import { CLOSE_SERVICE_RESTART, closeEvery, SERVICE_RESTART_REASON } from './realtime/socketGuard.js';
 import { createServices, type ServiceOverrides, type Services } from './services.js';
+import type { DrainResult } from './tables/tableLayer.js';
 
 export interface CreateServerOptions extends ServiceOverrides {
   config: ServerConfig;
@@ -24,7 +27,24 @@ export interface TengerServer {
   /** Set when an administrator was created with a generated password (print it once). */
   generatedAdminPassword?: string;
   listen(): Promise<string>;
+  /**
+   * Graceful shutdown (SIGTERM): the tables drain (no new hand, nobody sits down, running hands
+   * finish, or are voided after `drainLimitMs`), the seats are saved, every socket closes with 1012
+   * "server restarting", then close(). HTTP answers until the listener closes.
+   */
+  shutdown(drainLimitMs?: number): Promise<ShutdownReport>;
+  /** Stops at once: sockets, tables (a running hand is void), HTTP, the database. */
   close(): Promise<void>;
+}
+
+export interface ShutdownReport {
+  /** From the start of the shutdown until every table had drained and saved its seats, ms. */
+  drainMs: number;
+  tables: DrainResult[];
+  /** Sockets closed with 1012 (both channels). */
+  sockets: number;
+  /** The whole shutdown, ms. */
+  totalMs: number;
 }
 
 /** config -> database -> services -> HTTP/WS. */
@@ -52,28 +72,52 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
   const app = await buildApp(services, { webDist: config.webDist, plugins: options.plugins });
   const db = database;
   let closed = false;
+  let shutdown: Promise<ShutdownReport> | null = null;
+  // Once the sockets are closing, new ones are refused so that clients reconnect to the next process.
+  let refuseSockets = false;
+  app.addHook('onRequest', async (request, reply) => {
+    if (refuseSockets && request.ws)
+      await reply
+        .status(503)
+        .send(body('server_restarting', 'The server is restarting: try again in a moment'));
+  });
   // Handlers still running when the server closes (e.g. their client went away) finish before the database closes.
   const running = new Set<object>();
   app.addHook('preHandler', async (request) => void (request.ws || running.add(request)));
   app.addHook('onSend', async (request) => void running.delete(request));
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    services.hub.close();
+    await services.auth.idle();
+    await services.tableLayer.close();
+    await app.close();
+    for (const deadline = Date.now() + 5_000; running.size > 0 && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    if (!options.database) await db.close();
+    unlock();
+  };
+  const gracefully = async (drainLimitMs: number): Promise<ShutdownReport> => {
+    const began = Date.now();
+    const tables = (await services.tableLayer.drain?.(drainLimitMs)) ?? [];
+    const drainMs = Date.now() - began;
+    refuseSockets = true;
+    const sockets = await closeEvery(
+      app.websocketServer.clients,
+      CLOSE_SERVICE_RESTART,
+      SERVICE_RESTART_REASON,
+    );
+    await close();
+    return { drainMs, tables, sockets, totalMs: Date.now() - began };
+  };
   return {
     app,
     services,
     database: db,
     generatedAdminPassword: seeded.generatedPassword,
     listen: () => app.listen({ port: config.port, host: config.host }),
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      services.hub.close();
-      await services.auth.idle();
-      await services.tableLayer.close();
-      await app.close();
-      for (const deadline = Date.now() + 5_000; running.size > 0 && Date.now() < deadline;) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      if (!options.database) await db.close();
-      unlock();
-    },
+    shutdown: (drainLimitMs = config.shutdownDrainMs) => (shutdown ??= gracefully(drainLimitMs)),
+    close,
   };
 }

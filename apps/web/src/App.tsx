@@ -9,6 +9,7 @@ import { createI18n } from './app/i18n';
 import { routes } from './app/routes';
 import { createStore, type AppStore } from './app/store';
 import { ThemeProvider } from './app/ThemeProvider';
+import { ServerRestartNotice } from './realtime/ServerRestartNotice';
 
 export interface AppProps {
   store?: AppStore;
@@ -27,6 +28,7 @@ export function App({ store, i18n, router }: AppProps) {
       <I18nextProvider i18n={appI18n}>
         <ThemeProvider>
           <AuthBootstrap />
+          <ServerRestartNotice />
           <FullscreenGate>
             <RouterProvider router={appRouter} />
           </FullscreenGate>

@@ -118,6 +118,8 @@ export const ErrorCodeSchema = z.enum([
   'unsupported_media_type',
   'rate_limited',
   'maintenance',
+  /** 503: the server is restarting (a deploy); try again in a moment. */
+  'server_restarting',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

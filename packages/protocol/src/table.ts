@@ -414,6 +414,8 @@ export const TableRejectCodeSchema = z.enum([
   'rathole',
   /** Only administrators may sit down during maintenance. */
   'maintenance',
+  /** The server is restarting (a deploy): running hands finish, nothing new starts; reconnect shortly. */
+  'server-restarting',
 ]);
 export type TableRejectCode = z.infer<typeof TableRejectCodeSchema>;
 export const TableRejectMessageSchema = z.object({

@@ -9,6 +9,9 @@ export const SEND_BUFFER_MAX_BYTES = 512 * 1024;
 export const CLOSE_POLICY = 1008;
 /** Too many connections from one address: try again later. */
 export const CLOSE_TRY_LATER = 1013;
+/** Service Restart: the server is shutting down for a deploy; reconnect in a moment. */
+export const CLOSE_SERVICE_RESTART = 1012;
+export const SERVICE_RESTART_REASON = 'server restarting';
 /** The session ended (logout, password change or reset, block, delete, role change). */
 export const CLOSE_SESSION_ENDED = 4001;
 /** After a policy close, how long the peer gets to answer the close frame before the socket is destroyed. */
@@ -71,4 +74,23 @@ export class ConnectionsPerIp {
   count(ip: string): number {
     return this.open.get(ip) ?? 0;
   }
+}
+
+/**
+ * Closes every socket with `code` and `reason`, waits up to `graceMs` for the peers to finish the
+ * close handshake, then destroys the rest. Resolves with the number of sockets closed.
+ */
+export async function closeEvery(
+  sockets: Iterable<WebSocket>,
+  code: number,
+  reason: string,
+  graceMs = POLICY_CLOSE_GRACE_MS * 2,
+): Promise<number> {
+  const open = [...sockets].filter((s) => s.readyState !== s.CLOSED);
+  for (const socket of open) if (socket.readyState !== socket.CLOSING) socket.close(code, reason);
+  const deadline = Date.now() + graceMs;
+  while (open.some((s) => s.readyState !== s.CLOSED) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  for (const socket of open) if (socket.readyState !== socket.CLOSED) socket.terminate();
+  return open.length;
 }

@@ -25,6 +25,15 @@ export interface TableSessionState {
   pots?: { amount: number; eligible: number[] }[];
 }
 
+/** How one table came out of a graceful shutdown's drain (tables/runtime/drain.ts). */
+export interface DrainResult {
+  tableId: number;
+  /** No hand was running, the running hand settled, or the drain limit voided it. */
+  outcome: 'idle' | 'settled' | 'voided';
+  /** The hand running when the drain began, if any. */
+  handNumber: number | null;
+}
+
 /** A connection watching a live table (a socket, a bot). `userId` null = spectator. */
 export interface TableViewer {
   userId: number | null;
@@ -66,6 +75,11 @@ export interface TableLayer {
   onTableChanged(tableId: number, table: TableRow | null): void;
   /** Stops timers and bots; called on server shutdown. */
   close(): Promise<void>;
+  /**
+   * Graceful shutdown (SIGTERM): every table deals no new hand and seats nobody; resolves once each
+   * running hand has settled (or, past `limitMs`, was voided as on a crash) and the seats are saved.
+   */
+  drain?(limitMs: number): Promise<DrainResult[]>;
   /** Start-up work (crash recovery) before the server listens. */
   start?(): Promise<void>;
   /** The live table behind /ws/table/{tableId}, or null (unknown table, or no live runtime). */

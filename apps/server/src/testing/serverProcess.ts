@@ -1,8 +1,10 @@
 // A real server in its own process, for tests that kill it (kill -9) and start it again on the same
 // data: DATA_DIR (PGlite) or DATABASE_URL from the environment, durable seats, quick clocks and bots.
-// Prints one line `{"address": ...}` on stdout when it listens.
+// Prints one line `{"address": ...}` on stdout when it listens, and `{"stopped": report}` after a
+// graceful shutdown (SIGTERM, as in production: src/shutdown.ts).
 import { loadConfig } from '../config.js';
 import { createServer } from '../server.js';
+import { shutDownOnSignals } from '../shutdown.js';
 import { TableRegistry } from '../tables/runtime/tableRegistry.js';
 import { TEST_SCRYPT } from './testServer.js';
 
@@ -27,4 +29,8 @@ const server = await createServer({
 });
 const address = await server.listen();
 process.stdout.write(`${JSON.stringify({ address, pid: process.pid })}\n`);
-process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
+shutDownOnSignals(server, {
+  drainLimitMs: config.shutdownDrainMs,
+  log: server.services.logger,
+  onStopped: (report) => process.stdout.write(`${JSON.stringify({ stopped: report })}\n`),
+});

@@ -5,11 +5,13 @@ import { userApi } from '../api/userApi';
 import { authSlice, loggedOut, setAuthenticated, setUserInfo } from './authSlice';
 import { jackpotSlice, setJackpot } from './jackpotSlice';
 import { saveTheme, setTheme, themeSlice, toggleTheme } from './themeSlice';
+import { serverRestartSlice } from '../realtime/serverRestart';
 
 const rootReducer = combineReducers({
   auth: authSlice.reducer,
   theme: themeSlice.reducer,
   jackpot: jackpotSlice.reducer,
+  serverRestart: serverRestartSlice.reducer,
   [userApi.reducerPath]: userApi.reducer,
   [adminApi.reducerPath]: adminApi.reducer,
 });

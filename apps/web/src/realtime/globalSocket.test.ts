@@ -170,4 +170,68 @@ describe('the /ws/global connection', () => {
     expect(sockets).toHaveLength(1);
     expect(onSessionEnded).toHaveBeenCalledTimes(1);
   });
+
+  it('a close with 1012 (server restarting) is reported while it reconnects as usual, and ends when it is back', () => {
+    const onServerRestart = vi.fn();
+    const sockets: FakeSocket[] = [];
+    const client = new GlobalSocket({
+      url: 'ws://host/ws/global',
+      token: 'tok-1',
+      onBalance: vi.fn(),
+      onJackpot: vi.fn(),
+      onServerRestart,
+      logger: { warn: vi.fn(), error: vi.fn() },
+      createSocket: (url) => {
+        const socket = new FakeSocket(url);
+        sockets.push(socket);
+        return socket;
+      },
+    });
+    client.connect();
+    sockets[0].serverOpens();
+    sockets[0].serverCloses(1006);
+    expect(onServerRestart).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(2000);
+    sockets[1].serverOpens();
+    sockets[1].serverCloses(1012);
+    expect(onServerRestart.mock.calls).toEqual([[true]]);
+    vi.advanceTimersByTime(2000);
+    sockets[2].serverCloses(1006);
+    expect(onServerRestart.mock.calls).toEqual([[true]]);
+    vi.advanceTimersByTime(4000);
+    sockets[3].serverOpens();
+    expect(onServerRestart.mock.calls).toEqual([[true], [false]]);
+    expect(JSON.parse(sockets[3].sent[0])).toEqual({ type: 'AUTH', token: 'tok-1' });
+  });
+
+  it('a restart notice ends when the reconnects give up, and when the page closes the socket', () => {
+    const onServerRestart = vi.fn();
+    const sockets: FakeSocket[] = [];
+    const client = new GlobalSocket({
+      url: 'ws://host/ws/global',
+      token: 'tok-1',
+      onBalance: vi.fn(),
+      onJackpot: vi.fn(),
+      onServerRestart,
+      logger: { warn: vi.fn(), error: vi.fn() },
+      createSocket: (url) => {
+        const socket = new FakeSocket(url);
+        sockets.push(socket);
+        return socket;
+      },
+    });
+    client.connect();
+    sockets[0].serverOpens();
+    sockets[0].serverCloses(1012);
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      vi.advanceTimersByTime(2000 * attempt);
+      sockets[attempt].serverCloses(1006);
+    }
+    expect(onServerRestart.mock.calls).toEqual([[true], [false]]);
+    client.connect();
+    sockets.at(-1)!.serverOpens();
+    sockets.at(-1)!.serverCloses(1012);
+    client.close();
+    expect(onServerRestart.mock.calls).toEqual([[true], [false], [true], [false]]);
+  });
 });

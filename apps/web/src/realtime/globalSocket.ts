@@ -10,10 +10,14 @@ export interface GlobalSocketHandlers {
   onJackpot(amount: number): void;
   /** The server closed with 4001: the session ended (logout elsewhere, password change, block…). */
   onSessionEnded?(): void;
+  /** True when the server closed with 1012 (restarting for a deploy); false once connected again or given up. */
+  onServerRestart?(restarting: boolean): void;
 }
 
 /** The server's close code for a session that ended; reconnecting with the same token is pointless. */
 export const SESSION_ENDED_CLOSE_CODE = 4001;
+/** Service Restart: the server is shutting down for a deploy; reconnecting soon finds it (or the next one). */
+export const SERVER_RESTART_CLOSE_CODE = 1012;
 
 /** What we need of a WebSocket (the browser's, or a fake in tests). */
 export interface SocketLike {
@@ -51,6 +55,7 @@ export class GlobalSocket {
   private attempts = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
+  private restarting = false;
   private readonly createSocket: (url: string) => SocketLike;
   private readonly logger: Pick<Console, 'warn' | 'error'>;
 
@@ -69,6 +74,7 @@ export class GlobalSocket {
   /** Closed on purpose (the user went away): no retries. */
   close(): void {
     this.stopped = true;
+    this.setRestarting(false);
     if (this.retryTimer !== null) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     const socket = this.socket;
@@ -91,6 +97,7 @@ export class GlobalSocket {
     this.socket = socket;
     socket.onopen = () => {
       this.attempts = 0;
+      this.setRestarting(false);
       socket.send(JSON.stringify({ type: 'AUTH', token: this.options.token }));
     };
     socket.onmessage = (event) => this.handleMessage(event.data);
@@ -104,6 +111,7 @@ export class GlobalSocket {
         this.options.onSessionEnded?.();
         return;
       }
+      if (event?.code === SERVER_RESTART_CLOSE_CODE && !this.stopped) this.setRestarting(true);
       if (!this.stopped) this.scheduleReconnect();
     };
   }
@@ -111,6 +119,7 @@ export class GlobalSocket {
   private scheduleReconnect(): void {
     if (this.attempts >= GLOBAL_SOCKET_MAX_RECONNECTS) {
       this.logger.warn(`/ws/global: gave up after ${GLOBAL_SOCKET_MAX_RECONNECTS} reconnect attempts`);
+      this.setRestarting(false);
       return;
     }
     this.attempts += 1;
@@ -119,6 +128,12 @@ export class GlobalSocket {
       this.retryTimer = null;
       if (!this.stopped) this.open();
     }, delay);
+  }
+
+  private setRestarting(restarting: boolean): void {
+    if (this.restarting === restarting) return;
+    this.restarting = restarting;
+    this.options.onServerRestart?.(restarting);
   }
 
   private handleMessage(raw: unknown): void {

@@ -7,6 +7,7 @@ import { balanceUpdated, unauthorized } from '../app/authSlice';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { setJackpot } from '../app/jackpotSlice';
 import { GlobalSocket, globalSocketUrl } from './globalSocket';
+import { restartBegan, restartEnded } from './serverRestart';
 
 /** How long to wait before telling the user their session ended elsewhere (our own logout reloads first). */
 const SESSION_ENDED_NOTICE_DELAY_MS = 1000;
@@ -30,6 +31,9 @@ export function useGlobalSocket(): void {
       },
       onJackpot(amount) {
         dispatch(setJackpot(amount));
+      },
+      onServerRestart(restarting) {
+        dispatch(restarting ? restartBegan('global') : restartEnded('global'));
       },
       onSessionEnded() {
         // Our own logout also ends the session (and reloads the page): speak only if the token is still here.

@@ -16,7 +16,7 @@ export interface SeatHooks {
 
 const NEXT_HAND = 'next-hand';
 
-const dealtHand = (hand: RunningHand) => ({
+export const dealtHand = (hand: RunningHand) => ({
   handId: hand.handId,
   handNumber: hand.state.config.handNumber,
   seedCommitment: hand.seed.commitment,
@@ -32,7 +32,7 @@ export class Dealer {
   /** Deals after the pause between hands, when at least two can play. */
   scheduleNextHand(): void {
     const t = this.t;
-    if (t.stopped || t.deleted || t.hand || t.room.has(NEXT_HAND)) return;
+    if (t.stopped || t.deleted || t.draining || t.hand || t.room.has(NEXT_HAND)) return;
     if (dealable(t.seats.values()).length < 2) return;
     t.room.after(NEXT_HAND, t.deps.timing.nextHandDelayMs, () =>
       t.queued(() => this.startHand(), 'could not start a hand'),
@@ -67,7 +67,7 @@ export class Dealer {
 
   private async startHand(): Promise<void> {
     const t = this.t;
-    if (t.stopped || t.deleted || t.hand) return;
+    if (t.stopped || t.deleted || t.draining || t.hand) return;
     const players = dealable(t.seats.values());
     if (players.length < 2) return;
     await t.refreshSettings();

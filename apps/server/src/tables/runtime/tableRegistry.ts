@@ -5,10 +5,11 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { queryRows, type Database } from '../../db/client.js';
+import { AppError } from '../../errors.js';
 import { HandStore } from '../../hands/handStore.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import type { SettingsService } from '../../settings/settingsService.js';
-import type { LiveTable, TableLayer, TableSessionState } from '../tableLayer.js';
+import type { DrainResult, LiveTable, TableLayer, TableSessionState } from '../tableLayer.js';
 import type { TableRow, TableService } from '../tableService.js';
 import { systemClock } from './clock.js';
 import { LedgerBank } from './ledgerBank.js';
@@ -56,6 +57,8 @@ export class TableRegistry implements TableLayer {
   private readonly durable: DatabaseTableStore | null;
   private readonly simulation: SimulationDirector;
   private closed = false;
+  /** Set by drain(): the shutdown's limit, for tables opened while it runs. */
+  private drainLimitMs: number | null = null;
   private jackpotTimer: NodeJS.Timeout | null = null;
   private readonly unsubscribe: () => void;
 
@@ -150,6 +153,7 @@ export class TableRegistry implements TableLayer {
     });
     await runtime.init();
     this.built.set(tableId, runtime);
+    if (this.drainLimitMs !== null) void runtime.drain(this.drainLimitMs);
     return runtime;
   }
 
@@ -195,6 +199,8 @@ export class TableRegistry implements TableLayer {
   }
 
   async startSimulation(tableId: number): Promise<void> {
+    if (this.drainLimitMs !== null)
+      throw new AppError(503, 'server_restarting', 'The server is restarting: try again in a minute');
     const runtime = await this.runtime(tableId);
     if (!runtime) return;
     await this.store.setSimulation(tableId, true);
@@ -240,6 +246,14 @@ export class TableRegistry implements TableLayer {
         }
       })
       .catch((error: unknown) => this.deps.logger.error({ err: error, tableId }, 'table change failed'));
+  }
+
+  /** Graceful shutdown: every table drains at once (drain.ts); bots play on but fill no seat. */
+  async drain(limitMs: number): Promise<DrainResult[]> {
+    this.drainLimitMs = limitMs;
+    this.simulation.hold();
+    const runtimes = await Promise.all([...this.runtimes.values()].map((e) => e.catch(() => null)));
+    return Promise.all(runtimes.flatMap((r) => (r ? [r.drain(limitMs)] : [])));
   }
 
   /** Stops every table (a running hand is void: its stacks are still in the seat accounts). */

@@ -6,6 +6,7 @@ import type { TableClientMessage, TableSeat, TableServerMessage } from '@tenger/
 import type { LiveTable, TableViewer } from '../tableLayer.js';
 import type { TableRow } from '../tableService.js';
 import { Dealer } from './dealer.js';
+import { drainTable, type DrainResult } from './drain.js';
 import type { UserProfile } from './ports.js';
 import { SeatDesk } from './seatDesk.js';
 import { freeSeats, newSeat, reject, seatOf, type Reply } from './seatRules.js';
@@ -13,7 +14,7 @@ import { sortedSeats, tableInfo } from './tableView.js';
 import { TableState, type RuntimeDeps as StateDeps } from './tableState.js';
 import { frameFor } from './viewerDoor.js';
 
-export type { TableViewer, Reply, UserProfile };
+export type { TableViewer, Reply, UserProfile, DrainResult };
 export { DEFAULT_TIMING, type RuntimeTiming } from './timing.js';
 export { engineVariant } from './runningHand.js';
 
@@ -109,6 +110,8 @@ export class TableRuntime implements LiveTable {
 
   private async execute(viewer: TableViewer, message: TableClientMessage): Promise<Reply> {
     if (this.t.stopped) return reject('table-closed', 'The table is closed');
+    if (this.t.drained || (this.t.draining && message.type === 'SIT'))
+      return reject('server-restarting', 'The server is restarting: try again in a minute');
     const userId = viewer.userId;
     if (userId === null) return reject('unauthorized', 'Log in to play');
     const seat = seatOf(this.t.seats, userId);
@@ -202,6 +205,14 @@ export class TableRuntime implements LiveTable {
       void _seats;
       this.t.emit({ type: 'table-updated', table });
     });
+  }
+
+  /**
+   * Graceful shutdown: no new hand, nobody sits down; resolves once the running hand has settled (or
+   * was voided after `limitMs`, as on a crash) and the seats are saved. See drain.ts.
+   */
+  drain(limitMs: number): Promise<DrainResult> {
+    return drainTable(this.t, limitMs);
   }
 
   /** Stops every timer. Nothing is settled: a running hand is void (its stacks are still in the bank). */

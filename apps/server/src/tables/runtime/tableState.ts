@@ -62,6 +62,10 @@ export class TableState {
   jackpot = 0;
   stopped = false;
   deleted = false;
+  /** The server is shutting down: no new hand is dealt and nobody sits down (drain.ts). */
+  draining = false;
+  /** Drained: no hand runs, the seats are saved; every command is refused until the process exits. */
+  drained = false;
   readonly salt = randomUUID().slice(0, 8);
   actionTimeMs = 20_000;
   timeBankMaxMs = 30_000;
@@ -69,6 +73,8 @@ export class TableState {
   /** Who stood up from this table lately, for the buy-in minimum shown to them. */
   readonly departures = new Map<number, Departure>();
   private tail: Promise<unknown> = Promise.resolve();
+  /** Called after the first queued step that ends with no hand running. */
+  private handless: Array<() => void> = [];
 
   constructor(readonly deps: RuntimeDeps) {
     this.tableId = deps.table.id;
@@ -93,8 +99,17 @@ export class TableState {
       if (this.stopped) throw new Error('table runtime stopped');
       return work();
     });
-    this.tail = run.catch(() => undefined);
+    this.tail = run.catch(() => undefined).then(() => this.stepDone());
     return run;
+  }
+
+  /** Inside a queued step: `done` runs once a step ends with no hand running (this one, or later). */
+  whenNoHand(done: () => void): void {
+    this.handless.push(done);
+  }
+
+  private stepDone(): void {
+    if (this.hand === null && this.handless.length > 0) for (const done of this.handless.splice(0)) done();
   }
 
   /** Work from a timer or after a hand: queued, and logged if it fails. */
@@ -160,6 +175,14 @@ export class TableState {
 
   /** Seats changed: keep them in the store; `notify` tells the registry (lobby counts, bot refill). */
   seatsChanged(notify = true): void {
+    this.saveSeats().catch((err: unknown) =>
+      this.deps.logger.error({ err, tableId: this.tableId }, 'could not save seats'),
+    );
+    if (notify) this.deps.onSeatsChanged?.();
+  }
+
+  /** Writes the seats to the store; resolves once they (and every earlier write) are kept. */
+  saveSeats(): Promise<void> {
     const stored = sortedSeats(this.seats).map((s) => ({
       seat: s.seat,
       userId: s.userId,
@@ -168,12 +191,7 @@ export class TableState {
       pendingRecharge: s.pendingRecharge,
       timeBankMs: s.timeBankMs,
     }));
-    this.deps.store
-      .saveSeats(this.tableId, stored)
-      .catch((err: unknown) =>
-        this.deps.logger.error({ err, tableId: this.tableId }, 'could not save seats'),
-      );
-    if (notify) this.deps.onSeatsChanged?.();
+    return this.deps.store.saveSeats(this.tableId, stored);
   }
 
   /** Tells viewers when a seated person's first connection opens or their last one closes. */

@@ -6,6 +6,7 @@ import { getAccessToken } from '../../api/session';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { setJackpot } from '../../app/jackpotSlice';
 import { formatMoney } from '../../app/money';
+import { restartBegan, restartEnded } from '../../realtime/serverRestart';
 import { ActionBar, PreActionBoxes } from './ActionBar';
 import { ActionMenu, type TableMenuItem } from './ActionMenu';
 import { readChoices, resolvePreAction, type ChosenAction, type PreAction } from './betting';
@@ -376,9 +377,15 @@ function BottomPanel(props: BottomPanelProps) {
 
 /** One table client per table id for the page's life: connects on mount, closes on the way out. */
 function useTableClient(tableId: string) {
+  const dispatch = useAppDispatch();
   const client = useMemo(
-    () => new TableSocket({ url: tableSocketUrl(apiHost(), tableId), getToken: getAccessToken }),
-    [tableId],
+    () =>
+      new TableSocket({
+        url: tableSocketUrl(apiHost(), tableId),
+        getToken: getAccessToken,
+        onServerRestart: (restarting) => dispatch(restarting ? restartBegan('table') : restartEnded('table')),
+      }),
+    [tableId, dispatch],
   );
   const token = useRef(getAccessToken());
   useEffect(() => {

@@ -24,19 +24,20 @@ class FakeSocket implements SocketLike {
   receive(message: unknown) {
     this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
   }
-  drop() {
+  drop(code?: number) {
     this.readyState = 3;
-    this.onclose?.(new CloseEvent('close'));
+    this.onclose?.(new CloseEvent('close', { code }));
   }
 }
 
 let sockets: FakeSocket[];
 const seats = [tableSeat(0, 1, 'bat'), tableSeat(3, 2, 'dorj')];
 
-function client(token: string | null = 'tok') {
+function client(token: string | null = 'tok', onServerRestart?: (restarting: boolean) => void) {
   return new TableSocket({
     url: 'ws://host/ws/table/7',
     getToken: () => token,
+    onServerRestart,
     createSocket: (url) => {
       const socket = new FakeSocket(url);
       sockets.push(socket);
@@ -129,6 +130,44 @@ describe('the table socket', () => {
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);
     expect(table.getState().connection).toBe('not-found');
+  });
+
+  it('a close with 1012 (server restarting) is reported while it reconnects and resumes, and ends when the table answers', () => {
+    const onServerRestart = vi.fn();
+    const table = client('tok', onServerRestart);
+    table.connect();
+    sockets[0].open();
+    sockets[0].receive(snapshot({ seq: 4, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats) }));
+    sockets[0].drop(1012);
+    expect(onServerRestart.mock.calls).toEqual([[true]]);
+    expect(table.getState().connection).toBe('reconnecting');
+    // The usual policy: 1000 ms × attempt; the new process is not listening yet.
+    vi.advanceTimersByTime(1000);
+    sockets[1].drop(1006);
+    vi.advanceTimersByTime(2000);
+    sockets[2].open();
+    expect(sockets[2].sent).toEqual([
+      expect.objectContaining({ type: 'AUTH', token: 'tok' }),
+      expect.objectContaining({ type: 'RESUME', lastSeq: 4 }),
+    ]);
+    expect(onServerRestart.mock.calls).toEqual([[true]]);
+    sockets[2].receive(snapshot({ seq: 9, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats) }));
+    expect(onServerRestart.mock.calls).toEqual([[true], [false]]);
+    expect(table.getState().connection).toBe('live');
+  });
+
+  it('an ordinary drop is no restart, and leaving the table ends a restart notice', () => {
+    const onServerRestart = vi.fn();
+    const table = client('tok', onServerRestart);
+    table.connect();
+    sockets[0].open();
+    sockets[0].drop(1006);
+    expect(onServerRestart).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1000);
+    sockets[1].open();
+    sockets[1].drop(1012);
+    table.close();
+    expect(onServerRestart.mock.calls).toEqual([[true], [false]]);
   });
 
   it('logs unparseable frames and carries on', () => {

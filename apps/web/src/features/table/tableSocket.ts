@@ -1,5 +1,5 @@
 import type { TableClientMessage, TableRejectCode, TableServerMessage } from '@tenger/protocol';
-import type { SocketLike } from '../../realtime/globalSocket';
+import { SERVER_RESTART_CLOSE_CODE, type SocketLike } from '../../realtime/globalSocket';
 import { initialTableState, tableReducer, type TableInput, type TableViewState } from './tableState';
 
 /**
@@ -42,6 +42,8 @@ export interface TableSocketOptions {
   getToken: () => string | null;
   createSocket?: (url: string) => SocketLike;
   logger?: Pick<Console, 'warn' | 'error'>;
+  /** True when the server closed with 1012 (restarting for a deploy); false once the table is back or given up. */
+  onServerRestart?(restarting: boolean): void;
   /** Timer functions (fake ones in tests). */
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (id: unknown) => void;
@@ -62,6 +64,7 @@ export class TableSocket {
   private stopped = true;
   private requestCounter = 0;
   private resumeAsked = false;
+  private restarting = false;
   private readonly pending = new Map<
     string,
     { resolve: () => void; reject: (error: TableCommandError) => void; timer: unknown }
@@ -115,6 +118,7 @@ export class TableSocket {
 
   close(): void {
     this.stopped = true;
+    this.setRestarting(false);
     if (this.retryTimer !== null) this.clearTimer(this.retryTimer);
     this.retryTimer = null;
     this.stopPing();
@@ -164,11 +168,12 @@ export class TableSocket {
     socket.onerror = () => {
       // The close event that follows drives the retry.
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket === socket) this.socket = null;
       this.stopPing();
       this.failPending('offline');
       if (this.stopped) return;
+      if (event?.code === SERVER_RESTART_CLOSE_CODE) this.setRestarting(true);
       if (this.state.connection === 'not-found' || this.state.connection === 'closed') return;
       this.scheduleReconnect();
     };
@@ -178,6 +183,7 @@ export class TableSocket {
     if (this.attempts >= TABLE_RECONNECT_MAX_ATTEMPTS) {
       this.logger.warn(`/ws/table: gave up after ${TABLE_RECONNECT_MAX_ATTEMPTS} reconnect attempts`);
       this.dispatch({ type: 'connection', status: 'offline' });
+      this.setRestarting(false);
       return;
     }
     this.attempts += 1;
@@ -187,6 +193,12 @@ export class TableSocket {
       this.retryTimer = null;
       if (!this.stopped) this.open();
     }, delay);
+  }
+
+  private setRestarting(restarting: boolean): void {
+    if (this.restarting === restarting) return;
+    this.restarting = restarting;
+    this.options.onServerRestart?.(restarting);
   }
 
   private sendResume(socket: SocketLike): void {
@@ -213,6 +225,9 @@ export class TableSocket {
     }
     if (message.type === 'ACK' || message.type === 'REJECT') this.settle(message);
     if (message.type === 'SNAPSHOT') this.resumeAsked = false;
+    // Back after a restart: the first answer from the table (a snapshot, or the resumed events).
+    if (message.type === 'SNAPSHOT' || message.type === 'EVENT' || message.type === 'ACK')
+      this.setRestarting(false);
     this.dispatch(message);
     // A gap in the events: ask for the rest once (the answer is the events or a fresh snapshot).
     if (this.state.outOfSync && !this.resumeAsked && this.socket?.readyState === OPEN)

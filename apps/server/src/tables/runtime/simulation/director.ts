@@ -25,6 +25,7 @@ export class SimulationDirector {
   private readonly bots = new Map<number, BotPlayer>();
   private readonly timers: RoomClock;
   private closed = false;
+  private holding = false;
 
   constructor(
     private readonly roster: BotRoster,
@@ -69,12 +70,18 @@ export class SimulationDirector {
   /** A seat freed up or was taken: refill it a little later (bots bust, people leave). */
   seatsChanged(runtime: TableRuntime): void {
     const name = refill(runtime.tableId);
-    if (!this.simulating.has(runtime.tableId) || this.timers.has(name) || this.closed) return;
+    if (!this.simulating.has(runtime.tableId) || this.timers.has(name) || this.closed || this.holding) return;
     this.timers.after(name, this.options.refillDelayMs, () => {
       this.fill(runtime).catch((err: unknown) =>
         this.logger.error({ err, tableId: runtime.tableId }, 'could not seat bots'),
       );
     });
+  }
+
+  /** Shutting down: seated bots play the running hands out, but no seat is filled any more. */
+  hold(): void {
+    this.holding = true;
+    this.timers.clear();
   }
 
   close(): void {
@@ -93,7 +100,7 @@ export class SimulationDirector {
 
   /** Fills empty seats with bots, leaving one or two free (two at 6+ seats) so people can join. */
   private async fill(runtime: TableRuntime): Promise<void> {
-    if (!this.simulating.has(runtime.tableId) || runtime.isDeleted || this.closed) return;
+    if (!this.simulating.has(runtime.tableId) || runtime.isDeleted || this.closed || this.holding) return;
     const keepFree = runtime.maxPlayers >= 6 ? 2 : 1;
     const wanted = runtime.freeSeats.length - keepFree;
     if (wanted <= 0) return;
