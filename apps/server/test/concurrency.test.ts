@@ -12,6 +12,30 @@ describe.each(TEST_DRIVERS)('money under concurrency on $name', ({ url }) => {
   afterAll(() => t.close());
   afterEach(async () => expect(await t.audit()).toEqual(BALANCED));
 
+  it('eight tables created at once all succeed, each with its own number', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.call({
+          method: 'POST',
+          url: '/api/v1/admin/table',
+          token: t.admin.token,
+          payload: {
+            name: `Race ${i}`,
+            variant: 'holdem',
+            smallBlind: 1,
+            bigBlind: 2,
+            minBuyIn: 80,
+            maxBuyIn: 200,
+            maxPlayers: 6,
+          },
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
+    const numbers = responses.map((r) => r.json().no as number);
+    expect(new Set(numbers).size).toBe(8);
+  });
+
   it('50 simultaneous withdrawals of the whole balance: exactly one succeeds', async () => {
     const p = await t.player(40_000);
     const responses = await Promise.all(

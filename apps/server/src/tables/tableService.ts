@@ -3,6 +3,7 @@ import type { CreateTableRequest, UpdateTableRequest } from '@tenger/protocol';
 import type { Database } from '../db/client.js';
 import { pokerTables } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
+import { sqlState } from '../ledger/ledger.js';
 
 export type TableRow = typeof pokerTables.$inferSelect;
 /** Writes the audit row of a table change inside the change's transaction. */
@@ -96,6 +97,9 @@ export const DEFAULT_TABLES: CreateTableRequest[] = [
  * Table definitions (stakes, seats). The list is cached in this process: the lobby reads it on
  * every poll, admins change it rarely.
  */
+const CREATE_ATTEMPTS = 8;
+const UNIQUE_VIOLATION = '23505';
+
 export class TableService {
   private cache?: TableRow[];
   private readonly listeners = new Set<(tableId: number, table: TableRow | null) => void>();
@@ -126,6 +130,18 @@ export class TableService {
 
   /** `audit` (optional) runs in the same transaction as the write, with the row written. */
   async create(input: CreateTableRequest, audit?: TableAudit): Promise<TableRow> {
+    // The table number is max(no) + 1: two creations at once may pick the same one and one of them then
+    // meets the unique index. It simply takes the next number (each attempt is its own transaction).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.insertTable(input, audit);
+      } catch (error) {
+        if (attempt >= CREATE_ATTEMPTS || sqlState(error) !== UNIQUE_VIOLATION) throw error;
+      }
+    }
+  }
+
+  private async insertTable(input: CreateTableRequest, audit?: TableAudit): Promise<TableRow> {
     const row = await this.writing(audit, async (db) => {
       const [inserted] = await db
         .insert(pokerTables)
