@@ -2,7 +2,15 @@
 // and GET /api/v1/admin/table/hands?tableId=&limit=. Only finished hands exist here.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { formatCard, redactRecord, toPHH, toPokerStars, type HandRecord } from '@tenger/engine';
+import {
+  fairnessRecord,
+  formatCard,
+  openingsForRecord,
+  redactRecord,
+  toPHH,
+  toPokerStars,
+  type HandRecord,
+} from '@tenger/engine';
 import {
   HandIdParamsSchema,
   TABLE_HANDS_LIMIT_DEFAULT,
@@ -16,7 +24,7 @@ import { notFound } from '../errors.js';
 import { requireUser } from '../http/policies.js';
 import { parseInput } from '../http/validation.js';
 import type { Services } from '../services.js';
-import { HandStore } from './handStore.js';
+import { HandStore, type StoredHand } from './handStore.js';
 
 export function userHandRoutes(app: FastifyInstance, services: Services): void {
   const hands = new HandStore(services.db);
@@ -51,7 +59,8 @@ export function userHandRoutes(app: FastifyInstance, services: Services): void {
         currency: '₮',
         ...(player ? { hero: player.seat } : {}),
       }),
-      fairness: { serverSeed: hand.serverSeed, commitment: hand.seedCommitment, clientSeed: hand.clientSeed },
+      fairness: fairnessFor(hand, player ? player.seat : null),
+      chain: hand.chain ? { previousHash: hand.chain.previousHash, hash: hand.chain.hash } : null,
       rake: hand.rake,
       jackpotContribution: hand.jackpotContribution,
     };
@@ -77,6 +86,18 @@ export function adminHandRoutes(app: FastifyInstance, services: Services): void 
       })),
     };
   });
+}
+
+/**
+ * The hand's fairness data for one viewer. Version 2: the seeds and only the openings of the cards this
+ * viewer may see (the board, cards shown down, its own hole cards); never the committed deck itself.
+ */
+function fairnessFor(hand: StoredHand, viewerSeat: number | null): HandHistoryResponse['fairness'] {
+  if (hand.fairnessVersion === 2 && hand.committedDeck && hand.playerSeeds) {
+    const openings = openingsForRecord(hand.committedDeck, hand.record, viewerSeat);
+    return fairnessRecord(hand.committedDeck, hand.handId, hand.playerSeeds, openings);
+  }
+  return { serverSeed: hand.serverSeed, commitment: hand.seedCommitment, clientSeed: hand.clientSeed };
 }
 
 function presentRecord(record: HandRecord, nameOf: (seat: number) => string): HandRecordWire {
