@@ -639,3 +639,31 @@ export const LiveSessionSchema = z.object({
   ),
 });
 export type LiveSession = z.infer<typeof LiveSessionSchema>;
+
+/** GET /api/v1/user/fairness/head: the newest link of the site's hand chain. */
+export const FairnessHeadResponseSchema = z.object({
+  /** How many hands the chain holds (the newest hand's place in it). */
+  seq: z.int().min(0),
+  /** SHA-256 of the newest hand record chained to the one before (64 zeros before the first hand). */
+  hash: Sha256HexSchema,
+  handId: z.string().nullable(),
+});
+export type FairnessHeadResponse = z.infer<typeof FairnessHeadResponseSchema>;
+
+/** GET /api/v1/admin/fairness/verify: every hand re-hashed in settlement order; the first break, if any. */
+export const ChainVerifyResponseSchema = z.union([
+  z.object({ ok: z.literal(true), count: z.int().min(0), head: Sha256HexSchema }),
+  z.object({
+    ok: z.literal(false),
+    /** Links that held before the break. */
+    count: z.int().min(0),
+    firstBreak: z.object({
+      handId: z.string().nullable(),
+      seq: z.int().min(0),
+      /** hash-mismatch: the hand was changed; previous-mismatch: one removed, inserted or reordered;
+       *  head-mismatch: the newest hand is missing; malformed: not hashable. */
+      reason: z.enum(['previous-mismatch', 'hash-mismatch', 'malformed', 'head-mismatch']),
+    }),
+  }),
+]);
+export type ChainVerifyResponse = z.infer<typeof ChainVerifyResponseSchema>;

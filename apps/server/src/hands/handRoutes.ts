@@ -1,5 +1,6 @@
 // Hand history: GET /api/v1/user/hand/{handId} (a hand the caller was dealt into, any for an admin)
-// and GET /api/v1/admin/table/hands?tableId=&limit=. Only finished hands exist here.
+// and GET /api/v1/admin/table/hands?tableId=&limit=. Only finished hands exist here. The hand chain:
+// GET /api/v1/user/fairness/head and GET /api/v1/admin/fairness/verify.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import {
@@ -12,6 +13,8 @@ import {
   type HandRecord,
 } from '@tenger/engine';
 import {
+  type ChainVerifyResponse,
+  type FairnessHeadResponse,
   HandIdParamsSchema,
   TABLE_HANDS_LIMIT_DEFAULT,
   TableHandsQuerySchema,
@@ -65,11 +68,18 @@ export function userHandRoutes(app: FastifyInstance, services: Services): void {
       jackpotContribution: hand.jackpotContribution,
     };
   });
+
+  app.get('/fairness/head', async (request): Promise<FairnessHeadResponse> => {
+    await requireUser(services, request);
+    return hands.chainHead();
+  });
 }
 
 /** Registered under the admin prefix (role checked there). */
 export function adminHandRoutes(app: FastifyInstance, services: Services): void {
   const hands = new HandStore(services.db);
+  app.get('/fairness/verify', async (): Promise<ChainVerifyResponse> => hands.verifyChain());
+
   app.get('/table/hands', async (request): Promise<TableHandsResponse> => {
     const { tableId, limit } = parseInput(TableHandsQuerySchema, request.query, 'query');
     await services.tables.get(tableId);
