@@ -43,6 +43,7 @@ export function snapshot(
     table?: TableInfo;
     hand?: HandView | null;
     jackpot?: number;
+    nextDeckCommitment?: string | null;
   } = {},
 ): Extract<TableServerMessage, { type: 'SNAPSHOT' }> {
   return {
@@ -52,6 +53,7 @@ export function snapshot(
     table: options.table ?? tableInfo(),
     hand: options.hand ?? null,
     jackpot: { amount: options.jackpot ?? 50_000 },
+    nextDeckCommitment: options.nextDeckCommitment ?? null,
   };
 }
 
