@@ -11,6 +11,8 @@ const ROUTES: Array<[Method, string]> = [
   ['POST', '/api/v1/user/forgot-password'],
   ['POST', '/api/v1/user/reset-password'],
   ['GET', '/api/v1/user/me'],
+  ['GET', '/api/v1/user/fairness/head'],
+  ['GET', '/api/v1/admin/fairness/verify'],
   ['PATCH', '/api/v1/user/me'],
   ['GET', '/api/v1/user/search'],
   ['GET', '/api/v1/user/tables'],

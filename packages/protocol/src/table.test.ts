@@ -10,6 +10,17 @@ describe('table channel client messages', () => {
   it.each([-1, 1.5, Number.NaN, 0, '100'])('refuses the buy-in %s', (amount) => {
     expect(TableClientMessageSchema.safeParse({ type: 'SIT', seat: 3, amount }).success).toBe(false);
   });
+  it('a SEED is 1–64 printable ASCII characters, kept verbatim (spaces included)', () => {
+    const parsed = TableClientMessageSchema.parse({ type: 'SEED', seed: ' my seed ~!' });
+    expect(parsed).toEqual({ type: 'SEED', seed: ' my seed ~!' });
+    expect(TableClientMessageSchema.safeParse({ type: 'SEED', seed: 'x'.repeat(64) }).success).toBe(true);
+  });
+  it.each(['', 'x'.repeat(65), 'tab\there', 'nul\u0000', 'тэнгэр', 'é', 42, null])(
+    'refuses the seed %j',
+    (seed) => {
+      expect(TableClientMessageSchema.safeParse({ type: 'SEED', seed }).success).toBe(false);
+    },
+  );
   it('refuses a seat outside 0..8', () => {
     expect(TableClientMessageSchema.safeParse({ type: 'SIT', seat: 9, amount: 100 }).success).toBe(false);
   });

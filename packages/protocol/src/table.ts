@@ -25,6 +25,38 @@ export const SeatIndexSchema = z.int().min(0).max(SEAT_MAX);
 export const CardSchema = z.string().regex(/^[2-9TJQKA][cdhs]$/, 'A card like "As"');
 export type WireCard = z.infer<typeof CardSchema>;
 
+/** Hex SHA-256 (64 lowercase hex characters). */
+export const Sha256HexSchema = z.string().regex(/^[0-9a-f]{64}$/);
+/** Proof that deck position `position` held `card` (packages/engine README, "Provably fair, version 2"). */
+export const OpeningSchema = z.object({
+  position: z.int().min(0).max(51),
+  card: CardSchema,
+  salt: z.string(),
+  path: z.array(z.string()),
+});
+export type WireOpening = z.infer<typeof OpeningSchema>;
+export const PlayerSeedEntrySchema = z.object({
+  seat: SeatIndexSchema,
+  userId: z.union([IdSchema, z.string()]),
+  /** '' when the seat sent none. */
+  seed: z.string(),
+});
+/** Version 2 fairness of a finished hand, with only the openings its viewer may see. */
+export const FairnessV2Schema = z.object({
+  version: z.literal(2),
+  handId: z.string(),
+  deckCommitment: Sha256HexSchema,
+  playerSeeds: z.array(PlayerSeedEntrySchema),
+  openings: z.array(OpeningSchema),
+});
+/** Version 1 (old hands): the server seed revealed after the hand. */
+export const FairnessV1Schema = z.object({
+  version: z.literal(1).optional(),
+  serverSeed: z.string(),
+  commitment: z.string(),
+  clientSeed: z.string(),
+});
+
 /** The engine's variants, as they appear inside a hand. */
 export const HandVariantSchema = z.enum(['holdem-nl', 'omaha-pl', 'omaha-nl']);
 export type HandVariant = z.infer<typeof HandVariantSchema>;
@@ -86,6 +118,22 @@ export const ResumeMessageSchema = z.object({
   ...withRequestId,
 });
 export const TablePingMessageSchema = z.object({ type: z.literal('PING'), ...withRequestId });
+/** The longest seed a player may send (characters). */
+export const PLAYER_SEED_MAX_LENGTH = 64;
+/** A player's seed: 1–64 printable ASCII characters (space to tilde). */
+export const PlayerSeedSchema = singleLineText()
+  .min(1)
+  .max(PLAYER_SEED_MAX_LENGTH)
+  .regex(/^[\x20-\x7e]+$/, 'Must be printable ASCII characters');
+/**
+ * A seated player's seed for the next deal whose deck commitment it has already seen (the last
+ * `deck-committed`, or the snapshot's `nextDeckCommitment`). The last one sent counts.
+ */
+export const SeedMessageSchema = z.object({
+  type: z.literal('SEED'),
+  seed: PlayerSeedSchema,
+  ...withRequestId,
+});
 
 export const TableClientMessageSchema = z.discriminatedUnion('type', [
   TableAuthMessageSchema,
@@ -97,6 +145,7 @@ export const TableClientMessageSchema = z.discriminatedUnion('type', [
   LeaveMessageSchema,
   ResumeMessageSchema,
   TablePingMessageSchema,
+  SeedMessageSchema,
 ]);
 export type TableClientMessage = z.infer<typeof TableClientMessageSchema>;
 export type SitMessage = z.infer<typeof SitMessageSchema>;
@@ -214,10 +263,10 @@ export const HandViewSchema = z.object({
   rake: MoneySchema,
   results: z.array(PotResultSchema),
   seats: z.array(HandSeatViewSchema),
-  /** SHA-256 (hex) of the server seed, published before the deal. */
-  seedCommitment: z.string(),
-  /** The public client seed the deck was mixed with. */
-  clientSeed: z.string(),
+  /** The Merkle root of the committed deck, published before any seed counted. */
+  deckCommitment: z.string(),
+  /** The openings of the cards this viewer sees (board, shown cards, its own hole cards). */
+  openings: z.array(OpeningSchema),
 });
 export type HandView = z.infer<typeof HandViewSchema>;
 
@@ -242,6 +291,8 @@ export const TableSnapshotMessageSchema = z.object({
   table: TableInfoSchema,
   hand: HandViewSchema.nullable(),
   jackpot: z.object({ amount: MoneySchema }),
+  /** The deck commitment of the next deal, when published: a seated player's SEED counts for it. */
+  nextDeckCommitment: z.string().nullable().optional(),
 });
 export type TableSnapshotMessage = z.infer<typeof TableSnapshotMessageSchema>;
 
@@ -257,8 +308,8 @@ export const HandStartedEventSchema = z.object({
   button: SeatIndexSchema,
   smallBlindSeat: SeatIndexSchema.nullable(),
   bigBlindSeat: SeatIndexSchema,
-  seedCommitment: z.string(),
-  clientSeed: z.string(),
+  /** The commitment published before the seeds (equals the last `deck-committed`). */
+  deckCommitment: z.string(),
 });
 const EngineEventSchemas = [
   HandStartedEventSchema,
@@ -275,6 +326,8 @@ const EngineEventSchemas = [
     count: z.int().min(0),
     /** The receiver's own cards; null in everyone else's copy. */
     cards: z.array(CardSchema).nullable(),
+    /** The receiver's own cards opened (absent in everyone else's copy). */
+    openings: z.array(OpeningSchema).optional(),
   }),
   z.object({
     type: z.literal('action'),
@@ -290,6 +343,8 @@ const EngineEventSchemas = [
     street: StreetSchema,
     cards: z.array(CardSchema),
     board: z.array(CardSchema),
+    /** The new board cards opened. */
+    openings: z.array(OpeningSchema).optional(),
   }),
   z.object({ type: z.literal('uncalled-bet-returned'), seat: SeatIndexSchema, amount: MoneySchema }),
   z.object({ type: z.literal('pots-updated'), pots: z.array(PotSchema) }),
@@ -301,6 +356,8 @@ const EngineEventSchemas = [
     cards: z.array(CardSchema),
     handValue: z.int().nullable(),
     handName: z.string().nullable(),
+    /** The shown cards opened. */
+    openings: z.array(OpeningSchema).optional(),
   }),
   z.object({ type: z.literal('hand-mucked'), seat: SeatIndexSchema }),
   z.object({ type: z.literal('rake-taken'), amount: MoneySchema }),
@@ -327,6 +384,8 @@ export const JackpotPayoutSchema = z.object({
 
 /** Table events: seats, clock, settlement. */
 const TableEventSchemas = [
+  /** The next hand's deck is committed (its Merkle root): seated players may now send SEED for it. */
+  z.object({ type: z.literal('deck-committed'), deckCommitment: Sha256HexSchema }),
   z.object({ type: z.literal('seat-taken'), seat: TableSeatSchema }),
   z.object({
     type: z.literal('seat-left'),
@@ -365,10 +424,9 @@ const TableEventSchemas = [
     rake: MoneySchema,
     jackpotContribution: MoneySchema,
     jackpotPayouts: z.array(JackpotPayoutSchema),
-    /** The seed revealed: sha256(serverSeed) must equal seedCommitment. */
-    serverSeed: z.string(),
-    seedCommitment: z.string(),
-    clientSeed: z.string(),
+    deckCommitment: z.string(),
+    /** Every seat dealt in with the seed it contributed ('' for none), ascending by seat. */
+    playerSeeds: z.array(PlayerSeedEntrySchema),
   }),
   /** The hand could not be settled (e.g. the database failed): stacks are as the hand began. */
   z.object({ type: z.literal('hand-voided'), handId: z.string(), handNumber: z.int().min(1) }),
@@ -416,6 +474,8 @@ export const TableRejectCodeSchema = z.enum([
   'maintenance',
   /** The server is restarting (a deploy): running hands finish, nothing new starts; reconnect shortly. */
   'server-restarting',
+  /** SEED while no next deck is committed (it would count for a deal the player has not seen). */
+  'no-commitment',
 ]);
 export type TableRejectCode = z.infer<typeof TableRejectCodeSchema>;
 export const TableRejectMessageSchema = z.object({
@@ -518,8 +578,13 @@ export const HandHistoryResponseSchema = z.object({
   phh: z.string(),
   /** PokerStars-style text, redacted for the viewer. */
   pokerstars: z.string(),
-  /** Verify: sha256(serverSeed) == commitment; deckFromSeed(serverSeed, clientSeed, handNumber) dealt the hand. */
-  fairness: z.object({ serverSeed: z.string(), commitment: z.string(), clientSeed: z.string() }),
+  /**
+   * Version 2: verifyHandFairness(record, fairness, { viewerSeat }) from @tenger/engine/browser, with
+   * only the openings this viewer may see. Old hands: version 1 (the server seed revealed).
+   */
+  fairness: z.union([FairnessV2Schema, FairnessV1Schema]),
+  /** The hand chain: this hand's hash and the one before it (absent for hands before the chain). */
+  chain: z.object({ previousHash: Sha256HexSchema, hash: Sha256HexSchema }).nullable().optional(),
   rake: MoneySchema,
   jackpotContribution: MoneySchema,
 });
@@ -576,3 +641,31 @@ export const LiveSessionSchema = z.object({
   ),
 });
 export type LiveSession = z.infer<typeof LiveSessionSchema>;
+
+/** GET /api/v1/user/fairness/head: the newest link of the site's hand chain. */
+export const FairnessHeadResponseSchema = z.object({
+  /** How many hands the chain holds (the newest hand's place in it). */
+  seq: z.int().min(0),
+  /** SHA-256 of the newest hand record chained to the one before (64 zeros before the first hand). */
+  hash: Sha256HexSchema,
+  handId: z.string().nullable(),
+});
+export type FairnessHeadResponse = z.infer<typeof FairnessHeadResponseSchema>;
+
+/** GET /api/v1/admin/fairness/verify: every hand re-hashed in settlement order; the first break, if any. */
+export const ChainVerifyResponseSchema = z.union([
+  z.object({ ok: z.literal(true), count: z.int().min(0), head: Sha256HexSchema }),
+  z.object({
+    ok: z.literal(false),
+    /** Links that held before the break. */
+    count: z.int().min(0),
+    firstBreak: z.object({
+      handId: z.string().nullable(),
+      seq: z.int().min(0),
+      /** hash-mismatch: the hand was changed; previous-mismatch: one removed, inserted or reordered;
+       *  head-mismatch: the newest hand is missing; malformed: not hashable. */
+      reason: z.enum(['previous-mismatch', 'hash-mismatch', 'malformed', 'head-mismatch']),
+    }),
+  }),
+]);
+export type ChainVerifyResponse = z.infer<typeof ChainVerifyResponseSchema>;

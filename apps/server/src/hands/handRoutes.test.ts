@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { commitment, deckFromSeed, formatCard } from '@tenger/engine';
+import { verifyHandFairness } from '@tenger/engine/browser';
 import { HandHistoryResponseSchema, TableHandsResponseSchema } from '@tenger/protocol';
 import { TEST_DRIVERS } from '../testing/database.js';
 import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../testing/testServer.js';
@@ -13,6 +13,8 @@ import {
   sleep,
   waitForTurn,
 } from '../tables/runtime/testing.js';
+
+const ALICE_SEED = ' typed by Alice: ~!@#$%^&*() 42 ';
 
 describe.each(TEST_DRIVERS)('hand history and the admin table calls on $name', ({ url }) => {
   let t: TestServer;
@@ -41,6 +43,8 @@ describe.each(TEST_DRIVERS)('hand history and the admin table calls on $name', (
       runtime.join(v);
       await runtime.handle(v, { type: 'SIT', seat: i, amount: 5_000 });
     }
+    // Bob's seat made the table ready: the next deck is committed, Alice adds her own seed.
+    expect(await runtime.handle(viewers[0], { type: 'SEED', seed: ALICE_SEED })).toEqual({ ok: true });
     // One hand: raise, then fold — nobody shows.
     const first = await Promise.any(viewers.map((v) => waitForTurn(runtime, v)));
     const actor = viewers.find((v) => runtime.snapshotFor(v).type === 'SNAPSHOT' && first.toAct === snap(v))!;
@@ -64,7 +68,7 @@ describe.each(TEST_DRIVERS)('hand history and the admin table calls on $name', (
   afterAll(() => t.close());
   afterEach(async () => expect(await t.audit()).toEqual(BALANCED));
 
-  it('a player reads a hand they played: own cards only, PHH, PokerStars text and a verifiable seed', async () => {
+  it('a player reads a hand they played: own cards only, PHH, PokerStars text and verifiable fairness', async () => {
     const res = await t.call({ method: 'GET', url: `/api/v1/user/hand/${handId}`, token: alice.token });
     expect(res.statusCode).toBe(200);
     const hand = HandHistoryResponseSchema.parse(res.json());
@@ -75,11 +79,28 @@ describe.each(TEST_DRIVERS)('hand history and the admin table calls on $name', (
     expect(hand.phh).toContain('????');
     expect(hand.pokerstars).toContain(`Dealt to ${alice.username}`);
     expect(hand.pokerstars).not.toContain(`Dealt to ${bob.username}`);
-    expect(commitment(hand.fairness.serverSeed)).toBe(hand.fairness.commitment);
-    const deck = deckFromSeed(hand.fairness.serverSeed, hand.fairness.clientSeed, hand.handNumber).map(
-      formatCard,
-    );
-    for (const card of mine.holeCards) expect(deck.slice(0, 4)).toContain(card);
+    if (!('version' in hand.fairness) || hand.fairness.version !== 2) throw new Error('version 2 expected');
+    expect(hand.pokerstars).toContain(hand.fairness.deckCommitment);
+    expect(hand.phh).toContain(hand.fairness.deckCommitment);
+    // Folded before the flop, nobody showed: only Alice's own two cards are opened to her.
+    expect(hand.fairness.openings.map((o) => o.card).sort()).toEqual([...mine.holeCards].sort());
+    const check = verifyHandFairness(hand.record, hand.fairness, { viewerSeat: mine.seat });
+    expect(check).toMatchObject({ version: 2, ok: true, ownHoleCards: 'verified', dealUsedSeeds: true });
+    expect(JSON.stringify(res.json())).not.toMatch(/salts|committedDeck|serverSeed/);
+  });
+
+  it("a player's own seed is in the hand's record verbatim; a seat that sent none is recorded with ''", async () => {
+    const res = await t.call({ method: 'GET', url: `/api/v1/user/hand/${handId}`, token: bob.token });
+    const hand = HandHistoryResponseSchema.parse(res.json());
+    if (!('version' in hand.fairness) || hand.fairness.version !== 2) throw new Error('version 2 expected');
+    expect(hand.fairness.playerSeeds).toEqual([
+      { seat: 0, userId: alice.id, seed: ALICE_SEED },
+      { seat: 1, userId: bob.id, seed: '' },
+    ]);
+    const bobSeat = hand.record.seats.find((s) => s.userId === bob.id)!.seat;
+    const check = verifyHandFairness(hand.record, hand.fairness, { viewerSeat: bobSeat });
+    expect(check).toMatchObject({ ok: true, viewerSeed: '' });
+    expect(hand.chain?.hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('an administrator reads any finished hand with every card; others get 404; bad ids get 400', async () => {

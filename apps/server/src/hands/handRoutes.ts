@@ -1,9 +1,20 @@
 // Hand history: GET /api/v1/user/hand/{handId} (a hand the caller was dealt into, any for an admin)
-// and GET /api/v1/admin/table/hands?tableId=&limit=. Only finished hands exist here.
+// and GET /api/v1/admin/table/hands?tableId=&limit=. Only finished hands exist here. The hand chain:
+// GET /api/v1/user/fairness/head and GET /api/v1/admin/fairness/verify.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { formatCard, redactRecord, toPHH, toPokerStars, type HandRecord } from '@tenger/engine';
 import {
+  fairnessRecord,
+  formatCard,
+  openingsForRecord,
+  redactRecord,
+  toPHH,
+  toPokerStars,
+  type HandRecord,
+} from '@tenger/engine';
+import {
+  type ChainVerifyResponse,
+  type FairnessHeadResponse,
   HandIdParamsSchema,
   TABLE_HANDS_LIMIT_DEFAULT,
   TableHandsQuerySchema,
@@ -16,7 +27,7 @@ import { notFound } from '../errors.js';
 import { requireUser } from '../http/policies.js';
 import { parseInput } from '../http/validation.js';
 import type { Services } from '../services.js';
-import { HandStore } from './handStore.js';
+import { HandStore, type StoredHand } from './handStore.js';
 
 export function userHandRoutes(app: FastifyInstance, services: Services): void {
   const hands = new HandStore(services.db);
@@ -51,16 +62,24 @@ export function userHandRoutes(app: FastifyInstance, services: Services): void {
         currency: '₮',
         ...(player ? { hero: player.seat } : {}),
       }),
-      fairness: { serverSeed: hand.serverSeed, commitment: hand.seedCommitment, clientSeed: hand.clientSeed },
+      fairness: fairnessFor(hand, player ? player.seat : null),
+      chain: hand.chain ? { previousHash: hand.chain.previousHash, hash: hand.chain.hash } : null,
       rake: hand.rake,
       jackpotContribution: hand.jackpotContribution,
     };
+  });
+
+  app.get('/fairness/head', async (request): Promise<FairnessHeadResponse> => {
+    await requireUser(services, request);
+    return hands.chainHead();
   });
 }
 
 /** Registered under the admin prefix (role checked there). */
 export function adminHandRoutes(app: FastifyInstance, services: Services): void {
   const hands = new HandStore(services.db);
+  app.get('/fairness/verify', async (): Promise<ChainVerifyResponse> => hands.verifyChain());
+
   app.get('/table/hands', async (request): Promise<TableHandsResponse> => {
     const { tableId, limit } = parseInput(TableHandsQuerySchema, request.query, 'query');
     await services.tables.get(tableId);
@@ -77,6 +96,18 @@ export function adminHandRoutes(app: FastifyInstance, services: Services): void 
       })),
     };
   });
+}
+
+/**
+ * The hand's fairness data for one viewer. Version 2: the seeds and only the openings of the cards this
+ * viewer may see (the board, cards shown down, its own hole cards); never the committed deck itself.
+ */
+function fairnessFor(hand: StoredHand, viewerSeat: number | null): HandHistoryResponse['fairness'] {
+  if (hand.fairnessVersion === 2 && hand.committedDeck && hand.playerSeeds) {
+    const openings = openingsForRecord(hand.committedDeck, hand.record, viewerSeat);
+    return fairnessRecord(hand.committedDeck, hand.handId, hand.playerSeeds, openings);
+  }
+  return { serverSeed: hand.serverSeed, commitment: hand.seedCommitment, clientSeed: hand.clientSeed };
 }
 
 function presentRecord(record: HandRecord, nameOf: (seat: number) => string): HandRecordWire {

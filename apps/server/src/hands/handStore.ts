@@ -1,7 +1,17 @@
 // Finished hands: written once, inside the transaction that settles them. A hand that is still
-// running is never in this table (its seed and hole cards live only in the table runtime's memory).
+// running is never in this table (its deck and hole cards live only in the table runtime's memory).
+// Every hand written here is a link of the site's hand chain (handChain.ts): its hash covers the
+// hand as stored (chainedHand) and the hash of the hand settled before it.
 import { sql } from 'drizzle-orm';
-import type { HandRecord } from '@tenger/engine';
+import {
+  GENESIS_HASH,
+  handRecordHash,
+  verifyChain,
+  type ChainLink,
+  type CommittedDeck,
+  type HandRecord,
+  type PlayerSeed,
+} from '@tenger/engine';
 import { queryRows, type Database } from '../db/client.js';
 
 export interface StoredHandPlayer {
@@ -21,9 +31,18 @@ export interface StoredHand {
   variant: string;
   /** The house copy: every hole card. Redact before it leaves the server. */
   record: HandRecord;
+  /** 1: serverSeed revealed after the hand (old hands). 2: committed deck and players' seeds. */
+  fairnessVersion?: 1 | 2;
+  /** Version 1 only ('' for version 2). */
   serverSeed: string;
+  /** Version 1: SHA-256 of the server seed; version 2: the deck commitment (Merkle root). */
   seedCommitment: string;
+  /** Version 1 only ('' for version 2). */
   clientSeed: string;
+  /** Version 2: every seat dealt in with its seed ('' when it sent none). */
+  playerSeeds?: PlayerSeed[] | null;
+  /** Version 2: D and the salts. The operator's audit only: never returned by any API. */
+  committedDeck?: CommittedDeck | null;
   phh: string;
   pokerstars: string;
   totalPot: number;
@@ -31,7 +50,57 @@ export interface StoredHand {
   jackpotContribution: number;
   jackpotPayout: number;
   players: StoredHandPlayer[];
+  /** The hand's link in the chain (absent for hands settled before the chain existed). */
+  chain?: ChainEntry | null;
 }
+
+export interface ChainEntry {
+  seq: number;
+  previousHash: string;
+  hash: string;
+}
+
+/** What a chain link hashes: the hand as stored, with its committed deck and seeds (canonical JSON). */
+export function chainedHand(hand: StoredHand): unknown {
+  return {
+    handId: hand.handId,
+    tableId: hand.tableId,
+    handNumber: hand.handNumber,
+    startedAt: hand.startedAt.toISOString(),
+    endedAt: hand.endedAt.toISOString(),
+    variant: hand.variant,
+    record: hand.record,
+    fairness: {
+      version: hand.fairnessVersion ?? 1,
+      serverSeed: hand.serverSeed,
+      seedCommitment: hand.seedCommitment,
+      clientSeed: hand.clientSeed,
+      playerSeeds: hand.playerSeeds ?? null,
+      committedDeck: hand.committedDeck ?? null,
+    },
+    phh: hand.phh,
+    pokerstars: hand.pokerstars,
+    totalPot: hand.totalPot,
+    rake: hand.rake,
+    jackpotContribution: hand.jackpotContribution,
+    jackpotPayout: hand.jackpotPayout,
+    players: [...hand.players].sort((a, b) => a.seat - b.seat),
+  };
+}
+
+/** The result of re-hashing the chain (admin "Verify chain", npm run verify-chain). */
+export type ChainReport =
+  | { ok: true; count: number; head: string }
+  | {
+      ok: false;
+      /** Links that held before the break. */
+      count: number;
+      firstBreak: {
+        handId: string | null;
+        seq: number;
+        reason: 'previous-mismatch' | 'hash-mismatch' | 'malformed' | 'head-mismatch';
+      };
+    };
 
 export interface HandSummaryRow {
   handId: string;
@@ -46,45 +115,45 @@ export interface HandSummaryRow {
 export class HandStore {
   constructor(private readonly db: Database) {}
 
-  /** One statement: the hand and its players. */
-  async insert(tx: Database, hand: StoredHand): Promise<void> {
+  /**
+   * The hand, its players and its chain link, inside the settling transaction: the chain head is
+   * locked, so hands chain in the order they settle, site-wide. Returns the link.
+   */
+  async insert(tx: Database, hand: StoredHand): Promise<ChainEntry> {
     const players = JSON.stringify(hand.players);
+    const [head] = await queryRows<{ seq: string | number; hash: string }>(
+      tx,
+      sql`SELECT seq, hash FROM hand_chain_head WHERE id = 1 FOR UPDATE`,
+    );
+    const previousHash = head.hash;
+    const seq = Number(head.seq) + 1;
+    const hash = handRecordHash(chainedHand(hand), previousHash);
+    const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
+    await tx.execute(
+      sql`UPDATE hand_chain_head SET seq = ${seq}, hash = ${hash}, hand_id = ${hand.handId} WHERE id = 1`,
+    );
     await tx.execute(
       sql`WITH hand AS (
             INSERT INTO hands (id, table_id, hand_number, started_at, ended_at, variant, record, server_seed,
                                seed_commitment, client_seed, phh, pokerstars, total_pot, rake,
-                               jackpot_contribution, jackpot_payout)
+                               jackpot_contribution, jackpot_payout, fairness_version, player_seeds,
+                               committed_deck, chain_seq, previous_hash, record_hash)
             VALUES (${hand.handId}, ${hand.tableId}, ${hand.handNumber}, ${hand.startedAt.toISOString()},
                     ${hand.endedAt.toISOString()}, ${hand.variant}, ${JSON.stringify(hand.record)}::jsonb,
                     ${hand.serverSeed}, ${hand.seedCommitment}, ${hand.clientSeed}, ${hand.phh}, ${hand.pokerstars},
-                    ${hand.totalPot}, ${hand.rake}, ${hand.jackpotContribution}, ${hand.jackpotPayout})
+                    ${hand.totalPot}, ${hand.rake}, ${hand.jackpotContribution}, ${hand.jackpotPayout},
+                    ${hand.fairnessVersion ?? 1}, ${json(hand.playerSeeds)}::jsonb, ${json(hand.committedDeck)}::jsonb,
+                    ${seq}, ${previousHash}, ${hash})
             RETURNING id)
           INSERT INTO hand_players (hand_id, user_id, seat, net, won)
           SELECT hand.id, p."userId", p.seat, p.net, p.won
             FROM hand, jsonb_to_recordset(${players}::jsonb) AS p("userId" integer, seat integer, net bigint, won bigint)`,
     );
+    return { seq, previousHash, hash };
   }
 
   async get(handId: string): Promise<(StoredHand & { tableName: string }) | null> {
-    const rows = await queryRows<{
-      id: string;
-      table_id: number;
-      table_name: string;
-      hand_number: number;
-      started_at: Date | string;
-      ended_at: Date | string;
-      variant: string;
-      record: HandRecord | string;
-      server_seed: string;
-      seed_commitment: string;
-      client_seed: string;
-      phh: string;
-      pokerstars: string;
-      total_pot: string | number;
-      rake: string | number;
-      jackpot_contribution: string | number;
-      jackpot_payout: string | number;
-    }>(
+    const rows = await queryRows<HandRow>(
       this.db,
       sql`SELECT h.*, t.name AS table_name FROM hands h JOIN poker_tables t ON t.id = h.table_id WHERE h.id = ${handId}`,
     );
@@ -100,23 +169,8 @@ export class HandStore {
       sql`SELECT user_id, seat, net, won FROM hand_players WHERE hand_id = ${handId} ORDER BY seat`,
     );
     return {
-      handId: row.id,
-      tableId: Number(row.table_id),
+      ...storedHandOf(row),
       tableName: row.table_name,
-      handNumber: Number(row.hand_number),
-      startedAt: new Date(row.started_at),
-      endedAt: new Date(row.ended_at),
-      variant: row.variant,
-      record: typeof row.record === 'string' ? (JSON.parse(row.record) as HandRecord) : row.record,
-      serverSeed: row.server_seed,
-      seedCommitment: row.seed_commitment,
-      clientSeed: row.client_seed,
-      phh: row.phh,
-      pokerstars: row.pokerstars,
-      totalPot: Number(row.total_pot),
-      rake: Number(row.rake),
-      jackpotContribution: Number(row.jackpot_contribution),
-      jackpotPayout: Number(row.jackpot_payout),
       players: players.map((p) => ({
         userId: Number(p.user_id),
         seat: Number(p.seat),
@@ -124,6 +178,90 @@ export class HandStore {
         won: Number(p.won),
       })),
     };
+  }
+
+  /** The newest link of the chain: its sequence number, hash and hand (no hand before the first). */
+  async chainHead(): Promise<{ seq: number; hash: string; handId: string | null }> {
+    const [row] = await queryRows<{ seq: string | number; hash: string; hand_id: string | null }>(
+      this.db,
+      sql`SELECT seq, hash, hand_id FROM hand_chain_head WHERE id = 1`,
+    );
+    return { seq: Number(row?.seq ?? 0), hash: row?.hash ?? GENESIS_HASH, handId: row?.hand_id ?? null };
+  }
+
+  /**
+   * Re-hashes every chained hand in settlement order and reports the first break: a changed hand
+   * (hash-mismatch), one removed, inserted or reordered (previous-mismatch), or a head that does not
+   * name the last hand (a removed newest hand).
+   */
+  async verifyChain(pageSize = 500): Promise<ChainReport> {
+    let previous = GENESIS_HASH;
+    let count = 0;
+    let after = 0;
+    for (;;) {
+      const rows = await queryRows<HandRow>(
+        this.db,
+        sql`SELECT h.*, '' AS table_name FROM hands h
+             WHERE h.chain_seq IS NOT NULL AND h.chain_seq > ${after}
+             ORDER BY h.chain_seq LIMIT ${pageSize}`,
+      );
+      if (rows.length === 0) break;
+      const players = await this.playersOf(rows.map((r) => r.id));
+      const links: ChainLink[] = rows.map((row) => {
+        const hand = { ...storedHandOf(row), players: players.get(row.id) ?? [] };
+        return {
+          record: chainedHand(hand),
+          previousHash: row.previous_hash ?? '',
+          hash: row.record_hash ?? '',
+        };
+      });
+      const check = verifyChain(links, previous);
+      if (!check.ok) {
+        const row = rows[check.index];
+        return {
+          ok: false,
+          count: count + check.index,
+          firstBreak: { handId: row.id, seq: Number(row.chain_seq), reason: check.reason },
+        };
+      }
+      previous = check.head;
+      count += rows.length;
+      after = Number(rows.at(-1)!.chain_seq);
+    }
+    const head = await this.chainHead();
+    if (head.hash !== previous || head.seq !== after) {
+      return {
+        ok: false,
+        count,
+        firstBreak: { handId: head.handId, seq: head.seq, reason: 'head-mismatch' },
+      };
+    }
+    return { ok: true, count, head: previous };
+  }
+
+  private async playersOf(handIds: string[]): Promise<Map<string, StoredHandPlayer[]>> {
+    const byHand = new Map<string, StoredHandPlayer[]>();
+    if (handIds.length === 0) return byHand;
+    const rows = await queryRows<{
+      hand_id: string;
+      user_id: number;
+      seat: number;
+      net: string | number;
+      won: string | number;
+    }>(
+      this.db,
+      sql`SELECT hand_id, user_id, seat, net, won FROM hand_players
+           WHERE hand_id IN (${sql.join(
+             handIds.map((id) => sql`${id}`),
+             sql`, `,
+           )}) ORDER BY seat`,
+    );
+    for (const p of rows) {
+      const list = byHand.get(p.hand_id) ?? [];
+      list.push({ userId: Number(p.user_id), seat: Number(p.seat), net: Number(p.net), won: Number(p.won) });
+      byHand.set(p.hand_id, list);
+    }
+    return byHand;
   }
 
   /** The latest finished hands of a table, newest first. */
@@ -182,4 +320,62 @@ export class HandStore {
     );
     return { hands: Number(row?.hands ?? 0), rake: Number(row?.rake ?? 0) };
   }
+}
+
+type HandRow = {
+  id: string;
+  table_id: number;
+  table_name: string;
+  hand_number: number;
+  started_at: Date | string;
+  ended_at: Date | string;
+  variant: string;
+  record: HandRecord | string;
+  server_seed: string;
+  seed_commitment: string;
+  client_seed: string;
+  phh: string;
+  pokerstars: string;
+  total_pot: string | number;
+  rake: string | number;
+  jackpot_contribution: string | number;
+  jackpot_payout: string | number;
+  fairness_version: number;
+  player_seeds: PlayerSeed[] | string | null;
+  committed_deck: CommittedDeck | string | null;
+  chain_seq: string | number | null;
+  previous_hash: string | null;
+  record_hash: string | null;
+};
+
+const parsed = <T>(value: T | string | null): T | null =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
+
+function storedHandOf(row: HandRow): StoredHand {
+  return {
+    handId: row.id,
+    tableId: Number(row.table_id),
+    handNumber: Number(row.hand_number),
+    startedAt: new Date(row.started_at),
+    endedAt: new Date(row.ended_at),
+    variant: row.variant,
+    record: typeof row.record === 'string' ? (JSON.parse(row.record) as HandRecord) : row.record,
+    serverSeed: row.server_seed,
+    seedCommitment: row.seed_commitment,
+    clientSeed: row.client_seed,
+    phh: row.phh,
+    pokerstars: row.pokerstars,
+    totalPot: Number(row.total_pot),
+    rake: Number(row.rake),
+    jackpotContribution: Number(row.jackpot_contribution),
+    jackpotPayout: Number(row.jackpot_payout),
+    fairnessVersion: Number(row.fairness_version) === 2 ? 2 : 1,
+    playerSeeds: parsed(row.player_seeds),
+    committedDeck: parsed(row.committed_deck),
+    players: [],
+    chain:
+      row.chain_seq === null || row.previous_hash === null || row.record_hash === null
+        ? null
+        : { seq: Number(row.chain_seq), previousHash: row.previous_hash, hash: row.record_hash },
+  };
 }

@@ -19,7 +19,7 @@ const NEXT_HAND = 'next-hand';
 export const dealtHand = (hand: RunningHand) => ({
   handId: hand.handId,
   handNumber: hand.state.config.handNumber,
-  seedCommitment: hand.seed.commitment,
+  seedCommitment: hand.deck.committed.deckCommitment,
   startedAt: hand.startedAt,
 });
 
@@ -34,9 +34,19 @@ export class Dealer {
     const t = this.t;
     if (t.stopped || t.deleted || t.draining || t.hand || t.room.has(NEXT_HAND)) return;
     if (dealable(t.seats.values()).length < 2) return;
+    this.commitNextDeck();
     t.room.after(NEXT_HAND, t.deps.timing.nextHandDelayMs, () =>
       t.queued(() => this.startHand(), 'could not start a hand'),
     );
+  }
+
+  /**
+   * Commits the next hand's deck and publishes its root at once, so the players' seeds arrive
+   * during the pause before the deal (the deal itself waits for nothing).
+   */
+  commitNextDeck(): void {
+    const t = this.t;
+    if (t.nextDeal.commit()) t.emit({ type: 'deck-committed', deckCommitment: t.nextDeal.deckCommitment! });
   }
 
   /** A new state of the running hand: publish its events, then run the clock or settle. */
@@ -77,7 +87,7 @@ export class Dealer {
       players,
       button: t.button,
       handNumber: t.lastHandNumber + 1,
-      tableSalt: t.salt,
+      nextDeal: t.nextDeal,
       settings: await t.deps.settings.get(),
       startedAt: new Date(t.room.now()),
     });
@@ -151,9 +161,8 @@ export class Dealer {
         rake: record.rake,
         jackpotContribution: settled.money.jackpotContribution,
         jackpotPayouts: settled.payouts.map((p) => ({ ...p, userId: userOf(p.seat) })),
-        serverSeed: hand.seed.serverSeed,
-        seedCommitment: hand.seed.commitment,
-        clientSeed: hand.seed.clientSeed,
+        deckCommitment: hand.deck.committed.deckCommitment,
+        playerSeeds: hand.deck.playerSeeds.map((s) => ({ ...s })),
       });
       const jackpot = settled.jackpot ?? t.jackpot + settled.money.jackpotContribution;
       if (jackpot !== t.jackpot && !t.stopped) {

@@ -1,22 +1,55 @@
-// The provably fair deck of one hand: a fresh server seed whose commitment is published before the
-// deal, and the deck derived from it. The seed lives only in memory until the hand ends.
-import { commitment, deckFromSeed, newServerSeed, type Card } from '@tenger/engine';
+// Provably fair, version 2 (packages/engine README): the next hand's deck is committed when the table
+// is ready for it, its root published to every viewer at once, and the seated players' seeds for that
+// commitment collected until the deal. The committed deck (D and its salts) lives in memory until the
+// hand settles, then in the database for the operator's audit only.
+import { commitDeck, dealtDeck, type Card, type CommittedDeck, type PlayerSeed } from '@tenger/engine';
 
-export interface HandSeed {
-  serverSeed: string;
-  commitment: string;
-  clientSeed: string;
-  deck: Card[];
+/** The deck of the next deal and the seeds sent for it (userId -> the last seed sent). */
+export class NextDeal {
+  private committed: CommittedDeck | null = null;
+  private readonly seeds = new Map<number, string>();
+
+  /** The root viewers may see, or null while nothing is committed. */
+  get deckCommitment(): string | null {
+    return this.committed?.deckCommitment ?? null;
+  }
+
+  /** Commits a fresh deck unless one is waiting; true when a new commitment must be published. */
+  commit(): boolean {
+    if (this.committed) return false;
+    this.committed = commitDeck();
+    this.seeds.clear();
+    return true;
+  }
+
+  /** A seated player's seed for the waiting commitment; false when nothing is committed yet. */
+  acceptSeed(userId: number, seed: string): boolean {
+    if (!this.committed) return false;
+    this.seeds.set(userId, seed);
+    return true;
+  }
+
+  /**
+   * Takes the waiting deck for a deal (committing one on the spot when none waits: then nobody's
+   * seed counts, each seat contributes ''), with every dealt-in seat's seed.
+   */
+  take(players: readonly { seat: number; userId: number }[], handId: string): HandDeck {
+    this.commit();
+    const committed = this.committed!;
+    const playerSeeds: PlayerSeed[] = players.map((p) => ({
+      seat: p.seat,
+      userId: p.userId,
+      seed: this.seeds.get(p.userId) ?? '',
+    }));
+    this.committed = null;
+    this.seeds.clear();
+    return { committed, playerSeeds, deck: dealtDeck(committed, handId, playerSeeds) };
+  }
 }
 
-/** `clientSeed` is public: "{tableId}:{handNumber}:{tableSalt}". */
-export function seedHand(tableId: number, handNumber: number, tableSalt: string): HandSeed {
-  const serverSeed = newServerSeed();
-  const clientSeed = `${tableId}:${handNumber}:${tableSalt}`;
-  return {
-    serverSeed,
-    commitment: commitment(serverSeed),
-    clientSeed,
-    deck: deckFromSeed(serverSeed, clientSeed, handNumber),
-  };
+/** The deck of one running hand: the committed deck (secret), the seeds, the dealt order. */
+export interface HandDeck {
+  committed: CommittedDeck;
+  playerSeeds: PlayerSeed[];
+  deck: Card[];
 }

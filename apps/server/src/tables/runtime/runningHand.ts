@@ -1,10 +1,10 @@
 // Dealing a hand: the dealt-in seats, the button, the provably fair deck and the engine's first
-// state. A running hand lives only in memory (its seed and hole cards are never written before it ends).
+// state. A running hand lives only in memory (its deck and hole cards are never written before it ends).
 import { randomUUID } from 'node:crypto';
 import { createHand, type HandState, type HandEvent, type Variant } from '@tenger/engine';
 import type { Settings } from '@tenger/protocol';
 import type { TableRow } from '../tableService.js';
-import { seedHand, type HandSeed } from './fairness.js';
+import type { HandDeck, NextDeal } from './fairness.js';
 import type { Seat } from './seatRules.js';
 import type { SeatOwner } from './settlement.js';
 import type { HandContext } from './viewerDoor.js';
@@ -13,7 +13,8 @@ export interface RunningHand {
   handId: string;
   state: HandState;
   context: HandContext;
-  seed: HandSeed;
+  /** The committed deck (secret until audit), the seeds, the dealt order. */
+  deck: HandDeck;
   owners: Map<number, SeatOwner>;
   startedAt: Date;
 }
@@ -23,7 +24,8 @@ export interface Deal {
   players: readonly Seat[];
   button: number;
   handNumber: number;
-  tableSalt: string;
+  /** The deck committed before the seeds (taken here). */
+  nextDeal: NextDeal;
   settings: Settings;
   startedAt: Date;
 }
@@ -31,7 +33,8 @@ export interface Deal {
 /** The new hand and its first events, or the engine's refusal. */
 export function dealHand(deal: Deal): { hand: RunningHand; events: HandEvent[] } | { error: unknown } {
   const { table, players, handNumber } = deal;
-  const seed = seedHand(table.id, handNumber, deal.tableSalt);
+  const handId = randomUUID();
+  const deck = deal.nextDeal.take(players, handId);
   // Newcomers post a big blind only when at least two players were already playing.
   const veterans = players.filter((s) => !s.owesBigBlind).length;
   const result = createHand({
@@ -46,24 +49,22 @@ export function dealHand(deal: Deal): { hand: RunningHand; events: HandEvent[] }
     smallBlind: table.smallBlind,
     bigBlind: table.bigBlind,
     rake: { percent: deal.settings.rake.percent, cap: deal.settings.rake.capBigBlinds * table.bigBlind },
-    deck: seed.deck,
+    deck: deck.deck,
     handNumber,
-    seedCommitment: seed.commitment,
+    deckCommitment: deck.committed.deckCommitment,
     tableId: String(table.id),
   });
   if ('error' in result) return { error: result.error };
-  const handId = randomUUID();
   return {
     hand: {
       handId,
       state: result.state,
       context: {
         handId,
-        seedCommitment: seed.commitment,
-        clientSeed: seed.clientSeed,
+        committed: deck.committed,
         seatOwners: new Map(players.map((s) => [s.seat, s.userId])),
       },
-      seed,
+      deck,
       owners: new Map(players.map((s) => [s.seat, { userId: s.userId, isBot: s.isBot }])),
       startedAt: deal.startedAt,
     },

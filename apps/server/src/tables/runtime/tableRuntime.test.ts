@@ -116,13 +116,19 @@ describe.each(TEST_DRIVERS)('a live table on $name', ({ url }) => {
     void play(b);
     const result = await spectator.waitFor((f) => f.type === 'EVENT' && f.event.type === 'hand-result');
     if (result.type !== 'EVENT' || result.event.type !== 'hand-result') throw new Error('unreachable');
-    const { results, rake, handId, serverSeed, seedCommitment } = result.event;
+    const { results, rake, handId, deckCommitment, playerSeeds } = result.event;
     expect(results.reduce((s, r) => s + r.net, 0)).toBe(-rake);
     // 200 in the pot after a flop: 5% rake = 10.
     expect(rake).toBe(10);
-    expect(serverSeed).toMatch(/^[0-9a-f]{64}$/);
+    // Nothing secret in the result: the commitment and the seeds (none sent: '').
+    expect(result.event).not.toHaveProperty('serverSeed');
+    expect(deckCommitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(playerSeeds.map((s) => s.seed)).toEqual(['', '']);
     const started = spectator.events().find((e) => e.type === 'hand-started');
-    expect(started).toMatchObject({ handId, seedCommitment });
+    expect(started).toMatchObject({ handId, deckCommitment });
+    // The commitment was published before the deal (the spectator joined after it: in its snapshot).
+    const first = spectator.frames[0];
+    expect(first.type === 'SNAPSHOT' && first.nextDeckCommitment).toBe(deckCommitment);
     await runtime.kick(a.player.id);
     await runtime.kick(b.player.id);
     await runtime.idle();

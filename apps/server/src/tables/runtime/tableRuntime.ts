@@ -129,6 +129,12 @@ export class TableRuntime implements LiveTable {
         return this.desk.recharge(seat, message.amount);
       case 'LEAVE':
         return this.desk.leave(seat, 'left');
+      case 'SEED':
+        // Only a seated player's seed counts, and only for a deck it has already seen committed.
+        if (!seat) return reject('not-seated', 'Only a seated player may add a seed');
+        if (!this.t.nextDeal.acceptSeed(userId, message.seed))
+          return reject('no-commitment', 'No deck is committed yet; send the seed after the next commitment');
+        return { ok: true };
       default:
         return reject('bad-message', `${message.type} is not a table command`);
     }

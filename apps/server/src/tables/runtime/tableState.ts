@@ -1,12 +1,12 @@
 // The state of one live table and the few things every part of it does with that state: the
 // serial queue, recording events (numbered, to every viewer through the door), presenting seats,
 // keeping seats in the store. The dealer (hand loop) and the seat desk (seat commands) share it.
-import { randomUUID } from 'node:crypto';
 import type { HandState } from '@tenger/engine';
 import { DEFAULT_RATHOLE_MINUTES, type TableEvent, type TableSeat } from '@tenger/protocol';
 import type { Logger } from 'pino';
 import type { TableRow } from '../tableService.js';
 import { ActionClock } from './actionClock.js';
+import { NextDeal } from './fairness.js';
 import { RoomClock } from './clock.js';
 import { EventLog } from './eventLog.js';
 import type {
@@ -53,6 +53,8 @@ export class TableState {
   readonly room: RoomClock;
   readonly actionClock: ActionClock;
   hand: RunningHand | null = null;
+  /** The next hand's committed deck and the seeds sent for it. */
+  readonly nextDeal = new NextDeal();
   /** The last finished hand, shown in snapshots until the next deal. */
   shownHand: { state: HandState; context: HandContext } | null = null;
   button: number | null = null;
@@ -66,7 +68,6 @@ export class TableState {
   draining = false;
   /** Drained: no hand runs, the seats are saved; every command is refused until the process exits. */
   drained = false;
-  readonly salt = randomUUID().slice(0, 8);
   actionTimeMs = 20_000;
   timeBankMaxMs = 30_000;
   ratholeMs = DEFAULT_RATHOLE_MINUTES * 60_000;
@@ -151,6 +152,7 @@ export class TableState {
       jackpot: this.jackpot,
       seq: this.log.lastSeq,
       buyInMinimums: this.buyInMinimums(),
+      nextDeckCommitment: this.nextDeal.deckCommitment,
       isConnected: (userId) => this.viewers.isConnected(userId),
     };
   }

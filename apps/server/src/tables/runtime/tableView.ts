@@ -23,6 +23,8 @@ export interface TableViewState {
   seq: number;
   buyInMinimums: ReadonlyMap<number, number>;
   isConnected(userId: number): boolean;
+  /** The next deal's published deck commitment, if any. */
+  nextDeckCommitment?: string | null;
 }
 
 export function presentSeat(seat: Seat, s: Pick<TableViewState, 'hand' | 'isConnected'>): TableSeat {
@@ -75,7 +77,14 @@ export function snapshotSource(s: TableViewState): SnapshotSource {
     : s.shownHand
       ? { ...s.shownHand, deadline: null }
       : null;
-  return { seq: s.seq, table: tableInfo(s), hand, jackpot: s.jackpot, buyInMinimums: s.buyInMinimums };
+  return {
+    seq: s.seq,
+    table: tableInfo(s),
+    hand,
+    jackpot: s.jackpot,
+    buyInMinimums: s.buyInMinimums,
+    nextDeckCommitment: s.nextDeckCommitment,
+  };
 }
 
 export function sortedSeats(seats: ReadonlyMap<number, Seat>): Seat[] {

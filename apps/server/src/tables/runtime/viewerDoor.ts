@@ -2,11 +2,17 @@
 // RESUME, acks alike). It decides what this viewer may see: its own hole cards (by user, not by
 // seat, so a later occupant of the seat never sees an earlier one's cards), cards shown at
 // showdown, never anyone else's hidden or mucked cards. Engine data is integer cards inside;
-// everything leaving here has cards as strings like "As".
+// everything leaving here has cards as strings like "As". Deck openings (provably fair, version 2)
+// pass here too: a viewer receives the opening of exactly the cards it is shown, with the frame that
+// shows them (its own hole cards, the board, cards shown down); folded and mucked cards never.
+// The committed deck itself never leaves.
 import {
   eventsFor,
   formatCard,
+  openingsForEvents,
+  openingsForView,
   viewFor,
+  type CommittedDeck,
   type HandEvent,
   type HandState,
   type HandView as EngineHandView,
@@ -27,8 +33,8 @@ export interface ViewerIdentity {
 /** What the running hand is, beyond the engine state. Seat owners map seat -> userId for that hand. */
 export interface HandContext {
   handId: string;
-  seedCommitment: string;
-  clientSeed: string;
+  /** The hand's committed deck: secret; only openings of the cards a viewer sees leave the door. */
+  committed: CommittedDeck;
   seatOwners: ReadonlyMap<number, number>;
 }
 
@@ -44,6 +50,8 @@ export interface SnapshotSource {
   jackpot: number;
   /** Users who must bring more than the table minimum (they left a short while ago), userId -> least buy-in. */
   buyInMinimums?: ReadonlyMap<number, number>;
+  /** The next deal's published deck commitment, if any. */
+  nextDeckCommitment?: string | null;
 }
 
 /** What the runtime wants to say; frameFor turns it into the frame this viewer may receive. */
@@ -75,7 +83,9 @@ function snapshotFor(viewer: ViewerIdentity, source: SnapshotSource): TableSnaps
   let hand: HandView | null = null;
   if (source.hand) {
     const { state, context, deadline } = source.hand;
-    hand = presentHandView(viewFor(state, seatOfViewer(viewer, context)), context, deadline);
+    const seat = seatOfViewer(viewer, context);
+    hand = presentHandView(viewFor(state, seat), context, deadline);
+    hand.openings = openingsForView(context.committed, state, seat);
   }
   return {
     type: 'SNAPSHOT',
@@ -90,13 +100,20 @@ function snapshotFor(viewer: ViewerIdentity, source: SnapshotSource): TableSnaps
     table: source.table,
     hand,
     jackpot: { amount: source.jackpot },
+    nextDeckCommitment: source.nextDeckCommitment ?? null,
   };
 }
 
 function eventFor(viewer: ViewerIdentity, entry: LogEntry): TableEvent {
   if (entry.kind === 'table') return entry.event;
-  const [visible] = eventsFor([entry.event], seatOfViewer(viewer, entry.hand));
-  return presentHandEvent(visible, entry.hand);
+  const seat = seatOfViewer(viewer, entry.hand);
+  const [visible] = eventsFor([entry.event], seat);
+  const event = presentHandEvent(visible, entry.hand);
+  if (event.type === 'hole-cards-dealt' || event.type === 'street-dealt' || event.type === 'cards-shown') {
+    const openings = openingsForEvents(entry.hand.committed, [entry.event], seat);
+    if (openings.length > 0) return { ...event, openings };
+  }
+  return event;
 }
 
 const cards = (list: readonly number[]): string[] => list.map(formatCard);
@@ -105,12 +122,7 @@ const cards = (list: readonly number[]): string[] => list.map(formatCard);
 export function presentHandEvent(event: HandEvent, hand: HandContext): TableEvent {
   switch (event.type) {
     case 'hand-started':
-      return {
-        ...event,
-        handId: hand.handId,
-        seedCommitment: hand.seedCommitment,
-        clientSeed: hand.clientSeed,
-      };
+      return { ...event, handId: hand.handId, deckCommitment: hand.committed.deckCommitment };
     case 'hole-cards-dealt':
       return { ...event, cards: event.cards ? cards(event.cards) : null };
     case 'street-dealt':
@@ -163,7 +175,7 @@ function presentHandView(view: EngineHandView, hand: HandContext, deadline: numb
       cards: s.cards ? cards(s.cards) : null,
       shown: s.shown,
     })),
-    seedCommitment: hand.seedCommitment,
-    clientSeed: hand.clientSeed,
+    deckCommitment: hand.committed.deckCommitment,
+    openings: [],
   };
 }

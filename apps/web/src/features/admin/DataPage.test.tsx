@@ -96,6 +96,22 @@ describe('the data page', { timeout: 60_000 }, () => {
     objectUrls.revokeObjectURL = saved.revoke;
   });
 
+  it('Verify chain asks the server to re-hash every hand and names the first broken hand', async () => {
+    const server = stubServer({
+      'GET /api/v1/admin/data': [200, data(30)],
+      'GET /api/v1/admin/fairness/verify': [
+        200,
+        { ok: false, count: 41, firstBreak: { handId: 'hand-42', seq: 42, reason: 'hash-mismatch' } },
+      ],
+    });
+    renderAdmin(<DataPage />, '/admin/data');
+    fireEvent.click(await screen.findByRole('button', { name: 'Verify chain' }));
+    expect(
+      await screen.findByText('The chain is broken at hand #42 (hand-42): the hand was changed.'),
+    ).toBeInTheDocument();
+    expect(server.calls('GET', '/api/v1/admin/fairness/verify')).toHaveLength(1);
+  });
+
   it('reads 30 days of daily figures, and the period switch asks the server for another number of days', async () => {
     const server = stubServer({
       'GET /api/v1/admin/data': (request) => [200, data(Number(request.query.get('days') ?? 30))],

@@ -33,7 +33,7 @@ import {
 } from 'recharts';
 import { formatMoney } from '../../app/money';
 import { errorText } from './apiError';
-import { useExportLedgerCsvMutation, useGetBooksQuery } from './adminEndpoints';
+import { useExportLedgerCsvMutation, useGetBooksQuery, useVerifyHandChainMutation } from './adminEndpoints';
 
 type AccountClass = keyof AdminData['accounts'];
 /** The periods the daily charts offer, in days (the server allows 1–366). */
@@ -246,6 +246,9 @@ export default function DataPage() {
         </Col>
         <Col xs={24}>
           <LedgerExport />
+        </Col>
+        <Col xs={24}>
+          <HandChainCheck />
         </Col>
       </Row>
     </section>
@@ -504,6 +507,37 @@ function LedgerExport() {
         <Button type="primary" loading={isLoading} onClick={() => void download()}>
           {t('admin.data.exportCsv')}
         </Button>
+      </Space>
+    </Card>
+  );
+}
+
+/** "Verify chain": re-hash every stored hand and name the first one changed, removed or inserted. */
+function HandChainCheck() {
+  const { t } = useTranslation();
+  const [verify, { data, isLoading, error }] = useVerifyHandChainMutation();
+  return (
+    <Card title={t('admin.data.chainTitle')}>
+      <Typography.Paragraph type="secondary">{t('admin.data.chainHelp')}</Typography.Paragraph>
+      <Space direction="vertical">
+        <Button loading={isLoading} onClick={() => void verify()}>
+          {t('admin.data.chainVerify')}
+        </Button>
+        {error ? <Typography.Text type="danger">{errorText(error, t)}</Typography.Text> : null}
+        {data?.ok === true ? (
+          <Typography.Text type="success">
+            {t('admin.data.chainOk', { count: data.count, head: data.head })}
+          </Typography.Text>
+        ) : null}
+        {data?.ok === false ? (
+          <Typography.Text type="danger">
+            {t('admin.data.chainBroken', {
+              seq: data.firstBreak.seq,
+              handId: data.firstBreak.handId ?? '—',
+              reason: t(`admin.data.chainReason.${data.firstBreak.reason}`),
+            })}
+          </Typography.Text>
+        ) : null}
       </Space>
     </Card>
   );

@@ -25,6 +25,7 @@ import type {
   AdminWithdrawalPage,
   WithdrawalStatus,
 } from '@tenger/protocol';
+import type { ChainVerifyResponse } from '@tenger/protocol';
 import { adminApi } from '../../api/adminApi';
 import { userApi } from '../../api/userApi';
 
@@ -318,6 +319,10 @@ export const adminEndpoints = adminApi.injectEndpoints({
       }),
     }),
     /** The books and `days` days of daily figures (the server's default, 30, when not given). */
+    /** Re-hashes every stored hand (GET /admin/fairness/verify): the first break of the hand chain. */
+    verifyHandChain: build.mutation<ChainVerifyResponse, void>({
+      query: () => ({ url: '/fairness/verify', method: 'GET' }),
+    }),
     getBooks: build.query<AdminData, number | void>({
       query: (days) => ({ url: '/data', params: params({ days: days ?? undefined }) }),
       providesTags: ['Data'],
@@ -382,5 +387,6 @@ export const {
   useGetSettingsQuery,
   useUpdateSettingsMutation,
   useGetBooksQuery,
+  useVerifyHandChainMutation,
   useExportLedgerCsvMutation,
 } = adminEndpoints;

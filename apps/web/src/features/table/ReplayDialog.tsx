@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useGetOutcomeQuery } from '../../api/userApi';
 import { formatDateTime } from '../../app/dates';
 import { formatMoney } from '../../app/money';
-import { verifyHand, type FairnessResult } from './fairness';
+import { verifyHandFairness, type FairnessCheck } from '@tenger/engine/browser';
+import { useAppSelector } from '../../app/hooks';
 import { PlayingCard } from './PlayingCard';
 import { replayFrames, type ReplayFrame } from './replay';
 import { parseCards } from './cards';
@@ -105,7 +106,7 @@ function HandReplay({
   const frames = useMemo(() => (data ? replayFrames(data.record) : []), [data]);
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);
-  const [fairness, setFairness] = useState<FairnessResult | null>(null);
+  const myName = useAppSelector((state) => state.auth.userInfo?.username ?? null);
   const money = (value: number) => formatMoney(value, i18n.language);
   const winningHandName = (at: ReplayFrame, omaha: boolean) => {
     const seat = at.seats.find((s) => s.seat === at.step?.values.seat);
@@ -113,22 +114,14 @@ function HandReplay({
     return best ? describeHand(t, best) : '';
   };
 
-  useEffect(() => {
-    setIndex(0);
-    setFairness(null);
-    if (!data) return;
-    let cancelled = false;
-    void verifyHand(data.record, data.fairness)
-      .then((result) => {
-        if (!cancelled) setFairness(result);
-      })
-      .catch(() => {
-        if (!cancelled) setFairness({ commitmentOk: false, deckOk: false });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [data]);
+  const viewerSeat = data?.record.seats.find((s) => s.username === myName)?.seat ?? null;
+  // The engine's own verifier (@tenger/engine/browser): pure, synchronous, version 1 and 2 alike.
+  const fairness: FairnessCheck | null = useMemo(
+    () => (data ? verifyHandFairness(data.record, data.fairness, { viewerSeat }) : null),
+    [data, viewerSeat],
+  );
+
+  useEffect(() => setIndex(0), [data]);
 
   useEffect(() => {
     if (!playing) return;
@@ -156,7 +149,7 @@ function HandReplay({
   if (!data || isFetching || frames.length === 0) return <p>{t('common.loading')}</p>;
 
   const frame = frames[Math.min(index, frames.length - 1)];
-  const verified = fairness?.commitmentOk === true && fairness.deckOk !== false;
+  const verified = fairness?.ok === true;
   const last = frames.length - 1;
 
   return (
@@ -269,22 +262,82 @@ function HandReplay({
             <span className="fair-mark fair-mark--bad">✘ {t('table.replay.notVerified')}</span>
           )}
         </h3>
-        <dl>
-          <dt>{t('table.replay.serverSeed')}</dt>
-          <dd>
-            <code>{data.fairness.serverSeed}</code>
-          </dd>
-          <dt>{t('table.replay.commitment')}</dt>
-          <dd>
-            <code>{data.fairness.commitment}</code>
-          </dd>
-          <dt>{t('table.replay.clientSeed')}</dt>
-          <dd>
-            <code>{data.fairness.clientSeed}</code>
-          </dd>
-        </dl>
+        {fairness ? <FairnessSentences check={fairness} /> : null}
+        {'version' in data.fairness && data.fairness.version === 2 ? (
+          <dl>
+            <dt>{t('table.replay.deckCommitment')}</dt>
+            <dd>
+              <code>{data.fairness.deckCommitment}</code>
+            </dd>
+            {data.fairness.playerSeeds.map((p) => (
+              <FairnessSeed key={p.seat} seat={p.seat} seed={p.seed} />
+            ))}
+          </dl>
+        ) : (
+          <dl>
+            <dt>{t('table.replay.serverSeed')}</dt>
+            <dd>
+              <code>{data.fairness.serverSeed}</code>
+            </dd>
+            <dt>{t('table.replay.commitment')}</dt>
+            <dd>
+              <code>{data.fairness.commitment}</code>
+            </dd>
+            <dt>{t('table.replay.clientSeed')}</dt>
+            <dd>
+              <code>{data.fairness.clientSeed}</code>
+            </dd>
+          </dl>
+        )}
         <p className="replay__fair-help">{t('table.replay.fairHelp')}</p>
       </section>
     </div>
+  );
+}
+
+function FairnessSeed({ seat, seed }: { seat: number; seed: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <dt>{t('table.replay.seatSeed', { seat: seat + 1 })}</dt>
+      <dd>{seed === '' ? <em>{t('table.replay.noSeed')}</em> : <code>{seed}</code>}</dd>
+    </>
+  );
+}
+
+/** Exactly what was verified, one sentence per check. */
+function FairnessSentences({ check }: { check: FairnessCheck }) {
+  const { t } = useTranslation();
+  if (check.version === 1) {
+    return (
+      <ul className="replay__fair-checks">
+        <li>{t(check.commitmentOk ? 'table.replay.v1CommitmentOk' : 'table.replay.v1CommitmentBad')}</li>
+        {check.deckOk !== null ? (
+          <li>{t(check.deckOk ? 'table.replay.v1DeckOk' : 'table.replay.v1DeckBad')}</li>
+        ) : null}
+      </ul>
+    );
+  }
+  const line = (kind: 'board' | 'shownCards' | 'ownHoleCards') =>
+    t(`table.replay.check.${kind}.${check[kind]}`);
+  return (
+    <ul className="replay__fair-checks">
+      <li>{line('board')}</li>
+      <li>{line('shownCards')}</li>
+      {check.viewerSeed !== null ? <li>{line('ownHoleCards')}</li> : null}
+      {check.viewerSeed !== null ? (
+        <li>
+          {check.viewerSeed === ''
+            ? t('table.replay.check.noOwnSeed')
+            : t(check.dealUsedSeeds ? 'table.replay.check.usedYourSeed' : 'table.replay.check.seedNotShown', {
+                seed: check.viewerSeed,
+              })}
+        </li>
+      ) : null}
+      <li>{t('table.replay.check.cardsChecked', { count: check.cardsChecked })}</li>
+      {check.problems.length > 0 ? (
+        <li>{t('table.replay.check.problems', { count: check.problems.length })}</li>
+      ) : null}
+    </ul>
   );
 }

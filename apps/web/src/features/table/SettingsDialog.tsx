@@ -1,4 +1,5 @@
-import { Modal, Switch } from 'antd';
+import { Input, Modal, Switch } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateMeMutation } from '../../api/userApi';
 import { SUPPORTED_LANGUAGES } from '../../app/constants';
@@ -8,6 +9,7 @@ import { logout } from '../../app/store';
 import { setTheme } from '../../app/themeSlice';
 import { updateTableSettings, useTableSettings, type TableSettings } from './settings';
 import { playSound } from './sounds';
+import { isPlayerSeed, ownSeed, PLAYER_SEED_MAX_LENGTH, setOwnSeed } from './playerSeed';
 
 const SWITCHES: (keyof TableSettings)[] = [
   'sounds',
@@ -59,6 +61,7 @@ export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () =
             />
           </label>
         ))}
+        <PlayerSeedField />
         <label className="settings__row">
           <span>{t('settings.darkTheme')}</span>
           <Switch
@@ -112,5 +115,29 @@ export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () =
         )}
       </div>
     </Modal>
+  );
+}
+
+/** The player's own seed for the deals of this session (empty: a random one each hand). */
+function PlayerSeedField() {
+  const { t } = useTranslation();
+  const [seed, setSeed] = useState(ownSeed);
+  const valid = seed === '' || isPlayerSeed(seed);
+  return (
+    <label className="settings__row settings__row--stacked">
+      <span>{t('table.settings.playerSeed')}</span>
+      <Input
+        value={seed}
+        maxLength={PLAYER_SEED_MAX_LENGTH}
+        placeholder={t('table.settings.playerSeedPlaceholder')}
+        aria-label={t('table.settings.playerSeed')}
+        status={valid ? undefined : 'error'}
+        onChange={(event) => {
+          setSeed(event.target.value);
+          setOwnSeed(event.target.value);
+        }}
+      />
+      <small>{valid ? t('table.settings.playerSeedHelp') : t('table.settings.playerSeedInvalid')}</small>
+    </label>
   );
 }

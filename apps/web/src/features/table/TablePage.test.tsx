@@ -9,6 +9,7 @@ import { initialAuthState } from '../../app/authSlice';
 import { createI18n } from '../../app/i18n';
 import { createStore } from '../../app/store';
 import { fakeFetch } from '../../test/render';
+import { setOwnSeed } from './playerSeed';
 import { reloadTableSettings, TABLE_SETTINGS_KEY } from './settings';
 import { event, headsUpStart, snapshot, tableInfo, tableSeat } from './tableFixtures';
 import TablePage from './TablePage';
@@ -95,6 +96,27 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the table page', () => {
+  it('a seated player sends a seed for every new deck commitment: random by default, the one typed in Settings verbatim', () => {
+    const { socket } = renderTable(true);
+    socket.receive(snapshot({ seq: 4, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats) }));
+    socket.receive(event(5, { type: 'deck-committed', deckCommitment: 'a1'.repeat(32) }));
+    const seeds = () => socket.sent.filter((m) => m.type === 'SEED').map((m) => m.seed);
+    expect(seeds()).toHaveLength(1);
+    expect(seeds()[0]).toMatch(/^[0-9a-f]{32}$/);
+    setOwnSeed('typed by bat ~ 7');
+    socket.receive(event(6, { type: 'deck-committed', deckCommitment: 'b2'.repeat(32) }));
+    expect(seeds()).toHaveLength(2);
+    expect(seeds()[1]).toBe('typed by bat ~ 7');
+    setOwnSeed('');
+  });
+
+  it('a spectator sends no seed', () => {
+    const { socket } = renderTable(false);
+    socket.receive(snapshot({ seq: 4, table: tableInfo(seats), nextDeckCommitment: 'a1'.repeat(32) }));
+    socket.receive(event(5, { type: 'deck-committed', deckCommitment: 'b2'.repeat(32) }));
+    expect(socket.sent.filter((m) => m.type === 'SEED')).toEqual([]);
+  });
+
   it('connects to /ws/table/{id}; a spectator sees the players and the board but no hole cards', () => {
     const { socket } = renderTable(false);
     expect(socket.url).toMatch(/\/ws\/table\/7$/);

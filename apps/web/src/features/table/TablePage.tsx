@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { seedForNextDeal } from './playerSeed';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { apiHost } from '../../api/baseQuery';
@@ -101,6 +102,17 @@ export default function TablePage() {
     },
     [hand, send],
   );
+
+  // Provably fair: a seated player adds a seed to every deal, as soon as its deck commitment is published.
+  const nextDeck = state.nextDeckCommitment;
+  const seededFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!nextDeck || !mySeat) return;
+    const key = `${nextDeck}:${mySeat.seat}`;
+    if (seededFor.current === key) return;
+    seededFor.current = key;
+    void client.send({ type: 'SEED', seed: seedForNextDeal() }).catch(() => undefined);
+  }, [nextDeck, mySeat, client]);
 
   // Pre-actions are for one hand; they are carried out as soon as the turn comes.
   useEffect(() => setPreAction(null), [handNumber]);

@@ -43,6 +43,7 @@ export function snapshot(
     table?: TableInfo;
     hand?: HandView | null;
     jackpot?: number;
+    nextDeckCommitment?: string | null;
   } = {},
 ): Extract<TableServerMessage, { type: 'SNAPSHOT' }> {
   return {
@@ -52,6 +53,7 @@ export function snapshot(
     table: options.table ?? tableInfo(),
     hand: options.hand ?? null,
     jackpot: { amount: options.jackpot ?? 50_000 },
+    nextDeckCommitment: options.nextDeckCommitment ?? null,
   };
 }
 
@@ -69,8 +71,7 @@ export function headsUpStart(firstSeq: number, viewerCards: [string, string] | n
       button: 0,
       smallBlindSeat: 0,
       bigBlindSeat: 3,
-      seedCommitment: 'c0ffee',
-      clientSeed: '7:1:salt',
+      deckCommitment: 'c0'.repeat(32),
     }),
     event(firstSeq + 1, { type: 'blind-posted', seat: 0, post: 'small-blind', amount: 5, allIn: false }),
     event(firstSeq + 2, { type: 'blind-posted', seat: 3, post: 'big-blind', amount: 10, allIn: false }),

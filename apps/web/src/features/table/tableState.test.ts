@@ -196,16 +196,18 @@ describe('the table view state', () => {
         rake: 0,
         jackpotContribution: 0,
         jackpotPayouts: [],
-        serverSeed: 'ab'.repeat(32),
-        seedCommitment: 'c0ffee',
-        clientSeed: '7:1:salt',
+        deckCommitment: 'c0'.repeat(32),
+        playerSeeds: [
+          { seat: 0, userId: 1, seed: 'my own seed' },
+          { seat: 3, userId: 2, seed: '' },
+        ],
       }),
     ]);
     expect(state.hand?.phase).toBe('complete');
     expect(state.hand?.seats.find((s) => s.seat === 0)?.folded).toBe(true);
     expect(state.table?.seats.map((s) => s.stack)).toEqual([995, 1005]);
     expect(state.winners).toEqual([{ seat: 3, amount: 10, handName: null }]);
-    expect(state.lastResult?.serverSeed).toBe('ab'.repeat(32));
+    expect(state.lastResult?.playerSeeds[0].seed).toBe('my own seed');
     expect(state.recentHandIds).toEqual(['11111111-1111-1111-1111-111111111111']);
     expect(viewerInHand(state)).toBe(false);
   });

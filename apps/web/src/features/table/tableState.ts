@@ -39,9 +39,9 @@ export interface HandResultView {
   rake: number;
   jackpotContribution: number;
   jackpotPayouts: { seat: number; userId: number; amount: number; share: string }[];
-  serverSeed: string;
-  seedCommitment: string;
-  clientSeed: string;
+  /** The deck commitment the hand was dealt from, and every seat's seed ('' for none). */
+  deckCommitment: string;
+  playerSeeds: { seat: number; userId: number | string; seed: string }[];
 }
 
 export interface TableViewState {
@@ -66,6 +66,8 @@ export interface TableViewState {
   /** Hands seen finishing at this table in this visit, newest first (for Replay). */
   recentHandIds: string[];
   voidedHand: number | null;
+  /** The next deal's deck commitment once published: a seated player's seed counts for it. */
+  nextDeckCommitment: string | null;
   error: string | null;
 }
 
@@ -92,6 +94,7 @@ export function initialTableState(): TableViewState {
     lastResult: null,
     recentHandIds: [],
     voidedHand: null,
+    nextDeckCommitment: null,
     error: null,
   };
 }
@@ -140,6 +143,7 @@ function applySnapshot(
     table: snapshot.table,
     hand,
     jackpot: snapshot.jackpot.amount,
+    nextDeckCommitment: snapshot.nextDeckCommitment ?? null,
     lastActions: sameHand ? state.lastActions : {},
     shownHandNames: sameHand ? state.shownHandNames : {},
     clock:
@@ -446,9 +450,8 @@ function applyEvent(state: TableViewState, event: TableEvent): TableViewState {
           rake: event.rake,
           jackpotContribution: event.jackpotContribution,
           jackpotPayouts: event.jackpotPayouts.map((p) => ({ ...p })),
-          serverSeed: event.serverSeed,
-          seedCommitment: event.seedCommitment,
-          clientSeed: event.clientSeed,
+          deckCommitment: event.deckCommitment,
+          playerSeeds: event.playerSeeds.map((p) => ({ ...p })),
         },
         recentHandIds: [event.handId, ...state.recentHandIds.filter((id) => id !== event.handId)].slice(
           0,
@@ -466,6 +469,8 @@ function applyEvent(state: TableViewState, event: TableEvent): TableViewState {
       };
     case 'jackpot':
       return { ...state, jackpot: event.amount };
+    case 'deck-committed':
+      return { ...state, nextDeckCommitment: event.deckCommitment };
     case 'table-updated':
       return withTable(state, (table) => ({ ...table, ...event.table, seats: table.seats }));
     case 'table-closed':
@@ -514,8 +519,8 @@ function startHand(
     rake: 0,
     results: [],
     seats,
-    seedCommitment: event.seedCommitment,
-    clientSeed: event.clientSeed,
+    deckCommitment: event.deckCommitment,
+    openings: [],
   };
   return {
     ...state,
