@@ -22,6 +22,8 @@ let stopping = false;
 const stats = {
   latencies: [],
   pingRtts: [],
+  /** ms from a hand's result to the next hand's start at the same table (the result pause plus the deal). */
+  handGaps: [],
   spreads: [],
   actionsSent: 0,
   rejected: {},
@@ -115,6 +117,8 @@ function openTable(spec) {
       }
     }),
     lastCountedHand: 0,
+    /** When the table's latest hand-result arrived (first seat to see it), until the next hand starts. */
+    resultAt: null,
     seats: [],
   };
   table.seats = spec.players.map((player) => openSeat(table, spec, player));
@@ -191,6 +195,10 @@ function openSeat(table, spec, player) {
     switch (event.type) {
       case 'hand-started':
         seat.handNumber = event.handNumber;
+        if (table.resultAt !== null) {
+          if (measuring) stats.handGaps.push(performance.now() - table.resultAt);
+          table.resultAt = null;
+        }
         return;
       case 'next-to-act':
         if (event.seat === seat.seatIndex) decideLater(event.legal);
@@ -198,6 +206,7 @@ function openSeat(table, spec, player) {
       case 'hand-result':
         if (event.handNumber > table.lastCountedHand) {
           table.lastCountedHand = event.handNumber;
+          table.resultAt = performance.now();
           if (measuring) stats.hands += 1;
         }
         return;

@@ -132,6 +132,7 @@ async function benchmark() {
   const latencies = reports.flatMap((r) => r.stats.latencies).sort((a, b) => a - b);
   const spreads = reports.flatMap((r) => r.stats.spreads).sort((a, b) => a - b);
   const pingRtts = reports.flatMap((r) => r.stats.pingRtts).sort((a, b) => a - b);
+  const handGaps = reports.flatMap((r) => r.stats.handGaps).sort((a, b) => a - b);
   const sum = (pick) => reports.reduce((total, r) => total + pick(r.stats), 0);
   const merged = (pick) => {
     const counts = {};
@@ -163,6 +164,7 @@ async function benchmark() {
     },
     spreadMs: { p50: round(percentile(spreads, 50)), p99: round(percentile(spreads, 99)) },
     pingRttMs: { p50: round(percentile(pingRtts, 50)), p99: round(percentile(pingRtts, 99)) },
+    resultToNextDealMs: { p50: round(percentile(handGaps, 50)), p99: round(percentile(handGaps, 99)) },
     serverCpuPercent: round(((serverAfter.cpuSeconds - serverBefore.cpuSeconds) / seconds) * 100),
     serverRssMb: round(serverAfter.rssBytes / 2 ** 20),
     serverPeakRssMb: round(peakRss / 2 ** 20),
@@ -199,6 +201,7 @@ function printSummary(r) {
     `  fan-out latency (ms)    p50 ${r.fanoutMs.p50}  p90 ${r.fanoutMs.p90}  p99 ${r.fanoutMs.p99}  max ${r.fanoutMs.max}`,
     `  first to last seat (ms) p50 ${r.spreadMs.p50}  p99 ${r.spreadMs.p99}  (the spread of one event over the table's seats)`,
     `  PING round trip (ms)    p50 ${r.pingRttMs.p50}  p99 ${r.pingRttMs.p99}  (the same sockets, no table work: the transport's baseline)`,
+    `  result to next deal (ms) p50 ${r.resultToNextDealMs.p50}  p99 ${r.resultToNextDealMs.p99}  (the result pause plus committing and dealing the next deck)`,
     `  server CPU              ${r.serverCpuPercent} % of one core; RSS ${r.serverRssMb} MB (peak ${r.serverPeakRssMb} MB)`,
     `  database backends CPU   ${r.databaseCpuPercent === null ? 'n/a (PGlite runs inside the server)' : `${r.databaseCpuPercent} % of one core`}`,
     `  bench client            ${r.clientCpuPercent} % CPU in ${r.clientThreads} thread(s), event-loop delay p99 ${r.clientLoopDelayP99Ms} ms`,

@@ -82,14 +82,22 @@ async function prepareWith(api, { admin, tables, seatsPerTable, accounts, deposi
   log(`registered ${accounts} players in ${registerSeconds.toFixed(1)} s`);
 
   started = Date.now();
-  await inParallel(accounts, OTHER_REQUESTS_AT_ONCE, (i) =>
-    api.request(
+  // A deposit above `deposit.dualApprovalAbove` waits for a second administrator: credit the amount in
+  // deposits this one administrator may make alone.
+  const settings = await api.request('GET', '/api/v1/admin/settings', undefined, adminToken);
+  const chunk = Math.min(settings.deposit.dualApprovalAbove, settings.deposit.maxAmount);
+  const chunks = Math.ceil(depositPerAccount / chunk);
+  await inParallel(accounts * chunks, OTHER_REQUESTS_AT_ONCE, async (k) => {
+    const i = Math.floor(k / chunks);
+    const amount = Math.min(chunk, depositPerAccount - (k % chunks) * chunk);
+    const deposit = await api.request(
       'POST',
       '/api/v1/admin/deposit',
-      { userId: players[i].userId, amount: depositPerAccount, note: 'load benchmark' },
+      { userId: players[i].userId, amount, note: 'load benchmark' },
       adminToken,
-    ),
-  );
+    );
+    if (deposit.status !== 'credited') throw new Error(`deposit of ${amount} ₮ is ${deposit.status}`);
+  });
   const depositSeconds = (Date.now() - started) / 1000;
   log(`deposited ${depositPerAccount} ₮ to each player in ${depositSeconds.toFixed(1)} s`);
 
