@@ -156,6 +156,12 @@ test('a player registers, gets a deposit, plays at a table with bots, and sees t
   await page.getByRole('menuitem', { name: 'Replay' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await shoot(page, 'table-replay');
+  // A hand this player was dealt in: the browser checks its deck openings against the commitment.
+  await page.locator('.replay-list__item').first().click();
+  const deckCheck = page.getByRole('region', { name: 'Deck check' });
+  await expect(deckCheck).toContainText('Verified');
+  await expect(deckCheck).toContainText('Your hole cards match the deck commitment.');
+  await shoot(page, 'table-replay-verified');
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
