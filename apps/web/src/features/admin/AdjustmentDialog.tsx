@@ -2,10 +2,9 @@ import type { AdjustmentDirection, AdminUser } from '@tenger/protocol';
 import { Alert, App, Form, Input, InputNumber, Modal, Radio, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorFields } from '../../api/baseQuery';
 import { formatMoney } from '../../app/money';
 import { DEPOSIT_LIMITS_DEFAULT } from './adminConstants';
-import { errorText } from './apiError';
+import { errorText, showServerFieldErrors } from './apiError';
 import { useCreateAdjustmentMutation, useGetSettingsQuery } from './adminEndpoints';
 import { useSingleFlight } from './useSingleFlight';
 import { wholeAmountRule } from './wholeAmount';
@@ -46,8 +45,7 @@ export function AdjustmentDialog({ user, onClose }: { user: AdminUser; onClose: 
       );
       onClose();
     } catch (err) {
-      const fields = apiErrorFields(err);
-      if (fields.amount) form.setFields([{ name: 'amount', errors: [fields.amount] }]);
+      showServerFieldErrors(form, err, ['amount']);
       setError(errorText(err, t));
     }
   });

@@ -3,11 +3,10 @@ import { Alert, Button, Card, Form, Input, InputNumber, Modal, Table, Tag, Typog
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { apiErrorFields } from '../../api/baseQuery';
 import { formatDateTime } from '../../app/dates';
 import { formatMoney } from '../../app/money';
 import { ADMIN_PAGE_SIZE, DEPOSIT_LIMITS_DEFAULT } from './adminConstants';
-import { errorText } from './apiError';
+import { errorText, showServerFieldErrors } from './apiError';
 import {
   useCreateDepositMutation,
   useGetDepositsQuery,
@@ -76,8 +75,7 @@ export function DepositsPage() {
       form.resetFields(['amount', 'note']);
     } catch (err) {
       setConfirming(null);
-      const fields = apiErrorFields(err);
-      if (fields.amount) form.setFields([{ name: 'amount', errors: [fields.amount] }]);
+      showServerFieldErrors(form, err, ['amount']);
       setOutcome({ kind: 'error', text: errorText(err, t) });
     }
   });

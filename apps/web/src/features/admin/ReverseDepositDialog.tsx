@@ -2,9 +2,8 @@ import type { AdminDeposit } from '@tenger/protocol';
 import { Alert, Form, Input, InputNumber, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorFields } from '../../api/baseQuery';
 import { formatMoney } from '../../app/money';
-import { errorText } from './apiError';
+import { errorText, showServerFieldErrors } from './apiError';
 import { useReverseDepositMutation, useSearchUsersQuery } from './adminEndpoints';
 import { useSingleFlight } from './useSingleFlight';
 import { wholeAmountRule } from './wholeAmount';
@@ -35,8 +34,7 @@ export function ReverseDepositDialog({ deposit, onClose }: { deposit: AdminDepos
       }).unwrap();
       onClose();
     } catch (err) {
-      const fields = apiErrorFields(err);
-      if (fields.amount) form.setFields([{ name: 'amount', errors: [fields.amount] }]);
+      showServerFieldErrors(form, err, ['amount']);
       setError(errorText(err, t));
     }
   });
