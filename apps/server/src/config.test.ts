@@ -66,6 +66,20 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '2.5' })).toThrow(/whole number of seconds/);
   });
 
+  it('runs as one process without REDIS_URL; several share Redis only on PostgreSQL', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({}).nodeId).toMatch(/:\d+$/);
+    const shared = loadConfig({
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1/test',
+      NODE_ID: 'node-a',
+    });
+    expect(shared).toMatchObject({ redisUrl: 'redis://127.0.0.1:6379', nodeId: 'node-a' });
+    expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/set DATABASE_URL too/);
+    expect(() => loadConfig({ REDIS_URL: 'http://x', DATABASE_URL: 'postgres://x/y' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ NODE_ID: 'a b' })).toThrow(/NODE_ID/);
+  });
+
   it('refuses an origin that is not an origin', () => {
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'tenger.mn/path' })).toThrow(ConfigError);
   });

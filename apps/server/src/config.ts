@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { z } from 'zod';
@@ -39,6 +40,10 @@ export interface ServerConfig {
   wsConnectionsPerIp: number;
   /** On SIGTERM/SIGINT: how long running hands may take to finish before they are voided. */
   shutdownDrainMs: number;
+  /** Redis 7 for a site of several processes (bus, table leases, shared counters); none: one process. */
+  redisUrl?: string;
+  /** This process's name in the cluster (table owner, bus sender): NODE_ID, default host:pid. */
+  nodeId: string;
 }
 
 /** The default drain limit of a graceful shutdown (SHUTDOWN_DRAIN_SECONDS). */
@@ -90,6 +95,14 @@ const EnvSchema = z.object({
     .min(0)
     .max(3600)
     .default(DEFAULT_SHUTDOWN_DRAIN_SECONDS),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional(),
+  NODE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'NODE_ID must be 1 to 64 letters, digits, dots, colons, dashes or underscores')
+    .optional(),
 });
 
 /** Reads and validates the environment; every problem is reported at once. */
@@ -106,6 +119,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const badOrigin = origins.find((o) => !/^https?:\/\/[^/\s]+$/.test(o));
   if (badOrigin)
     throw new ConfigError([`PUBLIC_ORIGIN: "${badOrigin}" is not an origin like https://example.mn`]);
+  if (e.REDIS_URL && !e.DATABASE_URL)
+    throw new ConfigError([
+      'REDIS_URL: several processes must share one PostgreSQL database; set DATABASE_URL too (PGlite is one process only)',
+    ]);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -123,5 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: { failuresPerHour: 100, authRequestsPerMinute: 60 },
     wsConnectionsPerIp: e.WS_MAX_CONNECTIONS_PER_IP,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    redisUrl: e.REDIS_URL,
+    nodeId: e.NODE_ID ?? `${os.hostname()}:${process.pid}`,
   };
 }

@@ -95,6 +95,7 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
     for (const deadline = Date.now() + 5_000; running.size > 0 && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+    await services.cluster.close();
     if (!options.database) await db.close();
     unlock();
   };

@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import { AuthService } from './auth/authService.js';
+import { LocalBus, RedisBus, type ClusterBus } from './cluster/clusterBus.js';
+import { LocalLeases, RedisLeases, type TableLeases } from './cluster/tableLeases.js';
 import type { ServerConfig } from './config.js';
 import { BlockService } from './content/blockService.js';
 import type { Database } from './db/client.js';
@@ -28,6 +30,33 @@ export interface Services {
   tables: TableService;
   tableLayer: TableLayer;
   hub: GlobalHub;
+  /** The site's processes: a bus and table leases (Redis with REDIS_URL, in-process without). */
+  cluster: Cluster;
+}
+
+export interface Cluster {
+  readonly nodeId: string;
+  /** True when other processes may share the site (REDIS_URL set). */
+  readonly shared: boolean;
+  bus: ClusterBus;
+  leases: TableLeases;
+  close(): Promise<void>;
+}
+
+export function createCluster(db: Database, config: ServerConfig, logger: Logger): Cluster {
+  const { nodeId, redisUrl } = config;
+  const onError = (error: Error) => logger.warn({ err: error }, 'redis bus error');
+  const bus = redisUrl ? new RedisBus(redisUrl, nodeId, 'tenger:', onError) : new LocalBus(nodeId);
+  const leases = redisUrl ? new RedisLeases(redisUrl, db, nodeId) : new LocalLeases(db, nodeId);
+  return {
+    nodeId,
+    shared: Boolean(redisUrl),
+    bus,
+    leases,
+    close: async () => {
+      await Promise.all([bus.close(), leases.close()]);
+    },
+  };
 }
 
 export interface ServiceOverrides {
@@ -52,7 +81,9 @@ export function createServices(
     logger,
   });
   const settings = new SettingsService(db);
+  const cluster = createCluster(db, config, logger);
   const base = {
+    cluster,
     config,
     logger,
     db,
