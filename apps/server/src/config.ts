@@ -44,6 +44,8 @@ export interface ServerConfig {
   redisUrl?: string;
   /** This process's name in the cluster (table owner, bus sender): NODE_ID, default host:pid. */
   nodeId: string;
+  /** Starts every Redis key and channel of this site (REDIS_PREFIX): sites (or tests) sharing a Redis stay apart. */
+  redisPrefix: string;
 }
 
 /** The default drain limit of a graceful shutdown (SHUTDOWN_DRAIN_SECONDS). */
@@ -103,6 +105,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'NODE_ID must be 1 to 64 letters, digits, dots, colons, dashes or underscores')
     .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'REDIS_PREFIX must be 1 to 64 letters, digits, dots, colons, dashes or underscores')
+    .default('tenger:'),
 });
 
 /** Reads and validates the environment; every problem is reported at once. */
@@ -142,5 +148,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
     nodeId: e.NODE_ID ?? `${os.hostname()}:${process.pid}`,
+    redisPrefix: e.REDIS_PREFIX,
   };
 }
