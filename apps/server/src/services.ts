@@ -1,6 +1,8 @@
+import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AuthService } from './auth/authService.js';
 import { LocalBus, RedisBus, type ClusterBus } from './cluster/clusterBus.js';
+import { MemoryCounters, RedisCounters, type CounterStore } from './cluster/counterStore.js';
 import { LocalLeases, RedisLeases, type TableLeases } from './cluster/tableLeases.js';
 import type { ServerConfig } from './config.js';
 import { BlockService } from './content/blockService.js';
@@ -40,6 +42,12 @@ export interface Cluster {
   readonly shared: boolean;
   bus: ClusterBus;
   leases: TableLeases;
+  /** Counters every process shares: failed passwords, sockets per address. */
+  counters: CounterStore;
+  /** Redis commands (for what takes a client, such as the request rate limit); null for one process. */
+  redis: Redis | null;
+  /** Starts this site's Redis keys and channels (REDIS_PREFIX). */
+  readonly keyPrefix: string;
   close(): Promise<void>;
 }
 
@@ -50,13 +58,18 @@ export function createCluster(db: Database, config: ServerConfig, logger: Logger
   const leases = redisUrl
     ? new RedisLeases(redisUrl, db, nodeId, undefined, redisPrefix)
     : new LocalLeases(db, nodeId);
+  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  redis?.on('error', onError);
   return {
     nodeId,
     shared: Boolean(redisUrl),
     bus,
     leases,
+    counters: redis ? new RedisCounters(redis, redisPrefix) : new MemoryCounters(),
+    redis,
+    keyPrefix: redisPrefix,
     close: async () => {
-      await Promise.all([bus.close(), leases.close()]);
+      await Promise.all([bus.close(), leases.close(), redis?.quit().catch(() => redis.disconnect())]);
     },
   };
 }
@@ -73,6 +86,7 @@ export function createServices(
   logger: Logger,
   overrides: ServiceOverrides = {},
 ): Services {
+  const cluster = createCluster(db, config, logger);
   const ledger = new Ledger(db);
   const mailer = overrides.mailer ?? new OutboxMailer(db, logger, config.mailFrom, config.smtpUrl);
   const auth = new AuthService(db, mailer, {
@@ -81,9 +95,9 @@ export function createServices(
     rateLimits: config.rateLimits,
     publicOrigin: config.publicOrigins[0] ?? `http://localhost:${config.port}`,
     logger,
+    counters: cluster.counters,
   });
   const settings = new SettingsService(db);
-  const cluster = createCluster(db, config, logger);
   const base = {
     cluster,
     config,
@@ -99,6 +113,8 @@ export function createServices(
     tables: new TableService(db),
     hub: new GlobalHub(ledger, (token) => auth.authenticate(token), logger),
   };
+  // Site-wide state travels over the bus, back to this process too: pushes, revocations, settings, tables.
+  for (const shared of [ledger, auth.sessionEvents, settings, base.tables]) shared.shareThrough(cluster.bus);
   const tableLayer = overrides.tableLayer?.(base) ?? new TableRegistry(base);
   base.tables.onChanged((tableId, row) => tableLayer.onTableChanged(tableId, row));
   return { ...base, tableLayer };

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CLUSTER_CHANNELS } from '../src/cluster/siteEvent.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { createServer, type TengerServer } from '../src/server.js';
@@ -23,7 +23,7 @@ const A = '/api/v1/admin';
 interface Node {
   server: TengerServer;
   ws: string;
-  call(options: InjectOptions & { token?: string }): ReturnType<TengerServer['app']['inject']>;
+  call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
 }
 
 describe.skipIf(!REDIS || !POSTGRES)('two processes, one site (PostgreSQL + Redis)', () => {

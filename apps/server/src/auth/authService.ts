@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { LoginRequest, RegisterRequest, ResetPasswordRequest } from '@tenger/protocol';
 import type { Logger } from 'pino';
 import { recordAudit } from '../audit/auditLog.js';
+import type { CounterStore } from '../cluster/counterStore.js';
 import type { RateLimitConfig, ScryptParams } from '../config.js';
 import { queryRows, type Database } from '../db/client.js';
 import { accessTokens, passwordResets, users } from '../db/schema.js';
@@ -10,11 +11,11 @@ import type { Mailer } from '../mail/mailer.js';
 import { withoutSecrets, type UserRecord, type UserRow } from '../users/userRecord.js';
 import { FailureLimiter } from './failureLimiter.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { SessionEvents } from './sessionEvents.js';
+import { SessionEvents, type SessionChange } from './sessionEvents.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-/** How long a verified token is trusted without asking the database (revocations in this process are immediate). */
+/** How long a verified token is trusted without asking the database (revocations anywhere on the site clear it). */
 const SESSION_CACHE_MS = 5_000;
 /**
  * After that, for this long a known session is still answered from memory while one query refreshes it
@@ -39,6 +40,8 @@ export interface AuthServiceOptions {
   publicOrigin: string;
   /** Where background work (the reset mail) reports failures. */
   logger?: Logger;
+  /** Where failed passwords are counted (the site's shared counters); in memory if not given. */
+  counters?: CounterStore;
 }
 
 /** Login refused for everyone but administrators (maintenance), with the message to show. */
@@ -60,7 +63,10 @@ export class AuthService {
   private readonly lookupSlots = new Slots(LOOKUPS_AT_ONCE);
   /** Bumped by every revocation: a lookup that started before one must not fill the cache. */
   private epoch = 0;
-  /** Revocations and account changes, for the realtime edges (sockets close within a second). */
+  /**
+   * Revocations and account changes, heard by every process of the site (sessionEvents.ts): the session
+   * cache forgets them and the realtime edges close or re-check their sockets within a second.
+   */
   readonly sessionEvents = new SessionEvents();
   /** Reset mails being prepared after forgot-password has answered. */
   private readonly background = new Set<Promise<void>>();
@@ -70,7 +76,9 @@ export class AuthService {
     private readonly mailer: Mailer,
     private readonly options: AuthServiceOptions,
   ) {
-    this.failures = new FailureLimiter(options.rateLimits.failuresPerHour);
+    this.failures = new FailureLimiter(options.rateLimits.failuresPerHour, options.counters);
+    // Whichever process ended a session, this one's cache must not keep answering for it.
+    this.sessionEvents.on((change) => this.forgetCached(change));
   }
 
   hashPassword(password: string): Promise<string> {
@@ -78,10 +86,10 @@ export class AuthService {
   }
 
   async register(body: RegisterRequest, ip: string): Promise<{ accessToken: string; user: UserRecord }> {
-    if (this.failures.isBlocked(`register-ip:${ip}`)) throw new AppError(429, 'rate_limited', TOO_MANY);
+    if (await this.failures.isBlocked(`register-ip:${ip}`)) throw new AppError(429, 'rate_limited', TOO_MANY);
     const duplicate = await this.findDuplicate(body.username, body.email);
     if (duplicate) {
-      this.failures.recordFailure(`register-ip:${ip}`);
+      await this.failures.recordFailure(`register-ip:${ip}`);
       throw duplicate;
     }
     const passwordHash = await this.hashPassword(body.password);
@@ -117,7 +125,7 @@ export class AuthService {
     adminsOnly?: AdminsOnly,
   ): Promise<{ accessToken: string; user: UserRecord }> {
     const ipKey = `login-ip:${ip}`;
-    if (this.failures.isBlocked(ipKey)) throw new AppError(429, 'rate_limited', TOO_MANY);
+    if (await this.failures.isBlocked(ipKey)) throw new AppError(429, 'rate_limited', TOO_MANY);
     const [row] = await this.db
       .select()
       .from(users)
@@ -126,7 +134,7 @@ export class AuthService {
       )
       .limit(1);
     const accountKey = row ? accountFailureKey(row.id) : `login-name:${body.username.toLowerCase()}`;
-    if (this.failures.isBlocked(accountKey)) throw new AppError(429, 'rate_limited', TOO_MANY);
+    if (await this.failures.isBlocked(accountKey)) throw new AppError(429, 'rate_limited', TOO_MANY);
     const ok = row
       ? await verifyPassword(body.password, row.passwordHash)
       : await verifyPassword(body.password, await this.dummy());
@@ -140,7 +148,7 @@ export class AuthService {
       throw new AppError(401, 'login_failed', 'Login failed');
     }
     if (adminsOnly && row.role !== 'ADMIN') throw new AppError(503, 'maintenance', adminsOnly.message);
-    this.failures.clear(accountKey);
+    await this.failures.clear(accountKey);
     return { accessToken: await this.issueToken(row.id), user: withoutSecrets(row) };
   }
 
@@ -155,7 +163,7 @@ export class AuthService {
   ): Promise<void> {
     const ipKey = `login-ip:${ip}`;
     const accountKey = accountFailureKey(user.id);
-    if (this.failures.isBlocked(ipKey) || this.failures.isBlocked(accountKey)) {
+    if ((await this.failures.isBlocked(ipKey)) || (await this.failures.isBlocked(accountKey))) {
       throw new AppError(429, 'rate_limited', TOO_MANY);
     }
     if (!password || !(await verifyPassword(password, user.passwordHash))) {
@@ -164,7 +172,7 @@ export class AuthService {
         currentPassword: 'Current password is wrong',
       });
     }
-    this.failures.clear(accountKey);
+    await this.failures.clear(accountKey);
   }
 
   /** Counts a failed password; the failure that locks an account (or an IP) out writes an audit row. */
@@ -176,9 +184,8 @@ export class AuthService {
   ): Promise<void> {
     const lockouts: Array<{ targetType: 'user' | ''; targetId: string | number; summary: string }> = [];
     for (const key of [ipKey, accountKey]) {
-      const before = this.failures.isBlocked(key);
-      this.failures.recordFailure(key);
-      if (before || !this.failures.isBlocked(key)) continue;
+      // Exactly one failure reaches the limit, on whichever process it landed.
+      if (!(await this.failures.recordFailure(key))) continue;
       const limit = this.options.rateLimits.failuresPerHour;
       if (key === ipKey) {
         lockouts.push({
@@ -308,6 +315,17 @@ export class AuthService {
     return user;
   }
 
+  /** A session change heard from any process: drop what the cache holds for it. */
+  private forgetCached(change: SessionChange): void {
+    if (change.tokenHash === undefined) {
+      this.dropCached(change.userId);
+      return;
+    }
+    this.epoch++;
+    this.lookups.clear();
+    this.sessions.delete(change.tokenHash);
+  }
+
   private dropCached(userId: number): void {
     this.epoch++;
     this.lookups.clear();
@@ -331,17 +349,17 @@ export class AuthService {
 
   /**
    * Mails a one-time reset link if the email belongs to an active account; says nothing either way.
-   * Only the in-memory rate limits run before the answer: the lookup and the mail happen in the
+   * Only the failure counters run before the answer: the lookup and the mail happen in the
    * background, so the answer takes the same time whether or not the email exists.
    */
   async forgotPassword(email: string, ip: string): Promise<void> {
     const ipKey = `forgot-ip:${ip}`;
     const accountKey = `forgot-account:${email.toLowerCase()}`;
-    if (this.failures.isBlocked(ipKey) || this.failures.isBlocked(accountKey)) {
+    if ((await this.failures.isBlocked(ipKey)) || (await this.failures.isBlocked(accountKey))) {
       throw new AppError(429, 'rate_limited', TOO_MANY);
     }
-    this.failures.recordFailure(ipKey);
-    this.failures.recordFailure(accountKey);
+    await this.failures.recordFailure(ipKey);
+    await this.failures.recordFailure(accountKey);
     const job = this.mailResetLink(email)
       .catch((error: unknown) => this.options.logger?.error({ err: error }, 'preparing a reset mail failed'))
       .finally(() => this.background.delete(job));
@@ -379,7 +397,7 @@ export class AuthService {
 
   async resetPassword(body: ResetPasswordRequest, ip: string): Promise<void> {
     const ipKey = `reset-ip:${ip}`;
-    if (this.failures.isBlocked(ipKey)) throw new AppError(429, 'rate_limited', TOO_MANY);
+    if (await this.failures.isBlocked(ipKey)) throw new AppError(429, 'rate_limited', TOO_MANY);
     const passwordHash = await this.hashPassword(body.password);
     const done = await this.db.transaction(async (tx) => {
       const [reset] = await tx
@@ -415,7 +433,7 @@ export class AuthService {
     });
     if (done !== null) this.forgetSessions(done);
     if (done === null) {
-      this.failures.recordFailure(ipKey);
+      await this.failures.recordFailure(ipKey);
       throw new AppError(400, 'validation_failed', 'This reset link is invalid or has expired', {
         token: 'Invalid or expired',
       });

@@ -1,43 +1,35 @@
+import { MemoryCounters, type CounterStore } from '../cluster/counterStore.js';
+
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Counts failures (wrong passwords) per key — an IP or an account — over a sliding hour.
  * Once `limit` failures sit in the window, further attempts are refused until they age out.
- * In memory: with several server processes, each counts its own (see docs/operations.md).
+ * The counts live in the site's counter store: in memory for one process, in Redis for several, so a
+ * lockout holds whichever process is asked.
  */
 export class FailureLimiter {
-  private readonly failures = new Map<string, number[]>();
-
   constructor(
     private readonly limit: number,
+    private readonly store: CounterStore = new MemoryCounters(),
     private readonly windowMs = HOUR_MS,
     private readonly now: () => number = Date.now,
   ) {}
 
-  isBlocked(key: string): boolean {
-    return this.recent(key).length >= this.limit;
+  async isBlocked(key: string): Promise<boolean> {
+    return (await this.store.count(failureKey(key), this.windowMs, this.now())) >= this.limit;
   }
 
-  recordFailure(key: string): void {
-    const list = this.recent(key);
-    list.push(this.now());
-    this.failures.set(key, list);
-    if (this.failures.size > 100_000) this.sweep();
+  /** Counts one failure; true when this very failure reached the limit (the one that locks out). */
+  async recordFailure(key: string): Promise<boolean> {
+    return (await this.store.hit(failureKey(key), this.windowMs, this.now())) === this.limit;
   }
 
-  clear(key: string): void {
-    this.failures.delete(key);
+  async clear(key: string): Promise<void> {
+    await this.store.clear(failureKey(key));
   }
+}
 
-  private recent(key: string): number[] {
-    const since = this.now() - this.windowMs;
-    const list = (this.failures.get(key) ?? []).filter((t) => t > since);
-    if (list.length === 0) this.failures.delete(key);
-    else this.failures.set(key, list);
-    return list;
-  }
-
-  private sweep(): void {
-    for (const key of [...this.failures.keys()]) this.recent(key);
-  }
+function failureKey(key: string): string {
+  return `failures:${key}`;
 }

@@ -1,6 +1,8 @@
 // Sessions ending, as an event the realtime edges subscribe to: every socket opened with a revoked
 // token (or by a user whose tokens were all revoked) is closed at once, and every socket of a user
-// whose account changed checks its token again.
+// whose account changed checks its token again. The event crosses the site's bus, so this happens on
+// every process, whichever one the logout or the block came through.
+import { CLUSTER_CHANNELS, SiteEvent } from '../cluster/siteEvent.js';
 
 /**
  * - `{ userId, tokenHash }`: that one token was revoked (logout).
@@ -15,22 +17,9 @@ export type SessionChange =
 
 export type SessionListener = (change: SessionChange) => void;
 
-export class SessionEvents {
-  private readonly listeners = new Set<SessionListener>();
-
-  /** Subscribes; returns the unsubscribe function. */
-  on(listener: SessionListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  emit(change: SessionChange): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(change);
-      } catch {
-        // A listener's trouble must not stop a logout.
-      }
-    }
+/** Session changes, heard on every process of the site once shared over the bus (see SiteEvent). */
+export class SessionEvents extends SiteEvent<SessionChange> {
+  constructor() {
+    super(CLUSTER_CHANNELS.sessions);
   }
 }

@@ -30,6 +30,7 @@ import { lobbyRoutes } from './routes/user/lobby.js';
 import { walletRoutes } from './routes/user/wallet.js';
 import { adminHandRoutes, userHandRoutes } from '../hands/handRoutes.js';
 import { tableChannelRoutes } from '../tables/channel/tableChannel.js';
+import { SiteSocketCap } from '../realtime/socketCap.js';
 import { ConnectionsPerIp } from '../realtime/socketGuard.js';
 
 export const USER_API = '/api/v1/user';
@@ -91,8 +92,24 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(rateLimit, { global: false });
+  // With several processes the request counts live in Redis, so a limit holds across the site.
+  const { redis, keyPrefix } = services.cluster;
+  await app.register(
+    rateLimit,
+    redis ? { global: false, redis, nameSpace: `${keyPrefix}rate:`, skipOnError: true } : { global: false },
+  );
   await app.register(websocket, { options: { maxPayload: 4096 } });
+  // Every WebSocket upgrade takes one of its address's places on the whole site before it is routed.
+  const socketCap = new SiteSocketCap(
+    services.cluster.counters,
+    services.config.wsConnectionsPerIp,
+    services.cluster.nodeId,
+  );
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.ws && !(await socketCap.admit(request.ip, request.raw.socket)))
+      await reply.status(429).send(body('rate_limited', 'Too many connections from your address'));
+  });
+  app.addHook('onClose', () => socketCap.close());
 
   await app.register(
     async (user) => {
@@ -120,7 +137,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     { prefix: ADMIN_API },
   );
 
-  // Both channels: one cap on open connections per address; sessions that end close their sockets.
+  // Both channels: the cap per address in this process too; sessions that end close their sockets.
   const connections = new ConnectionsPerIp(services.config.wsConnectionsPerIp);
   services.hub.followSessions(services.auth.sessionEvents);
   app.get(

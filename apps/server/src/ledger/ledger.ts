@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
+import type { ClusterBus } from '../cluster/clusterBus.js';
+import { CLUSTER_CHANNELS, SiteEvent } from '../cluster/siteEvent.js';
 import { queryRows, type Database } from '../db/client.js';
 import type { LedgerAccountKind } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -95,7 +97,8 @@ const MAX_ATTEMPTS = 5;
  * SQL statement (see `postingStatement`): on its own it is a single round trip.
  */
 export class Ledger {
-  private readonly listeners = new Set<LedgerListener>();
+  /** Committed postings; every process of the site hears them once shared (balance and jackpot pushes). */
+  private readonly posted = new SiteEvent<PostingResult>(CLUSTER_CHANNELS.ledgerPosted);
 
   constructor(private readonly db: Database) {}
 
@@ -182,15 +185,19 @@ export class Ledger {
     }
   }
 
-  /** Tells listeners (the realtime hub) about a committed posting. */
+  /** Tells listeners (the realtime hub, the tables) about a committed posting, on every process. */
   announce(result: PostingResult): void {
     if (result.replayed) return;
-    for (const listener of this.listeners) listener(result);
+    this.posted.emit(result);
   }
 
   onPosted(listener: LedgerListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.posted.on(listener);
+  }
+
+  /** Announcements travel over the site's bus: a posting made by any process reaches every process's listeners. */
+  shareThrough(bus: ClusterBus): void {
+    this.posted.shareThrough(bus);
   }
 
   async balancesOf(userId: number, db: Database = this.db): Promise<UserBalances> {

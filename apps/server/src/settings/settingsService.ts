@@ -7,6 +7,8 @@ import {
   type UpdateSettingsRequest,
 } from '@tenger/protocol';
 import { recordAudit, type AuditActor } from '../audit/auditLog.js';
+import type { ClusterBus } from '../cluster/clusterBus.js';
+import { CLUSTER_CHANNELS, SiteEvent } from '../cluster/siteEvent.js';
 import type { Database } from '../db/client.js';
 import { siteSettings } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -34,18 +36,33 @@ export const DEFAULT_SETTINGS: Settings = {
   deposit: { maxAmount: 10_000_000, dualApprovalAbove: 1_000_000 },
 };
 
-/** Site settings: one row, cached in this process, read often (every withdrawal, every lobby). */
+/**
+ * Site settings: one row, cached in each process, read often (every withdrawal, every lobby). A change
+ * made through any process tells every process to read the row again (over the site's bus once shared).
+ */
 export class SettingsService {
   private cached?: Settings;
+  /** Bumped by every change heard: a read that began before one must not fill the cache. */
+  private version = 0;
+  private readonly changed = new SiteEvent<null>(CLUSTER_CHANNELS.settings);
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    this.changed.on(() => this.forget());
+  }
 
   async get(): Promise<Settings> {
     if (this.cached) return this.cached;
+    const version = this.version;
     const [row] = await this.db.select().from(siteSettings).where(eq(siteSettings.id, 1));
     const parsed = SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...(row?.value ?? {}) });
-    this.cached = withBothMaintenanceMessages(parsed.success ? parsed.data : DEFAULT_SETTINGS);
-    return this.cached;
+    const settings = withBothMaintenanceMessages(parsed.success ? parsed.data : DEFAULT_SETTINGS);
+    if (version === this.version) this.cached = settings;
+    return settings;
+  }
+
+  /** Changes made by any process of the site reach this one through `bus`. */
+  shareThrough(bus: ClusterBus): void {
+    this.changed.shareThrough(bus);
   }
 
   /**
@@ -104,13 +121,20 @@ export class SettingsService {
         });
       }
     });
+    this.forget();
     this.cached = after;
+    this.changed.emit(null);
     return next.data;
   }
 
   /** Writes the defaults on a fresh database. */
   async seed(): Promise<void> {
     await this.db.insert(siteSettings).values({ id: 1, value: DEFAULT_SETTINGS }).onConflictDoNothing();
+    this.forget();
+  }
+
+  private forget(): void {
+    this.version++;
     this.cached = undefined;
   }
 }

@@ -1,5 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { CreateTableRequest, UpdateTableRequest } from '@tenger/protocol';
+import type { ClusterBus } from '../cluster/clusterBus.js';
+import { CLUSTER_CHANNELS, SiteEvent } from '../cluster/siteEvent.js';
 import type { Database } from '../db/client.js';
 import { pokerTables } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
@@ -94,17 +96,30 @@ export const DEFAULT_TABLES: CreateTableRequest[] = [
 ];
 
 /**
- * Table definitions (stakes, seats). The list is cached in this process: the lobby reads it on
- * every poll, admins change it rarely.
+ * Table definitions (stakes, seats). The list is cached in each process: the lobby reads it on
+ * every poll, admins change it rarely. A change made through any process reaches every process (over
+ * the site's bus once shared): the cache is dropped and listeners get the row as the database has it.
  */
 const CREATE_ATTEMPTS = 8;
 const UNIQUE_VIOLATION = '23505';
 
 export class TableService {
   private cache?: TableRow[];
+  /** Bumped by every change heard: a list read that began before one must not fill the cache. */
+  private version = 0;
   private readonly listeners = new Set<(tableId: number, table: TableRow | null) => void>();
+  private readonly rowChanged = new SiteEvent<{ tableId: number }>(CLUSTER_CHANNELS.tableChanged);
+  /** Changes are handed to listeners one at a time, in the order they were heard. */
+  private delivering: Promise<void> = Promise.resolve();
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    this.rowChanged.on(({ tableId }) => this.heard(tableId));
+  }
+
+  /** Changes made by any process of the site reach this one through `bus`. */
+  shareThrough(bus: ClusterBus): void {
+    this.rowChanged.shareThrough(bus);
+  }
 
   onChanged(listener: (tableId: number, table: TableRow | null) => void): void {
     this.listeners.add(listener);
@@ -112,14 +127,15 @@ export class TableService {
 
   /** Every table that is not deleted, by number. */
   async list(): Promise<TableRow[]> {
-    if (!this.cache) {
-      this.cache = await this.db
-        .select()
-        .from(pokerTables)
-        .where(isNull(pokerTables.deletedAt))
-        .orderBy(asc(pokerTables.no));
-    }
-    return this.cache;
+    if (this.cache) return this.cache;
+    const version = this.version;
+    const rows = await this.db
+      .select()
+      .from(pokerTables)
+      .where(isNull(pokerTables.deletedAt))
+      .orderBy(asc(pokerTables.no));
+    if (version === this.version) this.cache = rows;
+    return rows;
   }
 
   async get(tableId: number): Promise<TableRow> {
@@ -161,7 +177,7 @@ export class TableService {
         .returning();
       return inserted;
     });
-    this.changed(row.id, row);
+    this.changed(row.id);
     return row;
   }
 
@@ -206,7 +222,7 @@ export class TableService {
       if (!updated) throw notFound('Table');
       return updated;
     });
-    this.changed(row.id, row);
+    this.changed(row.id);
     return row;
   }
 
@@ -221,7 +237,7 @@ export class TableService {
       if (!row) throw notFound('Table');
       return row;
     });
-    this.changed(tableId, null);
+    this.changed(tableId);
   }
 
   /** Runs `write` alone, or with `audit` in one transaction. */
@@ -240,9 +256,33 @@ export class TableService {
     for (const table of DEFAULT_TABLES) await this.create(table);
   }
 
-  private changed(tableId: number, row: TableRow | null): void {
+  private changed(tableId: number): void {
+    this.forget();
+    this.rowChanged.emit({ tableId });
+  }
+
+  /** A table changed (here or on another process): listeners get the row as it is now, or null if deleted. */
+  private heard(tableId: number): void {
+    this.forget();
+    this.delivering = this.delivering.then(async () => {
+      const [row] = await this.db
+        .select()
+        .from(pokerTables)
+        .where(and(eq(pokerTables.id, tableId), isNull(pokerTables.deletedAt)))
+        .catch(() => []);
+      for (const listener of this.listeners) {
+        try {
+          listener(tableId, row ?? null);
+        } catch {
+          // One listener's trouble must not keep the change from the others.
+        }
+      }
+    });
+  }
+
+  private forget(): void {
+    this.version++;
     this.cache = undefined;
-    for (const listener of this.listeners) listener(tableId, row);
   }
 }
 
