@@ -31,9 +31,10 @@ interface Client {
 }
 
 /**
- * /ws/global: who is connected, as whom. Pushes BALANCE_UPDATE to the owner of any money that moved
- * and GAME/JACKPOT_UPDATE to everyone. In one process; docs/operations.md says how several processes
- * would share it (Redis fan-out). Nothing a client sends can make it queue unbounded work: a sliding
+ * /ws/global: who is connected to this process, as whom. Pushes BALANCE_UPDATE to the owner of any money
+ * that moved and GAME/JACKPOT_UPDATE to everyone, for postings made by any process of the site (the
+ * ledger's announcements and the session events cross the site's bus; docs/operations.md). Nothing a
+ * client sends can make it queue unbounded work: a sliding
  * rate window, one AUTH at a time and five in all, a bounded send buffer.
  */
 export class GlobalHub {

@@ -40,7 +40,10 @@ export function closeForPolicy(socket: WebSocket, code: number, reason: string):
   }, POLICY_CLOSE_GRACE_MS).unref();
 }
 
-/** Open WebSocket connections per client address, over both channels. */
+/**
+ * Open WebSocket connections per client address in this process, over both channels. The site-wide
+ * cap (every process together) is taken before routing by SiteSocketCap (socketCap.ts).
+ */
 export class ConnectionsPerIp {
   private readonly open = new Map<string, number>();
 
