@@ -26,6 +26,8 @@ const SESSION_REFRESH_MS = 60_000;
 /** Token lookups running against the database at once; more wait their turn in memory. */
 const LOOKUPS_AT_ONCE = 4;
 const SESSION_CACHE_MAX = 50_000;
+/** Drops remembered for the lookups in flight; past this, those lookups treat every session as dropped. */
+const DROPS_REMEMBERED = 10_000;
 /** How long an unknown, revoked or expired token is remembered as such (no database query meanwhile). */
 const UNKNOWN_TOKEN_CACHE_MS = 5_000;
 const UNKNOWN_TOKEN_CACHE_MAX = 20_000;
@@ -61,8 +63,16 @@ export class AuthService {
   /** token hash -> the database lookup in flight: concurrent checks of one token share one query. */
   private readonly lookups = new Map<string, Promise<UserRecord | null>>();
   private readonly lookupSlots = new Slots(LOOKUPS_AT_ONCE);
-  /** Bumped by every revocation: a lookup that started before one must not fill the cache. */
-  private epoch = 0;
+  /**
+   * Counts the cache's drops; `droppedAt` keeps, per user (`u:<id>`) and per token (`t:<hash>`), the count
+   * at its last drop, while lookups are in flight: a lookup that started before a drop of its own token or
+   * user must not fill the cache (others are not disturbed by revocations elsewhere on the site).
+   */
+  private drops = 0;
+  private readonly droppedAt = new Map<string, number>();
+  /** Lookups that started before this count treat every session as dropped (`droppedAt` overflowed). */
+  private dropFloor = 0;
+  private lookupsRunning = 0;
   /**
    * Revocations and account changes, heard by every process of the site (sessionEvents.ts): the session
    * cache forgets them and the realtime edges close or re-check their sockets within a second.
@@ -77,8 +87,12 @@ export class AuthService {
     private readonly options: AuthServiceOptions,
   ) {
     this.failures = new FailureLimiter(options.rateLimits.failuresPerHour, options.counters);
-    // Whichever process ended a session, this one's cache must not keep answering for it.
-    this.sessionEvents.on((change) => this.forgetCached(change));
+    // Whichever process ended a session, this one's cache must not keep answering for it. The process
+    // that made the change dropped it at once; dropping again when its own event comes back would only
+    // make the lookups begun since then query twice.
+    this.sessionEvents.on((change, fromHere) => {
+      if (!fromHere) this.forgetCached(change);
+    });
   }
 
   hashPassword(password: string): Promise<string> {
@@ -254,14 +268,12 @@ export class AuthService {
   async logout(token: string): Promise<void> {
     const tokenHash = hashToken(token);
     const userId = this.sessions.get(tokenHash)?.user.id ?? null;
-    this.sessions.delete(tokenHash);
-    this.epoch++;
-    this.lookups.clear();
+    this.dropToken(tokenHash);
     await this.db
       .update(accessTokens)
       .set({ revokedAt: new Date() })
       .where(and(eq(accessTokens.tokenHash, tokenHash), isNull(accessTokens.revokedAt)));
-    this.sessions.delete(tokenHash);
+    this.dropToken(tokenHash);
     this.sessionEvents.emit({ userId, tokenHash, revoked: true });
   }
 
@@ -287,7 +299,16 @@ export class AuthService {
   }
 
   private async lookUp(tokenHash: string, retried = false): Promise<UserRecord | null> {
-    const epoch = this.epoch;
+    this.lookupsRunning++;
+    try {
+      return await this.lookUpOnce(tokenHash, retried);
+    } finally {
+      if (--this.lookupsRunning === 0) this.droppedAt.clear();
+    }
+  }
+
+  private async lookUpOnce(tokenHash: string, retried: boolean): Promise<UserRecord | null> {
+    const started = this.drops;
     const rows = await queryRows<UserRow & { expires_at: Date | string }>(
       this.db,
       sql`SELECT u.id, u.username, u.email, u.role, u.status, u.is_bot AS "isBot", u.bank,
@@ -306,8 +327,9 @@ export class AuthService {
     }
     const { expires_at, ...fields } = row;
     const user: UserRecord = { ...fields, id: Number(row.id), createdAt: new Date(row.createdAt) };
-    // A revocation landed while we asked: ask again, so nobody passes on an answer from before it.
-    if (epoch !== this.epoch) return retried ? null : this.lookUp(tokenHash, true);
+    // A revocation of this token or user landed while we asked: ask again, so nobody passes on an answer
+    // from before it.
+    if (this.droppedSince(started, tokenHash, user.id)) return retried ? null : this.lookUpOnce(tokenHash, true);
     if (this.sessions.size >= SESSION_CACHE_MAX) this.sessions.clear();
     const expiresAt = new Date(expires_at).getTime();
     const until = Math.min(now + SESSION_CACHE_MS, expiresAt);
@@ -315,21 +337,37 @@ export class AuthService {
     return user;
   }
 
-  /** A session change heard from any process: drop what the cache holds for it. */
+  /** A session change made by another process: drop what the cache holds for it. */
   private forgetCached(change: SessionChange): void {
-    if (change.tokenHash === undefined) {
-      this.dropCached(change.userId);
-      return;
-    }
-    this.epoch++;
-    this.lookups.clear();
-    this.sessions.delete(change.tokenHash);
+    if (change.tokenHash === undefined) this.dropCached(change.userId);
+    else this.dropToken(change.tokenHash);
+  }
+
+  private dropToken(tokenHash: string): void {
+    this.dropped(`t:${tokenHash}`);
+    this.sessions.delete(tokenHash);
   }
 
   private dropCached(userId: number): void {
-    this.epoch++;
-    this.lookups.clear();
+    this.dropped(`u:${userId}`);
     for (const [hash, entry] of this.sessions) if (entry.user.id === userId) this.sessions.delete(hash);
+  }
+
+  /** Marks a drop; lookups begun before it are not joined by new checks. */
+  private dropped(key: string): void {
+    this.drops++;
+    this.lookups.clear();
+    if (this.lookupsRunning === 0) return;
+    if (this.droppedAt.size >= DROPS_REMEMBERED) {
+      this.droppedAt.clear();
+      this.dropFloor = this.drops;
+    }
+    this.droppedAt.set(key, this.drops);
+  }
+
+  private droppedSince(started: number, tokenHash: string, userId: number): boolean {
+    const at = (key: string) => this.droppedAt.get(key) ?? 0;
+    return this.dropFloor > started || at(`t:${tokenHash}`) > started || at(`u:${userId}`) > started;
   }
 
   /** Marks every outstanding reset link of a user used (after a reset or a password change). */

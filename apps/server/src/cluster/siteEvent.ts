@@ -12,7 +12,8 @@ export const CLUSTER_CHANNELS = {
   tableChanged: 'table:changed',
 } as const;
 
-export type SiteListener<T> = (value: T) => void;
+/** `fromHere`: this process emitted the event (it may already have done its own part synchronously). */
+export type SiteListener<T> = (value: T, fromHere: boolean) => void;
 
 /**
  * An event every process of the site hears, the one that caused it too. Until `shareThrough(bus)`
@@ -36,23 +37,23 @@ export class SiteEvent<T> {
 
   emit(value: T): void {
     if (!this.bus) {
-      this.deliver(value);
+      this.deliver(value, true);
       return;
     }
-    this.bus.publish(this.channel, value).catch(() => this.deliver(value));
+    this.bus.publish(this.channel, value).catch(() => this.deliver(value, true));
   }
 
   /** From now on events travel over `bus` (and arrive from the site's other processes). */
   shareThrough(bus: ClusterBus): void {
     this.unsubscribe?.();
     this.bus = bus;
-    this.unsubscribe = bus.subscribe<T>(this.channel, (value) => this.deliver(value));
+    this.unsubscribe = bus.subscribe<T>(this.channel, (value, from) => this.deliver(value, from === bus.nodeId));
   }
 
-  private deliver(value: T): void {
+  private deliver(value: T, fromHere: boolean): void {
     for (const listener of this.listeners) {
       try {
-        listener(value);
+        listener(value, fromHere);
       } catch {
         // One listener's trouble must not keep the event from the others.
       }
