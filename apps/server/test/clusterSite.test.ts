@@ -56,7 +56,10 @@ describe.skipIf(!REDIS || !POSTGRES)('two processes, one site (PostgreSQL + Redi
           server.app.inject({
             remoteAddress: '10.9.0.1',
             ...inject,
-            headers: { ...(inject.headers as object), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+            headers: {
+              ...(inject.headers as object),
+              ...(token ? { authorization: `Bearer ${token}` } : {}),
+            },
           }),
       };
     };
@@ -90,7 +93,12 @@ describe.skipIf(!REDIS || !POSTGRES)('two processes, one site (PostgreSQL + Redi
   }
 
   async function login(node: Node, username: string, password: string, ip: string) {
-    return node.call({ method: 'POST', url: `${U}/login`, payload: { username, password }, remoteAddress: ip });
+    return node.call({
+      method: 'POST',
+      url: `${U}/login`,
+      payload: { username, password },
+      remoteAddress: ip,
+    });
   }
 
   async function onGlobal(node: Node, token: string, from?: string) {
@@ -230,9 +238,12 @@ describe.skipIf(!REDIS || !POSTGRES)('two processes, one site (PostgreSQL + Redi
 
   it('a table changed on A is changed in B’s lobby and B’s live tables hear of it', async () => {
     const lobby = async () =>
-      ((await b.call({ method: 'GET', url: `${U}/tables` })).json() as Array<{ tableId: number; name: string }>).find(
-        (t) => t.tableId === 1,
-      )?.name;
+      (
+        (await b.call({ method: 'GET', url: `${U}/tables` })).json() as Array<{
+          tableId: number;
+          name: string;
+        }>
+      ).find((t) => t.tableId === 1)?.name;
     const before = await lobby();
     expect(before).toBeTruthy();
     const heard: Array<[number, string | null]> = [];
@@ -250,7 +261,12 @@ describe.skipIf(!REDIS || !POSTGRES)('two processes, one site (PostgreSQL + Redi
     });
     expect(res.statusCode).toBe(200);
     expect(await poll(lobby, (name) => name === 'Renamed on A')).toBe('Renamed on A');
-    expect(await poll(async () => heard, (h) => h.length > 0)).toEqual([[1, 'Renamed on A']]);
+    expect(
+      await poll(
+        async () => heard,
+        (h) => h.length > 0,
+      ),
+    ).toEqual([[1, 'Renamed on A']]);
   });
 
   it('login failures count on both processes: the lockout holds whichever process is asked', async () => {
@@ -266,8 +282,14 @@ describe.skipIf(!REDIS || !POSTGRES)('two processes, one site (PostgreSQL + Redi
   it('the per-address request limit of the auth routes counts requests to both processes', async () => {
     // Bodies that fail validation: only the request limit counts them (no password is checked).
     const register = (node: Node) =>
-      node.call({ method: 'POST', url: `${U}/register`, payload: { username: 'x' }, remoteAddress: '10.9.5.1' });
-    for (let i = 0; i < AUTH_REQUESTS_PER_MINUTE; i++) expect((await register(i % 2 ? b : a)).statusCode).toBe(400);
+      node.call({
+        method: 'POST',
+        url: `${U}/register`,
+        payload: { username: 'x' },
+        remoteAddress: '10.9.5.1',
+      });
+    for (let i = 0; i < AUTH_REQUESTS_PER_MINUTE; i++)
+      expect((await register(i % 2 ? b : a)).statusCode).toBe(400);
     expect((await register(a)).statusCode).toBe(429);
     expect((await register(b)).statusCode).toBe(429);
   });

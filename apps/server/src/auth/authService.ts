@@ -329,7 +329,8 @@ export class AuthService {
     const user: UserRecord = { ...fields, id: Number(row.id), createdAt: new Date(row.createdAt) };
     // A revocation of this token or user landed while we asked: ask again, so nobody passes on an answer
     // from before it.
-    if (this.droppedSince(started, tokenHash, user.id)) return retried ? null : this.lookUpOnce(tokenHash, true);
+    if (this.droppedSince(started, tokenHash, user.id))
+      return retried ? null : this.lookUpOnce(tokenHash, true);
     if (this.sessions.size >= SESSION_CACHE_MAX) this.sessions.clear();
     const expiresAt = new Date(expires_at).getTime();
     const until = Math.min(now + SESSION_CACHE_MS, expiresAt);

@@ -47,7 +47,9 @@ export class SiteEvent<T> {
   shareThrough(bus: ClusterBus): void {
     this.unsubscribe?.();
     this.bus = bus;
-    this.unsubscribe = bus.subscribe<T>(this.channel, (value, from) => this.deliver(value, from === bus.nodeId));
+    this.unsubscribe = bus.subscribe<T>(this.channel, (value, from) =>
+      this.deliver(value, from === bus.nodeId),
+    );
   }
 
   private deliver(value: T, fromHere: boolean): void {
