@@ -80,6 +80,12 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ NODE_ID: 'a b' })).toThrow(/NODE_ID/);
   });
 
+  it('keys and channels in Redis start with REDIS_PREFIX, tenger: unless set', () => {
+    expect(loadConfig({}).redisPrefix).toBe('tenger:');
+    expect(loadConfig({ REDIS_PREFIX: 'site-b:' }).redisPrefix).toBe('site-b:');
+    expect(() => loadConfig({ REDIS_PREFIX: 'a b' })).toThrow(/REDIS_PREFIX/);
+  });
+
   it('refuses an origin that is not an origin', () => {
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'tenger.mn/path' })).toThrow(ConfigError);
   });
