@@ -46,8 +46,6 @@ export interface Cluster {
   counters: CounterStore;
   /** Redis commands (for what takes a client, such as the request rate limit); null for one process. */
   redis: Redis | null;
-  /** Starts this site's Redis keys and channels (REDIS_PREFIX). */
-  readonly keyPrefix: string;
   close(): Promise<void>;
 }
 
@@ -67,7 +65,6 @@ export function createCluster(db: Database, config: ServerConfig, logger: Logger
     leases,
     counters: redis ? new RedisCounters(redis, redisPrefix) : new MemoryCounters(),
     redis,
-    keyPrefix: redisPrefix,
     close: async () => {
       await Promise.all([bus.close(), leases.close(), redis?.quit().catch(() => redis.disconnect())]);
     },

@@ -93,10 +93,11 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   // With several processes the request counts live in Redis, so a limit holds across the site.
-  const { redis, keyPrefix } = services.cluster;
+  const { redis } = services.cluster;
+  const nameSpace = `${services.config.redisPrefix}rate:`;
   await app.register(
     rateLimit,
-    redis ? { global: false, redis, nameSpace: `${keyPrefix}rate:`, skipOnError: true } : { global: false },
+    redis ? { global: false, redis, nameSpace, skipOnError: true } : { global: false },
   );
   await app.register(websocket, { options: { maxPayload: 4096 } });
   // Every WebSocket upgrade takes one of its address's places on the whole site before it is routed.
