@@ -44,6 +44,8 @@ export interface ServerConfig {
   redisUrl?: string;
   /** This process's name in the cluster (table owner, bus sender): NODE_ID, default host:pid. */
   nodeId: string;
+  /** How long a table lease lives unrenewed (TABLE_LEASE_TTL_MS, default 8000): a dead process's tables move after this. */
+  leaseTtlMs: number;
 }
 
 /** The default drain limit of a graceful shutdown (SHUTDOWN_DRAIN_SECONDS). */
@@ -103,6 +105,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'NODE_ID must be 1 to 64 letters, digits, dots, colons, dashes or underscores')
     .optional(),
+  TABLE_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(60_000).default(8_000),
 });
 
 /** Reads and validates the environment; every problem is reported at once. */
@@ -142,5 +145,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
     nodeId: e.NODE_ID ?? `${os.hostname()}:${process.pid}`,
+    leaseTtlMs: e.TABLE_LEASE_TTL_MS,
   };
 }

@@ -40,6 +40,8 @@ export interface Cluster {
   readonly shared: boolean;
   bus: ClusterBus;
   leases: TableLeases;
+  /** How long a table lease lives unrenewed (renewed about every third of it). */
+  leaseTtlMs: number;
   close(): Promise<void>;
 }
 
@@ -47,12 +49,13 @@ export function createCluster(db: Database, config: ServerConfig, logger: Logger
   const { nodeId, redisUrl } = config;
   const onError = (error: Error) => logger.warn({ err: error }, 'redis bus error');
   const bus = redisUrl ? new RedisBus(redisUrl, nodeId, 'tenger:', onError) : new LocalBus(nodeId);
-  const leases = redisUrl ? new RedisLeases(redisUrl, db, nodeId) : new LocalLeases(db, nodeId);
+  const leases = redisUrl ? new RedisLeases(redisUrl, db, nodeId, config.leaseTtlMs) : new LocalLeases(db, nodeId);
   return {
     nodeId,
     shared: Boolean(redisUrl),
     bus,
     leases,
+    leaseTtlMs: config.leaseTtlMs,
     close: async () => {
       await Promise.all([bus.close(), leases.close()]);
     },
