@@ -69,7 +69,12 @@ export class RoutedTable implements LiveTable {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         socket.pending.delete(req);
-        viewer.send({ type: 'REJECT', requestId, code: 'busy', message: 'The table did not answer; try again' });
+        viewer.send({
+          type: 'REJECT',
+          requestId,
+          code: 'busy',
+          message: 'The table did not answer; try again',
+        });
         resolve();
       }, RELAYED_COMMAND_TIMEOUT_MS);
       socket.pending.set(req, (moved) => {
@@ -103,8 +108,7 @@ export class RoutedTable implements LiveTable {
 
   private attach(viewer: TableViewer, socket: Socket): void {
     if (this.local) this.local.join(viewer);
-    else if (this.target !== null)
-      this.toOwner({ k: 'join', conn: socket.conn, userId: viewer.userId });
+    else if (this.target !== null) this.toOwner({ k: 'join', conn: socket.conn, userId: viewer.userId });
   }
 
   private detach(viewer: TableViewer, socket: Socket): void {

@@ -63,7 +63,9 @@ export class TableOwnership {
   async release(tableId: number): Promise<void> {
     this.renewedAt.delete(tableId);
     if (!this.tokens.delete(tableId)) return;
-    await this.leases.release(tableId).catch((error: unknown) => this.hooks.warn(error, 'lease release failed'));
+    await this.leases
+      .release(tableId)
+      .catch((error: unknown) => this.hooks.warn(error, 'lease release failed'));
   }
 
   async releaseAll(): Promise<void> {
@@ -87,7 +89,9 @@ export class TableOwnership {
           // Redis unreachable: keep running while the lease surely has not run out yet.
           const kept = await this.leases.renew(tableId).catch((error: unknown) => {
             this.hooks.warn(error, 'lease renewal failed');
-            return started - (this.renewedAt.get(tableId) ?? 0) < this.ttlMs - 2 * this.renewMs ? null : false;
+            return started - (this.renewedAt.get(tableId) ?? 0) < this.ttlMs - 2 * this.renewMs
+              ? null
+              : false;
           });
           if (kept) this.renewedAt.set(tableId, started);
           if (kept !== false || !this.tokens.has(tableId)) return;
