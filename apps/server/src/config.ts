@@ -46,6 +46,8 @@ export interface ServerConfig {
   nodeId: string;
   /** How long a table lease lives unrenewed (TABLE_LEASE_TTL_MS, default 8000): a dead process's tables move after this. */
   leaseTtlMs: number;
+  /** Prefix of every Redis key and channel (REDIS_KEY_PREFIX, default "tenger:"): sites sharing one Redis differ here. */
+  redisPrefix: string;
 }
 
 /** The default drain limit of a graceful shutdown (SHUTDOWN_DRAIN_SECONDS). */
@@ -103,8 +105,18 @@ const EnvSchema = z.object({
     .optional(),
   NODE_ID: z
     .string()
-    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'NODE_ID must be 1 to 64 letters, digits, dots, colons, dashes or underscores')
+    .regex(
+      /^[A-Za-z0-9_.:-]{1,64}$/,
+      'NODE_ID must be 1 to 64 letters, digits, dots, colons, dashes or underscores',
+    )
     .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_.:-]{1,64}$/,
+      'REDIS_KEY_PREFIX must be 1 to 64 letters, digits, dots, colons, dashes or underscores',
+    )
+    .default('tenger:'),
   TABLE_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(60_000).default(8_000),
 });
 
@@ -146,5 +158,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     nodeId: e.NODE_ID ?? `${os.hostname()}:${process.pid}`,
     leaseTtlMs: e.TABLE_LEASE_TTL_MS,
+    redisPrefix: e.REDIS_KEY_PREFIX,
   };
 }

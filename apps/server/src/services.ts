@@ -48,8 +48,10 @@ export interface Cluster {
 export function createCluster(db: Database, config: ServerConfig, logger: Logger): Cluster {
   const { nodeId, redisUrl } = config;
   const onError = (error: Error) => logger.warn({ err: error }, 'redis bus error');
-  const bus = redisUrl ? new RedisBus(redisUrl, nodeId, 'tenger:', onError) : new LocalBus(nodeId);
-  const leases = redisUrl ? new RedisLeases(redisUrl, db, nodeId, config.leaseTtlMs) : new LocalLeases(db, nodeId);
+  const bus = redisUrl ? new RedisBus(redisUrl, nodeId, config.redisPrefix, onError) : new LocalBus(nodeId);
+  const leases = redisUrl
+    ? new RedisLeases(redisUrl, db, nodeId, config.leaseTtlMs, config.redisPrefix)
+    : new LocalLeases(db, nodeId);
   return {
     nodeId,
     shared: Boolean(redisUrl),

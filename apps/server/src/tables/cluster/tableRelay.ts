@@ -54,7 +54,7 @@ interface Call {
 }
 
 /** How long an admin call waits for the owner's answer. */
-export const REMOTE_CALL_TIMEOUT_MS = 10_000;
+export const REMOTE_CALL_TIMEOUT_MS = 3_000;
 
 export class TableRelay {
   private readonly routes = new Map<number, Promise<RoutedTable | null>>();
