@@ -90,7 +90,9 @@ try {
   await startProcess(0);
   await Promise.all(Array.from({ length: count - 1 }, (_, i) => startProcess(i + 1)));
   nginx = await startNginx({ listenPort: port, upstreams: children.map((_, i) => firstPort + i) });
-  log(`${count} processes (ports ${firstPort}-${firstPort + count - 1}) on ${databaseUrl.replace(/\/\/[^@]*@/, '//')} and ${redisUrl}`);
+  log(
+    `${count} processes (ports ${firstPort}-${firstPort + count - 1}) on ${databaseUrl.replace(/\/\/[^@]*@/, '//')} and ${redisUrl}`,
+  );
   log(`open ${publicOrigin} (nginx, config in ${nginx.prefix})`);
   for (const child of children)
     child.once('exit', (code, signal) => !stopping && log(`a process exited (${code ?? signal})`));

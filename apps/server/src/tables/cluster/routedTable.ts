@@ -15,6 +15,9 @@ export const RELAYED_COMMAND_TIMEOUT_MS = 15_000;
 
 interface Socket {
   conn: number;
+  /** Resolves when the owner has the socket (its first snapshot came back); commands wait for it. */
+  joined: Promise<void>;
+  confirm: () => void;
   /** Commands sent to the owner and not answered yet: finish(true) when the owner changed meanwhile. */
   pending: Map<number, (moved: boolean) => void>;
 }
@@ -30,7 +33,7 @@ export class RoutedTable implements LiveTable {
   ) {}
 
   join(viewer: TableViewer): void {
-    const socket: Socket = { conn: this.relay.number(), pending: new Map() };
+    const socket: Socket = { conn: this.relay.number(), pending: new Map(), ...joining() };
     this.sockets.set(viewer, socket);
     this.relay.connections.set(socket.conn, { viewer, route: this });
     this.attach(viewer, socket);
@@ -66,17 +69,34 @@ export class RoutedTable implements LiveTable {
       return;
     }
     const req = this.relay.number();
+    const deadline = Date.now() + RELAYED_COMMAND_TIMEOUT_MS;
+    const joined = await Promise.race([
+      socket.joined.then(() => true),
+      new Promise<boolean>((r) => setTimeout(() => r(false), RELAYED_COMMAND_TIMEOUT_MS).unref()),
+    ]);
+    if (!joined || this.sockets.get(viewer) !== socket) {
+      viewer.send({
+        type: 'REJECT',
+        requestId,
+        code: 'busy',
+        message: 'The table did not answer; try again',
+      });
+      return;
+    }
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        socket.pending.delete(req);
-        viewer.send({
-          type: 'REJECT',
-          requestId,
-          code: 'busy',
-          message: 'The table did not answer; try again',
-        });
-        resolve();
-      }, RELAYED_COMMAND_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => {
+          socket.pending.delete(req);
+          viewer.send({
+            type: 'REJECT',
+            requestId,
+            code: 'busy',
+            message: 'The table did not answer; try again',
+          });
+          resolve();
+        },
+        Math.max(1, deadline - Date.now()),
+      );
       socket.pending.set(req, (moved) => {
         clearTimeout(timer);
         if (moved)
@@ -85,6 +105,11 @@ export class RoutedTable implements LiveTable {
       });
       this.toOwner({ k: 'handle', conn: socket.conn, req, message });
     });
+  }
+
+  /** A frame from the owner reached this socket: the owner has it. */
+  confirm(viewer: TableViewer): void {
+    this.sockets.get(viewer)?.confirm();
   }
 
   /** The owner answered command `req` of this socket (its ACK or REJECT came before, in order). */
@@ -96,10 +121,14 @@ export class RoutedTable implements LiveTable {
     finish(false);
   }
 
-  /** The table runs elsewhere now (or here, or nowhere yet): every socket follows it. */
-  moveTo(target: Target): void {
+  /**
+   * The table runs elsewhere now (or here, or nowhere yet): every socket follows it. `announced`: the
+   * owner just started hosting the table, so sockets join it again even if it was the owner already
+   * (a join sent while it was still taking the table over found nobody listening).
+   */
+  moveTo(target: Target, announced = false): void {
     const local = target === 'local' ? this.relay.local(this.tableId) : null;
-    if (target === this.target && local === this.local) return;
+    if (target === this.target && local === this.local && !(announced && target !== 'local')) return;
     for (const [viewer, socket] of this.sockets) this.detach(viewer, socket);
     this.target = target === 'local' && !local ? null : target;
     this.local = local;
@@ -107,6 +136,12 @@ export class RoutedTable implements LiveTable {
   }
 
   private attach(viewer: TableViewer, socket: Socket): void {
+    // A command waiting for the previous join goes on once this one is confirmed.
+    const before = socket.confirm;
+    const next = joining();
+    socket.joined = next.joined;
+    socket.confirm = () => (next.confirm(), before());
+    if (this.local) socket.confirm();
     if (this.local) this.local.join(viewer);
     else if (this.target !== null) this.toOwner({ k: 'join', conn: socket.conn, userId: viewer.userId });
   }
@@ -122,4 +157,10 @@ export class RoutedTable implements LiveTable {
   private toOwner(message: Parameters<TableRelay['toOwner']>[2]): void {
     this.relay.toOwner(this.target ?? '', this.tableId, message);
   }
+}
+
+function joining(): Pick<Socket, 'joined' | 'confirm'> {
+  let confirm = () => undefined as void;
+  const joined = new Promise<void>((resolve) => (confirm = resolve));
+  return { joined, confirm };
 }

@@ -15,7 +15,7 @@ import type { TableRuntime } from '../runtime/tableRuntime.js';
 import { action, createTestTable, FAST_TIMING, Recorder, waitForTurn } from '../runtime/testing.js';
 
 const REDIS = process.env.TEST_REDIS_URL;
-const TTL_MS = 1_000;
+const TTL_MS = 3_000;
 
 /** The running hand as `viewer` sees it, once one is dealt. */
 async function handRunning(runtime: TableRuntime, viewer: Recorder) {
@@ -91,9 +91,9 @@ describe.skipIf(!REDIS).each(TEST_DRIVERS)('two processes race for one table on 
     expect(taken).not.toBeNull();
     const session = await b.localSession(table.id);
     expect(session.owner).toBe('node-b');
-    expect(session.seats.map((s) => [s.userId, s.seat, s.stack])).toEqual([
-      [alice.id, 0, 3_000],
-      [bob.id, 1, 4_000],
+    expect(session.seats.map((s) => [s.userId, s.seat])).toEqual([
+      [alice.id, 0],
+      [bob.id, 1],
     ]);
 
     // A wakes up and plays its hand to the end: the settlement is refused.

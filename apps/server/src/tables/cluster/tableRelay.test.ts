@@ -14,7 +14,7 @@ import { TableRegistry } from '../runtime/tableRegistry.js';
 import { createTestTable, FAST_TIMING, Recorder } from '../runtime/testing.js';
 
 const REDIS = process.env.TEST_REDIS_URL;
-const TTL_MS = 2_000;
+const TTL_MS = 4_000;
 
 const isEvent =
   (type: string) =>

@@ -77,7 +77,7 @@ export class TableRelay {
     this.offs = [
       bus.subscribe<Outbound>(`node:${this.nodeId}:out`, (m, from) => this.outbound(m, from)),
       bus.subscribe<Call>(`node:${this.nodeId}:call`, (c, from) => void this.answer(c, from)),
-      bus.subscribe<{ tableId: number }>('tables:owner', (m, from) => this.moved(m.tableId, from)),
+      bus.subscribe<{ tableId: number }>('tables:owner', (m, from) => this.moved(m.tableId, from, true)),
       bus.subscribe<TableSummary[]>('tables:summary', (m, from) => this.summary(m, from)),
     ];
   }
@@ -195,12 +195,15 @@ export class TableRelay {
     }
     const connection = this.connections.get(m.conn);
     if (!connection || connection.route.target !== from) return; // a stale owner's frame
-    if (m.k === 'frame') connection.viewer.send(m.frame);
-    else connection.route.done(connection.viewer, m.req);
+    if (m.k === 'frame') {
+      connection.route.confirm(connection.viewer);
+      connection.viewer.send(m.frame);
+    } else connection.route.done(connection.viewer, m.req);
   }
 
-  private moved(tableId: number, owner: string): void {
-    void this.routes.get(tableId)?.then((route) => route?.moveTo(owner === this.nodeId ? 'local' : owner));
+  private moved(tableId: number, owner: string, announced = false): void {
+    const target = owner === this.nodeId ? 'local' : owner;
+    void this.routes.get(tableId)?.then((route) => route?.moveTo(target, announced));
   }
 
   private summary(tables: TableSummary[], from: string): void {
