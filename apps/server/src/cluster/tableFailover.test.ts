@@ -22,6 +22,7 @@ import {
   type Frame,
 } from '../testing/childServer.js';
 import { BALANCED } from '../testing/testServer.js';
+import { TEST_TABLE } from '../tables/runtime/testing.js';
 
 const REDIS = process.env.TEST_REDIS_URL;
 const POSTGRES = process.env.TEST_DATABASE_URL;
@@ -80,13 +81,7 @@ describe.skipIf(!REDIS || !POSTGRES)('three processes on PostgreSQL and Redis', 
       for (let i = 0; i < 4; i++) {
         const row = await call<{ tableId: number }>(nodes[0], 'POST', '/api/v1/admin/table', admin, {
           name: `Cluster ${i} ${hex()}`,
-          variant: 'holdem',
-          betting: 'no-limit',
-          smallBlind: 50,
-          bigBlind: 100,
-          minBuyIn: 2_000,
-          maxBuyIn: 10_000,
-          maxPlayers: 6,
+          ...TEST_TABLE,
         });
         tables.push(row.tableId);
       }
