@@ -4,6 +4,7 @@
 // the config of deploy/nginx.conf, written to a temporary folder and run in the foreground).
 // Ctrl-C stops everything: each process drains its tables (SIGTERM) and nginx quits.
 import { spawn } from 'node:child_process';
+import console from 'node:console';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';

@@ -3,6 +3,9 @@
 // for a real host; this builds it for a run in a temporary folder as an ordinary user
 // (npm run start:cluster, the cluster test and bench:load --processes).
 
+import process from 'node:process';
+import { setTimeout } from 'node:timers';
+
 /**
  * @param {{ listenPort: number, upstreams: number[], prefix: string, host?: string }} options
  *   prefix: a writable folder for nginx's pid, logs and temporary files.

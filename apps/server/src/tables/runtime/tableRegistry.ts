@@ -2,11 +2,10 @@
 // needed and wired to its ports (system clock, the ledger as bank, the seat store, the viewers of
 // this process); the simulation director; crash recovery at start-up; jackpot pushes.
 import { randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { ClusterBus } from '../../cluster/clusterBus.js';
 import { LocalLeases, type TableLeases } from '../../cluster/tableLeases.js';
-import { queryRows, type Database } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { HandStore } from '../../hands/handStore.js';
 import type { Ledger } from '../../ledger/ledger.js';
@@ -23,6 +22,7 @@ import { cashOutLeftoverSeats, restoreSeats } from './recovery.js';
 import { DatabaseBotRoster } from './simulation/botRoster.js';
 import { seededRandom } from './simulation/botPlayer.js';
 import { SimulationDirector } from './simulation/director.js';
+import { loadProfile, sessionOf } from './sessionState.js';
 import { TableRuntime } from './tableRuntime.js';
 import { MemoryTableStore } from './tableStore.js';
 import { DEFAULT_TIMING, type RuntimeTiming } from './timing.js';
@@ -145,7 +145,7 @@ export class TableRegistry implements TableLayer {
   }
 
   async hasTable(tableId: number): Promise<boolean> {
-    return (await this.deps.tables.list()).some((t) => t.id === tableId && !t.closed);
+    return (await this.deps.tables.list()).some((t) => t.id === tableId);
   }
 
   /** Tables that must run somewhere (seated players, simulation), for the cluster's claim loop. */
@@ -260,28 +260,7 @@ export class TableRegistry implements TableLayer {
     const simulation = this.simulation.isSimulating(tableId);
     const runtime = await this.runtime(tableId);
     if (!runtime) return { status: 'waiting', simulation, handNumber: null, seats: [] };
-    const hand = runtime.publicHand();
-    const totals = runtime.totals;
-    return {
-      owner: this.ownership.nodeId,
-      status: runtime.isPlaying ? 'playing' : 'waiting',
-      simulation,
-      handNumber: hand?.handNumber ?? null,
-      seats: runtime.seatList().map((s) => ({
-        seat: s.seat,
-        userId: s.userId,
-        username: s.username,
-        stack: s.stack,
-        isBot: s.isBot,
-        sittingOut: s.sittingOut,
-        connected: s.connected,
-        status: s.status,
-      })),
-      handsPlayed: totals.handsPlayed,
-      rakeTaken: totals.rakeTaken,
-      board: hand?.board ?? [],
-      pots: hand?.pots ?? [],
-    };
+    return sessionOf(runtime, simulation, this.ownership.nodeId);
   }
 
   async kick(tableId: number, userId: number): Promise<boolean> {
@@ -419,21 +398,7 @@ export class TableRegistry implements TableLayer {
     }, JACKPOT_PUSH_DEBOUNCE_MS);
   }
 
-  private async profile(userId: number): Promise<UserProfile | null> {
-    const [row] = await queryRows<{
-      id: number;
-      username: string;
-      is_bot: boolean;
-      status: string;
-      role: string;
-    }>(this.deps.db, sql`SELECT id, username, is_bot, status, role FROM users WHERE id = ${userId}`);
-    if (!row) return null;
-    return {
-      userId: Number(row.id),
-      username: row.username,
-      isBot: row.is_bot,
-      active: row.status === 'active',
-      role: row.role === 'ADMIN' ? 'ADMIN' : 'PLAYER',
-    };
+  private profile(userId: number): Promise<UserProfile | null> {
+    return loadProfile(this.deps.db, userId);
   }
 }
