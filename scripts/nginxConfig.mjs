@@ -1,7 +1,7 @@
 // The nginx configuration of a site of several server processes: HTTP and WebSocket upgrades (both
 // /ws/global and /ws/table/{id}) spread over the processes. deploy/nginx.conf is the same config
 // for a real host; this builds it for a run in a temporary folder as an ordinary user
-// (npm run start:cluster, the cluster test and bench:load --processes).
+// (npm run start:cluster and bench:load --processes).
 
 import process from 'node:process';
 import { setTimeout } from 'node:timers';
