@@ -126,6 +126,14 @@ describe.skipIf(!REDIS).each(TEST_DRIVERS)('the table relay on $name', ({ url })
       15_000,
       true,
     );
+    // Admin calls made on a process that does not run the table reach its owner (now B).
+    const c = await registry('relay-c');
+    expect((await c.session(table.id)).owner).toBe('relay-b');
+    expect(await c.kick(table.id, bob.id)).toBe(true); // he stands up when the running hand ends
+    await c.startSimulation(table.id);
+    for (let i = 0; i < 200 && !b.isSimulating(table.id); i++) await new Promise((r) => setTimeout(r, 25));
+    expect(b.isSimulating(table.id)).toBe(true);
+    await c.stopSimulation(table.id);
     expect(await t.audit()).toEqual(BALANCED);
-  }, 60_000);
+  }, 90_000);
 });
