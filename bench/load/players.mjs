@@ -19,6 +19,9 @@ const { wsBase, tables } = workerData;
 let measuring = false;
 let measureStartedAt = Number.POSITIVE_INFINITY;
 let stopping = false;
+/** --processes: when a process was killed (epoch ms), and per table the first snapshot after it. */
+let killedAt = null;
+const failoverMs = new Map();
 const stats = {
   latencies: [],
   pingRtts: [],
@@ -43,6 +46,11 @@ parentPort.on('message', (message) => {
     measureStartedAt = performance.now();
     loopDelay.reset();
     loopDelay.enable();
+  } else if (message.type === 'killed') {
+    // A process of the cluster was killed: the steady-state measurement ends; the relay's fresh
+    // snapshot on a surviving socket says when its table runs again (on its new owner).
+    measuring = false;
+    killedAt = message.at;
   } else if (message.type === 'stop') {
     measuring = false;
     loopDelay.disable();
@@ -52,7 +60,7 @@ parentPort.on('message', (message) => {
     for (const table of liveTables) for (const seat of table.seats) seat.ws?.terminate();
     parentPort.postMessage({
       type: 'stats',
-      stats,
+      stats: { ...stats, failoverMs: [...failoverMs.values()] },
       loopDelayP99Ms: loopDelay.count ? loopDelay.percentile(99) / 1e6 : 0,
       loopDelayMaxMs: loopDelay.count ? loopDelay.max / 1e6 : 0,
     });
@@ -169,6 +177,8 @@ function openSeat(table, spec, player) {
         onEvent(message.event);
         return;
       case 'SNAPSHOT':
+        if (killedAt !== null && !failoverMs.has(spec.tableId))
+          failoverMs.set(spec.tableId, Date.now() - killedAt);
         if (message.hand) seat.handNumber = message.hand.handNumber;
         return;
       case 'ACK':

@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { percentile } from './fanout.mjs';
 import { Api, BUY_IN, prepare } from './setup.mjs';
+import { BENCH_LEASE_TTL_MS, startCluster } from './cluster.mjs';
 import { backendCpuBetween, databaseBackends, findPostgres, processUsage, startServer } from './server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,14 +35,25 @@ const admin = {
 };
 
 const postgresUrl = options.db === 'pglite' ? null : await findPostgres();
-if (options.db === 'postgres' && !postgresUrl) {
+if ((options.db === 'postgres' || options.processes > 1) && !postgresUrl) {
   console.error('PostgreSQL does not answer (set BENCH_DATABASE_URL or DATABASE_URL)');
   process.exit(2);
 }
 log(`database: ${postgresUrl ? 'PostgreSQL (fresh database)' : 'PGlite (temporary folder)'}`);
 // Every simulated seat connects from 127.0.0.1: lift the per-address WebSocket cap (default 100) for this run.
 process.env.WS_MAX_CONNECTIONS_PER_IP ??= '1000000';
-const server = await startServer({ postgresUrl, admin });
+const server =
+  options.processes > 1
+    ? await startCluster({ postgresUrl, admin, processes: options.processes })
+    : await startServer({ postgresUrl, admin });
+/** CPU and memory of the server: summed over the processes of a cluster. */
+const serverUsage = () =>
+  (server.pids?.() ?? [server.pid])
+    .map(processUsage)
+    .reduce((a, b) => ({ cpuSeconds: a.cpuSeconds + b.cpuSeconds, rssBytes: a.rssBytes + b.rssBytes }), {
+      cpuSeconds: 0,
+      rssBytes: 0,
+    });
 const cleanup = () => void server.stop().finally(() => process.exit(130));
 process.once('SIGINT', cleanup);
 process.once('SIGTERM', cleanup);
@@ -76,6 +88,11 @@ async function benchmark() {
     log,
   });
 
+  if (server.join) {
+    await server.join();
+    log(`${options.processes} processes behind nginx at ${server.base} (PostgreSQL + Redis)`);
+  }
+
   // Tables go round-robin to the worker threads; a table's seats all live in one thread.
   const workerCount = options.workers ?? Math.min(2, Math.max(1, Math.ceil(seats / SEATS_PER_WORKER)));
   const plans = Array.from({ length: workerCount }, () => []);
@@ -102,7 +119,7 @@ async function benchmark() {
   log(`warming up ${options.warmup} s, then measuring ${options.duration} s`);
   await delay(options.warmup * 1000);
 
-  const serverBefore = processUsage(server.pid);
+  const serverBefore = serverUsage();
   const backendsBefore = databaseBackends(server.dbName);
   const clientBefore = process.cpuUsage();
   const measureStarted = Date.now();
@@ -110,12 +127,13 @@ async function benchmark() {
   for (const worker of workers) worker.postMessage({ type: 'measure' });
   while (Date.now() - measureStarted < options.duration * 1000) {
     await delay(Math.min(1000, options.duration * 1000 - (Date.now() - measureStarted)));
-    peakRss = Math.max(peakRss, processUsage(server.pid).rssBytes);
+    peakRss = Math.max(peakRss, serverUsage().rssBytes);
   }
   const seconds = (Date.now() - measureStarted) / 1000;
-  const serverAfter = processUsage(server.pid);
+  const serverAfter = serverUsage();
   const backendsAfter = databaseBackends(server.dbName);
   const client = process.cpuUsage(clientBefore);
+  const failover = server.kill ? await killOne(workers) : null;
   const reports = await Promise.all(
     workers.map((worker) => {
       const report = nextMessage(worker, 'stats');
@@ -142,9 +160,11 @@ async function benchmark() {
   };
   const hands = sum((s) => s.hands);
   const round = (x, digits = 1) => (Number.isFinite(x) ? Number(x.toFixed(digits)) : null);
+  const moved = reports.flatMap((r) => r.stats.failoverMs ?? []).sort((a, b) => a - b);
   const result = {
     bench: 'load',
     database: server.database,
+    processes: options.processes,
     tables: options.tables,
     playersPerTable: options.playersPerTable,
     players: seated,
@@ -179,6 +199,13 @@ async function benchmark() {
     disconnects: sum((s) => s.disconnects),
     rebuys: sum((s) => s.rebuys),
     stoodUp: merged((s) => s.stoodUp),
+    failover: failover && {
+      killed: failover.killed,
+      leaseTtlMs: BENCH_LEASE_TTL_MS,
+      tablesMoved: moved.length,
+      p50Ms: round(percentile(moved, 50)),
+      maxMs: round(moved.at(-1)),
+    },
     booksBalanced: books.balanced,
     ledgerTransactions: books.stats.ledgerTransactions,
     setupSeconds: { ...stage.seconds, seat: round(rampSeconds) },
@@ -193,9 +220,22 @@ async function benchmark() {
   return result;
 }
 
+/**
+ * After the measuring window: kill -9 one process of the cluster (not the first) and wait until the
+ * tables it ran are back (a fresh snapshot on a surviving socket of each) or 30 s pass.
+ */
+async function killOne(workers) {
+  const at = Date.now();
+  for (const worker of workers) worker.postMessage({ type: 'killed', at });
+  const killed = server.kill(options.processes - 1);
+  log(`killed ${killed} (kill -9); waiting for its tables to move`);
+  await delay(BENCH_LEASE_TTL_MS + 12_000);
+  return { killed };
+}
+
 function printSummary(r) {
   const lines = [
-    `Tenger load benchmark on ${r.database}: ${r.tables} tables, ${r.players} players seated (${r.accounts} accounts), ${r.durationSeconds} s measured`,
+    `Tenger load benchmark on ${r.database}${r.processes > 1 ? ` (${r.processes} processes behind nginx, Redis)` : ''}: ${r.tables} tables, ${r.players} players seated (${r.accounts} accounts), ${r.durationSeconds} s measured`,
     `  hands per minute        ${r.handsPerMinute} (${r.hands} hands)`,
     `  actions measured        ${r.actions} (${r.actionsPerSecond}/s)`,
     `  fan-out latency (ms)    p50 ${r.fanoutMs.p50}  p90 ${r.fanoutMs.p90}  p99 ${r.fanoutMs.p99}  max ${r.fanoutMs.max}`,
@@ -206,6 +246,11 @@ function printSummary(r) {
     `  database backends CPU   ${r.databaseCpuPercent === null ? 'n/a (PGlite runs inside the server)' : `${r.databaseCpuPercent} % of one core`}`,
     `  bench client            ${r.clientCpuPercent} % CPU in ${r.clientThreads} thread(s), event-loop delay p99 ${r.clientLoopDelayP99Ms} ms`,
     `  rejected ${JSON.stringify(r.rejected)}, errors ${JSON.stringify(r.errors)}, disconnects ${r.disconnects}, incomplete ${r.incompleteFanouts}, rebuys ${r.rebuys} ${JSON.stringify(r.stoodUp)}`,
+    ...(r.failover
+      ? [
+          `  failover (kill -9)      ${r.failover.tablesMoved} tables of ${r.failover.killed} running again after p50 ${r.failover.p50Ms} ms, max ${r.failover.maxMs} ms (lease ${r.failover.leaseTtlMs} ms)`,
+        ]
+      : []),
     `  books                   ${r.booksBalanced ? 'balanced' : 'NOT BALANCED'} after ${r.ledgerTransactions} ledger transactions`,
     `  machine                 ${r.machine.cpus} CPUs, load average ${r.machine.loadAverage1m}, node ${r.machine.node}`,
     `  target (300 tables, 1,800 players, p99 < 100 ms on PostgreSQL): ${r.targetMet ? 'met' : 'not met'}`,
@@ -237,6 +282,7 @@ function readOptions(argv) {
       db: { type: 'string' },
       workers: { type: 'string' },
       accounts: { type: 'string' },
+      processes: { type: 'string', default: '1' },
     },
   });
   const whole = (name, min, max) => {
@@ -258,7 +304,9 @@ function readOptions(argv) {
     db: values.db,
     workers: whole('workers', 1, 16),
     accounts: whole('accounts', 2, 100_000),
+    processes: whole('processes', 1, 8),
   };
+  if (parsed.processes > 1 && parsed.db === 'pglite') usage('--processes needs PostgreSQL (and Redis)');
   if (parsed.accounts !== undefined && parsed.accounts < parsed.playersPerTable) {
     usage('--accounts must be at least --players-per-table (one seat per person per table)');
   }
@@ -268,6 +316,6 @@ function readOptions(argv) {
 function usage(problem) {
   console.error(`${problem}
 usage: npm run bench:load -- [--tables 300] [--players-per-table 6] [--duration 60] [--db pglite|postgres]
-                             [--warmup 15] [--workers N] [--accounts N]`);
+                             [--warmup 15] [--workers N] [--accounts N] [--processes 1]`);
   process.exit(2);
 }

@@ -132,7 +132,7 @@ export function backendCpuBetween(before, after) {
   return seconds;
 }
 
-async function waitUntilUp(url, child) {
+export async function waitUntilUp(url, child) {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
@@ -146,7 +146,7 @@ async function waitUntilUp(url, child) {
   throw new Error(`the server did not answer within ${START_TIMEOUT_MS / 1000} s`);
 }
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -157,7 +157,7 @@ function freePort() {
   });
 }
 
-async function query(connectionString, text) {
+export async function query(connectionString, text) {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {

@@ -44,7 +44,9 @@ export interface ServerConfig {
   redisUrl?: string;
   /** This process's name in the cluster (table owner, bus sender): NODE_ID, default host:pid. */
   nodeId: string;
-  /** Starts every Redis key and channel of this site (REDIS_PREFIX): sites (or tests) sharing a Redis stay apart. */
+  /** How long a table lease lives unrenewed (TABLE_LEASE_TTL_MS, default 8000): a dead process's tables move after this. */
+  leaseTtlMs: number;
+  /** Prefix of every Redis key and channel (REDIS_PREFIX, default "tenger:"): sites (or tests) sharing one Redis stay apart. */
   redisPrefix: string;
 }
 
@@ -103,12 +105,16 @@ const EnvSchema = z.object({
     .optional(),
   NODE_ID: z
     .string()
-    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'NODE_ID must be 1 to 64 letters, digits, dots, colons, dashes or underscores')
+    .regex(
+      /^[A-Za-z0-9_.:-]{1,64}$/,
+      'NODE_ID must be 1 to 64 letters, digits, dots, colons, dashes or underscores',
+    )
     .optional(),
   REDIS_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'REDIS_PREFIX must be 1 to 64 letters, digits, dots, colons, dashes or underscores')
     .default('tenger:'),
+  TABLE_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(60_000).default(8_000),
 });
 
 /** Reads and validates the environment; every problem is reported at once. */
@@ -148,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
     nodeId: e.NODE_ID ?? `${os.hostname()}:${process.pid}`,
+    leaseTtlMs: e.TABLE_LEASE_TTL_MS,
     redisPrefix: e.REDIS_PREFIX,
   };
 }

@@ -46,6 +46,8 @@ export interface Cluster {
   counters: CounterStore;
   /** Redis commands (for what takes a client, such as the request rate limit); null for one process. */
   redis: Redis | null;
+  /** How long a table lease lives unrenewed (renewed about every third of it). */
+  leaseTtlMs: number;
   close(): Promise<void>;
 }
 
@@ -54,7 +56,7 @@ export function createCluster(db: Database, config: ServerConfig, logger: Logger
   const onError = (error: Error) => logger.warn({ err: error }, 'redis bus error');
   const bus = redisUrl ? new RedisBus(redisUrl, nodeId, redisPrefix, onError) : new LocalBus(nodeId);
   const leases = redisUrl
-    ? new RedisLeases(redisUrl, db, nodeId, undefined, redisPrefix)
+    ? new RedisLeases(redisUrl, db, nodeId, config.leaseTtlMs, redisPrefix)
     : new LocalLeases(db, nodeId);
   const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2 }) : null;
   redis?.on('error', onError);
@@ -65,6 +67,7 @@ export function createCluster(db: Database, config: ServerConfig, logger: Logger
     leases,
     counters: redis ? new RedisCounters(redis, redisPrefix) : new MemoryCounters(),
     redis,
+    leaseTtlMs: config.leaseTtlMs,
     close: async () => {
       await Promise.all([bus.close(), leases.close(), redis?.quit().catch(() => redis.disconnect())]);
     },

@@ -254,6 +254,8 @@ export const TableSessionSchema = z.object({
   simulation: z.boolean(),
   handNumber: z.int().nullable(),
   seats: z.array(SessionSeatSchema),
+  /** The server process running the table (its NODE_ID); absent when no process runs it now. */
+  owner: z.string().optional(),
 });
 export type TableSession = z.infer<typeof TableSessionSchema>;
 

@@ -23,6 +23,8 @@ export interface TableSessionState {
   rakeTaken?: number;
   board?: string[];
   pots?: { amount: number; eligible: number[] }[];
+  /** The process running the table (NODE_ID). */
+  owner?: string;
 }
 
 /** How one table came out of a graceful shutdown's drain (tables/runtime/drain.ts). */

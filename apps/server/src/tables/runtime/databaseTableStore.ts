@@ -35,9 +35,7 @@ export class DatabaseTableStore implements TableStore {
   }
 
   async loadSeats(tableId: number): Promise<StoredSeat[]> {
-    return (await this.allSeats())
-      .filter((s) => s.tableId === tableId)
-      .map((s) => ({ ...s, stack: 0, pendingRecharge: 0 }));
+    return (await this.allSeats(tableId)).map((s) => ({ ...s, stack: 0, pendingRecharge: 0 }));
   }
 
   // Departures (the rathole rule) are kept in memory: a restart forgets them.
@@ -91,14 +89,20 @@ export class DatabaseTableStore implements TableStore {
 
   // ---- recovery ------------------------------------------------------------------------------
 
-  async allSeats(): Promise<DurableSeat[]> {
+  /** Every stored seat (or one table's). */
+  async allSeats(tableId?: number): Promise<DurableSeat[]> {
     const rows = await queryRows<{
       table_id: number;
       seat: number;
       user_id: number;
       sitting_out: boolean;
       time_bank_ms: number;
-    }>(this.db, sql`SELECT * FROM table_seats ORDER BY table_id, seat`);
+    }>(
+      this.db,
+      tableId === undefined
+        ? sql`SELECT * FROM table_seats ORDER BY table_id, seat`
+        : sql`SELECT * FROM table_seats WHERE table_id = ${tableId} ORDER BY seat`,
+    );
     return rows.map((r) => ({
       tableId: Number(r.table_id),
       seat: Number(r.seat),
@@ -106,6 +110,15 @@ export class DatabaseTableStore implements TableStore {
       sittingOut: r.sitting_out,
       timeBankMs: Number(r.time_bank_ms),
     }));
+  }
+
+  /** Tables that must run somewhere: someone is seated, or simulation is on. */
+  async wantedTables(): Promise<number[]> {
+    const rows = await queryRows<{ table_id: number }>(
+      this.db,
+      sql`SELECT table_id FROM table_seats UNION SELECT table_id FROM table_state WHERE simulation`,
+    );
+    return rows.map((r) => Number(r.table_id));
   }
 
   async removeSeat(tableId: number, userId: number): Promise<void> {
@@ -120,8 +133,12 @@ export class DatabaseTableStore implements TableStore {
     return rows.map((r) => Number(r.table_id));
   }
 
-  /** The hands in play when the process stopped that never settled: recorded as voided. */
-  async voidUnsettledHands(reason: string): Promise<DealtHand[]> {
+  /**
+   * The hands in play when the process stopped that never settled: recorded as voided. With `tableId`,
+   * only that table's (a process taking a table over from a dead one).
+   */
+  async voidUnsettledHands(reason: string, tableId?: number): Promise<DealtHand[]> {
+    const which = tableId === undefined ? sql`true` : sql`s.table_id = ${tableId}`;
     const rows = await queryRows<{
       table_id: number;
       hand_id: string;
@@ -133,7 +150,7 @@ export class DatabaseTableStore implements TableStore {
       sql`INSERT INTO voided_hands (table_id, hand_number, hand_id, seed_commitment, started_at, reason)
           SELECT s.table_id, s.hand_number, s.hand_id, s.seed_commitment, s.hand_started_at, ${reason}
           FROM table_state s
-          WHERE s.hand_id IS NOT NULL
+          WHERE s.hand_id IS NOT NULL AND ${which}
             AND NOT EXISTS (SELECT 1 FROM hands h WHERE h.table_id = s.table_id AND h.hand_number = s.hand_number)
           ON CONFLICT DO NOTHING
           RETURNING table_id, hand_id, hand_number, seed_commitment, started_at AS hand_started_at`,

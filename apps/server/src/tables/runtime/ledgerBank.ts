@@ -5,6 +5,7 @@ import { AppError } from '../../errors.js';
 import type { HandStore } from '../../hands/handStore.js';
 import { Accounts } from '../../ledger/accounts.js';
 import type { Ledger } from '../../ledger/ledger.js';
+import type { Database } from '../../db/client.js';
 import type { SeatHolder, TableBank } from './ports.js';
 import { settleHand, type SettleInput, type SettleResult } from './settlement.js';
 
@@ -12,6 +13,8 @@ export class LedgerBank implements TableBank {
   constructor(
     private readonly ledger: Ledger,
     private readonly hands: HandStore,
+    /** Inside each settlement's transaction: refuses it when this process no longer owns the table. */
+    private readonly fence?: (tx: Database, tableId: number) => Promise<void>,
   ) {}
 
   async toSeat(
@@ -51,7 +54,8 @@ export class LedgerBank implements TableBank {
   }
 
   settle(input: SettleInput): Promise<SettleResult> {
-    return settleHand(this.ledger, this.hands, input);
+    const fence = this.fence;
+    return settleHand(this.ledger, this.hands, input, fence && ((tx) => fence(tx, input.tableId)));
   }
 
   jackpotAmount(): Promise<number> {

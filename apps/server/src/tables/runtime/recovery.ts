@@ -38,10 +38,15 @@ export async function restoreSeats(deps: {
   tables: readonly TableRow[];
   profile(userId: number): Promise<UserProfile | null>;
   logger: Logger;
+  /** Only this table: a process of a cluster taking over a table whose owner died (or let it go). */
+  only?: number;
 }): Promise<{ seats: Map<number, RestoredSeat[]>; simulating: number[] }> {
-  const voided = await deps.store.voidUnsettledHands('restart');
-  const stored = await deps.store.allSeats();
-  const balances = new Map((await seatBalances(deps.db)).map((b) => [`${b.tableId}:${b.userId}`, b.balance]));
+  const { only } = deps;
+  const voided = await deps.store.voidUnsettledHands(only === undefined ? 'restart' : 'takeover', only);
+  const stored = await deps.store.allSeats(only);
+  const balances = new Map(
+    (await seatBalances(deps.db, only)).map((b) => [`${b.tableId}:${b.userId}`, b.balance]),
+  );
   const tables = new Map(deps.tables.map((t) => [t.id, t]));
   const seats = new Map<number, RestoredSeat[]>();
   const kept = new Set<string>();
@@ -67,10 +72,12 @@ export async function restoreSeats(deps: {
     await deps.bank.fromSeat({ userId, isBot }, tableId, balance, 'restart');
     cashedOut++;
   }
-  const simulating = (await deps.store.simulatingTables()).filter((id) => tables.has(id));
+  const simulating = (await deps.store.simulatingTables()).filter(
+    (id) => tables.has(id) && (only === undefined || id === only),
+  );
   deps.logger.info(
-    { voided: voided.map((h) => h.handNumber), reseated: kept.size, cashedOut, simulating },
-    'restored the live tables after a restart',
+    { voided: voided.map((h) => h.handNumber), reseated: kept.size, cashedOut, simulating, tableId: only },
+    only === undefined ? 'restored the live tables after a restart' : 'took a table over',
   );
   return { seats, simulating };
 }

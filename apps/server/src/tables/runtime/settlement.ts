@@ -182,12 +182,15 @@ export async function settleHand(
   ledger: Ledger,
   hands: HandStore,
   input: SettleInput,
+  /** Runs first inside the transaction; throws to refuse it (the fencing token of the table's lease). */
+  guard?: (tx: Database) => Promise<void>,
 ): Promise<SettleResult> {
   const { record, owners, tableId, handId } = input;
   const money = handMoney(record, input.contributionPercent);
   const seatAccount = (seat: number) => Accounts.seat(owners.get(seat)!.userId, tableId);
   const beat = findBadBeat(record);
   const result = await ledger.inTransaction(async (tx: Database) => {
+    await guard?.(tx);
     const postings: PostingResult[] = [];
     const movements = settlementMovements(money, seatAccount);
     if (movements.length > 0) {

@@ -2,15 +2,18 @@
 // needed and wired to its ports (system clock, the ledger as bank, the seat store, the viewers of
 // this process); the simulation director; crash recovery at start-up; jackpot pushes.
 import { randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { queryRows, type Database } from '../../db/client.js';
+import type { ClusterBus } from '../../cluster/clusterBus.js';
+import { LocalLeases, type TableLeases } from '../../cluster/tableLeases.js';
+import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { HandStore } from '../../hands/handStore.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import type { SettingsService } from '../../settings/settingsService.js';
 import type { DrainResult, LiveTable, TableLayer, TableSessionState } from '../tableLayer.js';
 import type { TableRow, TableService } from '../tableService.js';
+import { clusterClaimLoop, type ClusterTables } from '../cluster/clusterTables.js';
+import { TableOwnership } from '../cluster/tableOwnership.js';
 import { systemClock } from './clock.js';
 import { LedgerBank } from './ledgerBank.js';
 import type { Clock, TableBank, TableStore, UserProfile } from './ports.js';
@@ -19,6 +22,7 @@ import { cashOutLeftoverSeats, restoreSeats } from './recovery.js';
 import { DatabaseBotRoster } from './simulation/botRoster.js';
 import { seededRandom } from './simulation/botPlayer.js';
 import { SimulationDirector } from './simulation/director.js';
+import { loadProfile, sessionOf } from './sessionState.js';
 import { TableRuntime } from './tableRuntime.js';
 import { MemoryTableStore } from './tableStore.js';
 import { DEFAULT_TIMING, type RuntimeTiming } from './timing.js';
@@ -29,6 +33,8 @@ export interface RegistryDeps {
   settings: SettingsService;
   tables: TableService;
   logger: Logger;
+  /** The site's processes (services.cluster); without it this process owns every table. */
+  cluster?: { nodeId: string; shared: boolean; bus: ClusterBus; leases: TableLeases; leaseTtlMs: number };
 }
 
 export interface RegistryOptions {
@@ -40,6 +46,8 @@ export interface RegistryOptions {
   clock?: Clock;
   /** Keep seats, the hand in play and simulation in the database (players stay seated through a restart). */
   durableSeats?: boolean;
+  /** Several processes: how often to look for tables nobody runs (ms). */
+  claimMs?: number;
 }
 
 const JACKPOT_PUSH_DEBOUNCE_MS = 250;
@@ -61,6 +69,10 @@ export class TableRegistry implements TableLayer {
   private drainLimitMs: number | null = null;
   private jackpotTimer: NodeJS.Timeout | null = null;
   private readonly unsubscribe: () => void;
+  /** The leases of the tables run here, and their fencing tokens. */
+  readonly ownership: TableOwnership;
+  /** Several processes (REDIS_URL): the relay, admin calls and takeovers; null for one process. */
+  readonly cluster: ClusterTables | null;
 
   constructor(
     private readonly deps: RegistryDeps,
@@ -69,7 +81,18 @@ export class TableRegistry implements TableLayer {
     this.hands = new HandStore(deps.db);
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
     this.clock = options.clock ?? systemClock;
-    this.bank = new LedgerBank(deps.ledger, this.hands);
+    const leases = deps.cluster?.leases ?? new LocalLeases(deps.db, 'local');
+    const ttl = deps.cluster?.leaseTtlMs;
+    this.ownership = new TableOwnership(
+      leases,
+      {
+        lost: (tableId) => this.lost(tableId),
+        warn: (err, message) => deps.logger.warn({ err }, message),
+      },
+      ttl ? Math.min(2_500, Math.floor(ttl / 3)) : undefined,
+      ttl,
+    );
+    this.bank = new LedgerBank(deps.ledger, this.hands, this.ownership.fence);
     this.durable = options.durableSeats ? new DatabaseTableStore(deps.db) : null;
     this.store = this.durable ?? new MemoryTableStore();
     this.simulation = new SimulationDirector(new DatabaseBotRoster(deps.db), this.clock, deps.logger, {
@@ -80,16 +103,22 @@ export class TableRegistry implements TableLayer {
     this.unsubscribe = deps.ledger.onPosted((result) => {
       if (result.jackpotChanged) this.jackpotMoved();
     });
+    this.cluster = deps.cluster?.shared
+      ? clusterClaimLoop(this, deps.cluster.bus, deps.logger, {
+          claimMs: options.claimMs ?? 2_000,
+          silenceMs: Math.max(deps.cluster.leaseTtlMs, 4_000),
+        })
+      : null;
   }
 
   /** Crash recovery before the server listens (see recovery.ts). */
   async start(): Promise<void> {
-    const recovery = {
-      db: this.deps.db,
-      bank: this.bank,
-      profile: (userId: number) => this.profile(userId),
-      logger: this.deps.logger,
-    };
+    const recovery = this.recovery();
+    if (this.cluster) {
+      // Several processes: each table is recovered by the process that takes it (create()).
+      await this.cluster.start();
+      return;
+    }
     if (!this.durable) {
       await cashOutLeftoverSeats(recovery);
       return;
@@ -112,10 +141,28 @@ export class TableRegistry implements TableLayer {
   }
 
   async live(tableId: number): Promise<LiveTable | null> {
-    return this.runtime(tableId);
+    return this.cluster ? this.cluster.relay.route(tableId) : this.runtime(tableId);
   }
 
-  /** The runtime of a table that exists (created on first use), or null. */
+  async hasTable(tableId: number): Promise<boolean> {
+    return (await this.deps.tables.list()).some((t) => t.id === tableId);
+  }
+
+  /** Tables that must run somewhere (seated players, simulation), for the cluster's claim loop. */
+  async tablesWanted(): Promise<number[]> {
+    const tables = new Set((await this.deps.tables.list()).map((t) => t.id));
+    return ((await this.durable?.wantedTables()) ?? []).filter((id) => tables.has(id));
+  }
+
+  /** The runtime of a table run by this process now (no lease taken). */
+  localRuntime(tableId: number): TableRuntime | null {
+    return this.built.get(tableId) ?? null;
+  }
+
+  /**
+   * The runtime of a table that exists (created on first use, under its lease), or null: no such
+   * table, or (several processes) another process runs it.
+   */
   runtime(tableId: number): Promise<TableRuntime | null> {
     if (this.closed) return Promise.resolve(null);
     let entry = this.runtimes.get(tableId);
@@ -130,6 +177,22 @@ export class TableRegistry implements TableLayer {
   private async create(tableId: number): Promise<TableRuntime | null> {
     const table = (await this.deps.tables.list()).find((t) => t.id === tableId);
     if (!table) return null;
+    if (!(await this.ownership.acquire(tableId))) return null;
+    try {
+      return await this.build(table);
+    } catch (error) {
+      await this.ownership.release(tableId);
+      throw error;
+    }
+  }
+
+  private async build(table: TableRow): Promise<TableRuntime | null> {
+    const tableId = table.id;
+    // Several processes: a table taken over is recovered as after a crash (recovery.ts), alone.
+    const recovered =
+      this.cluster && this.durable
+        ? await restoreSeats({ ...this.recovery(), store: this.durable, tables: [table], only: tableId })
+        : null;
     const [settled, dealt, totals] = await Promise.all([
       this.hands.lastHandNumber(tableId),
       this.store.lastHandNumber(tableId),
@@ -153,44 +216,70 @@ export class TableRegistry implements TableLayer {
     });
     await runtime.init();
     this.built.set(tableId, runtime);
+    if (recovered) {
+      const seats = recovered.seats.get(tableId) ?? [];
+      await runtime.restore(seats);
+      this.simulation.adopt(
+        runtime,
+        seats.filter((s) => s.profile.isBot).map((s) => s.profile.userId),
+      );
+      if (recovered.simulating.includes(tableId)) await this.simulation.start(runtime);
+    }
     if (this.drainLimitMs !== null) void runtime.drain(this.drainLimitMs);
+    await this.cluster?.relay.host(tableId, runtime);
     return runtime;
   }
 
-  async session(tableId: number): Promise<TableSessionState> {
-    const simulation = this.simulation.isSimulating(tableId);
-    const runtime = await this.runtime(tableId);
-    if (!runtime) return { status: 'waiting', simulation, handNumber: null, seats: [] };
-    const hand = runtime.publicHand();
-    const totals = runtime.totals;
+  private recovery() {
     return {
-      status: runtime.isPlaying ? 'playing' : 'waiting',
-      simulation,
-      handNumber: hand?.handNumber ?? null,
-      seats: runtime.seatList().map((s) => ({
-        seat: s.seat,
-        userId: s.userId,
-        username: s.username,
-        stack: s.stack,
-        isBot: s.isBot,
-        sittingOut: s.sittingOut,
-        connected: s.connected,
-        status: s.status,
-      })),
-      handsPlayed: totals.handsPlayed,
-      rakeTaken: totals.rakeTaken,
-      board: hand?.board ?? [],
-      pots: hand?.pots ?? [],
+      db: this.deps.db,
+      bank: this.bank,
+      profile: (userId: number) => this.profile(userId),
+      logger: this.deps.logger,
     };
   }
 
+  /** The lease of a table run here was lost: it stops at once (no new deal, no settlement). */
+  private lost(tableId: number): void {
+    const runtime = this.built.get(tableId);
+    this.built.delete(tableId);
+    this.runtimes.delete(tableId);
+    runtime?.stop();
+    this.simulation.drop(tableId);
+    this.cluster?.relay.unhost(tableId);
+    this.deps.logger.warn({ tableId }, 'lost the lease of a table: stopped it here');
+  }
+
+  async session(tableId: number): Promise<TableSessionState> {
+    if (this.cluster) return (await this.cluster.relay.call('session', tableId)) as TableSessionState;
+    return this.localSession(tableId);
+  }
+
+  /** The session of a table run here (creating it when nobody runs it). */
+  async localSession(tableId: number): Promise<TableSessionState> {
+    const simulation = this.simulation.isSimulating(tableId);
+    const runtime = await this.runtime(tableId);
+    if (!runtime) return { status: 'waiting', simulation, handNumber: null, seats: [] };
+    return sessionOf(runtime, simulation, this.ownership.nodeId);
+  }
+
   async kick(tableId: number, userId: number): Promise<boolean> {
+    if (this.cluster) return (await this.cluster.relay.call('kick', tableId, userId)) as boolean;
+    return this.localKick(tableId, userId);
+  }
+
+  async localKick(tableId: number, userId: number): Promise<boolean> {
     const runtime = await this.runtime(tableId);
     return runtime ? runtime.kick(userId) : false;
   }
 
   /** A blocked or deleted user leaves every table: folded now, stood up after the hand, cashed out. */
   async removePlayer(userId: number, reason: 'blocked' | 'deleted'): Promise<void> {
+    await this.cluster?.removePlayerEverywhere(userId, reason);
+    await this.localRemovePlayer(userId, reason);
+  }
+
+  async localRemovePlayer(userId: number, reason: 'blocked' | 'deleted'): Promise<void> {
     for (const runtime of [...this.built.values()]) {
       if (!runtime.hasSeated(userId)) continue;
       if (await runtime.removePlayer(userId).catch(() => false))
@@ -201,6 +290,11 @@ export class TableRegistry implements TableLayer {
   async startSimulation(tableId: number): Promise<void> {
     if (this.drainLimitMs !== null)
       throw new AppError(503, 'server_restarting', 'The server is restarting: try again in a minute');
+    if (this.cluster) await this.cluster.relay.call('startSimulation', tableId);
+    else await this.localStartSimulation(tableId);
+  }
+
+  async localStartSimulation(tableId: number): Promise<void> {
     const runtime = await this.runtime(tableId);
     if (!runtime) return;
     await this.store.setSimulation(tableId, true);
@@ -208,6 +302,11 @@ export class TableRegistry implements TableLayer {
   }
 
   async stopSimulation(tableId: number): Promise<void> {
+    if (this.cluster) await this.cluster.relay.call('stopSimulation', tableId);
+    else await this.localStopSimulation(tableId);
+  }
+
+  async localStopSimulation(tableId: number): Promise<void> {
     await this.store.setSimulation(tableId, false);
     await this.simulation.stop(tableId, (await this.runtimes.get(tableId)) ?? null);
   }
@@ -218,15 +317,20 @@ export class TableRegistry implements TableLayer {
       const runtime = await entry;
       if (runtime && runtime.seatedCount > 0) counts.set(tableId, runtime.seatedCount);
     }
+    for (const s of this.cluster?.relay.remoteSummaries() ?? [])
+      if (s.seated > 0 && !this.built.has(s.tableId)) counts.set(s.tableId, s.seated);
     return counts;
   }
 
   isPlaying(tableId: number): boolean {
-    return this.built.get(tableId)?.isPlaying ?? false;
+    const runtime = this.built.get(tableId);
+    if (runtime || !this.cluster) return runtime?.isPlaying ?? false;
+    return this.cluster.relay.summaryOf(tableId)?.playing ?? false;
   }
 
   isSimulating(tableId: number): boolean {
-    return this.simulation.isSimulating(tableId);
+    if (this.built.has(tableId) || !this.cluster) return this.simulation.isSimulating(tableId);
+    return this.cluster.relay.summaryOf(tableId)?.simulating ?? false;
   }
 
   onTableChanged(tableId: number, table: TableRow | null): void {
@@ -260,11 +364,24 @@ export class TableRegistry implements TableLayer {
   async close(): Promise<void> {
     this.closed = true;
     this.unsubscribe();
+    this.cluster?.close();
     if (this.jackpotTimer) clearTimeout(this.jackpotTimer);
     this.simulation.close();
     for (const entry of this.runtimes.values()) (await entry.catch(() => null))?.stop();
     this.runtimes.clear();
     this.built.clear();
+    // Several processes: another one takes the tables over at once (seats are saved; a running hand is void).
+    await this.ownership.releaseAll();
+  }
+
+  /** What this process runs, for the other processes' lobbies (tables:summary). */
+  summaries() {
+    return [...this.built.values()].map((r) => ({
+      tableId: r.tableId,
+      seated: r.seatedCount,
+      playing: r.isPlaying,
+      simulating: this.simulation.isSimulating(r.tableId),
+    }));
   }
 
   /** The jackpot changed somewhere: read it once (debounced) and tell every table. */
@@ -281,21 +398,7 @@ export class TableRegistry implements TableLayer {
     }, JACKPOT_PUSH_DEBOUNCE_MS);
   }
 
-  private async profile(userId: number): Promise<UserProfile | null> {
-    const [row] = await queryRows<{
-      id: number;
-      username: string;
-      is_bot: boolean;
-      status: string;
-      role: string;
-    }>(this.deps.db, sql`SELECT id, username, is_bot, status, role FROM users WHERE id = ${userId}`);
-    if (!row) return null;
-    return {
-      userId: Number(row.id),
-      username: row.username,
-      isBot: row.is_bot,
-      active: row.status === 'active',
-      role: row.role === 'ADMIN' ? 'ADMIN' : 'PLAYER',
-    };
+  private profile(userId: number): Promise<UserProfile | null> {
+    return loadProfile(this.deps.db, userId);
   }
 }

@@ -105,19 +105,24 @@ export function action(
   };
 }
 
+/** The stakes and seats of a test table (Hold'em no-limit, 50/100, 6 seats). */
+export const TEST_TABLE = {
+  variant: 'holdem',
+  betting: 'no-limit',
+  smallBlind: 50,
+  bigBlind: 100,
+  minBuyIn: 2_000,
+  maxBuyIn: 10_000,
+  maxPlayers: 6,
+} as const;
+
 export async function createTestTable(
   t: { services: { tables: Pick<TableService, 'create'> } },
   overrides: Partial<TableRow> = {},
 ): Promise<TableRow> {
   return t.services.tables.create({
     name: `Test ${Math.random().toString(36).slice(2, 7)}`,
-    variant: 'holdem',
-    betting: 'no-limit',
-    smallBlind: 50,
-    bigBlind: 100,
-    minBuyIn: 2_000,
-    maxBuyIn: 10_000,
-    maxPlayers: 6,
+    ...TEST_TABLE,
     ...overrides,
   } as Parameters<TableService['create']>[0]);
 }

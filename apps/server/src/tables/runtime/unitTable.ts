@@ -9,20 +9,14 @@ import { InMemoryBank } from './memoryBank.js';
 import type { UserProfile } from './ports.js';
 import { TableRuntime } from './tableRuntime.js';
 import { MemoryTableStore } from './tableStore.js';
-import { Recorder, snapshotOf } from './testing.js';
+import { Recorder, snapshotOf, TEST_TABLE } from './testing.js';
 import { DEFAULT_TIMING, type RuntimeTiming } from './timing.js';
 
 export const UNIT_TABLE: TableRow = {
   id: 7,
   no: 1,
   name: 'Unit',
-  variant: 'holdem',
-  betting: 'no-limit',
-  smallBlind: 50,
-  bigBlind: 100,
-  minBuyIn: 2_000,
-  maxBuyIn: 10_000,
-  maxPlayers: 6,
+  ...TEST_TABLE,
   actionTimeSeconds: null,
   closed: false,
   deletedAt: null,

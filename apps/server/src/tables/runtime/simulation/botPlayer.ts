@@ -111,7 +111,7 @@ export class BotPlayer implements TableViewer {
 
   constructor(
     readonly userId: number,
-    private readonly runtime: TableRuntime,
+    readonly runtime: TableRuntime,
     private readonly options: BotOptions,
     private readonly onLeft: (bot: BotPlayer) => void,
   ) {}

@@ -30,11 +30,13 @@ export class DatabaseBotRoster implements BotRoster {
   constructor(private readonly db: Database) {}
 
   async freeBots(count: number, busy: ReadonlySet<number>): Promise<number[]> {
-    const existing = await queryRows<{ id: number }>(
+    // A bot with a stored seat (durable seats: maybe at a table of another process) is busy too.
+    const existing = await queryRows<{ id: number; seated: boolean }>(
       this.db,
-      sql`SELECT id FROM users WHERE is_bot AND status = 'active' ORDER BY id`,
+      sql`SELECT id, EXISTS (SELECT 1 FROM table_seats s WHERE s.user_id = users.id) AS seated
+          FROM users WHERE is_bot AND status = 'active' ORDER BY id`,
     );
-    const free = existing.map((r) => Number(r.id)).filter((id) => !busy.has(id));
+    const free = existing.filter((r) => !r.seated && !busy.has(Number(r.id))).map((r) => Number(r.id));
     let n = existing.length;
     while (free.length < count) {
       n++;

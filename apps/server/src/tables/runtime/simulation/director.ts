@@ -67,6 +67,16 @@ export class SimulationDirector {
     this.timers.cancel(refill(tableId));
   }
 
+  /** The table moved to another process: its bots are driven there now, not here. */
+  drop(tableId: number): void {
+    this.forget(tableId);
+    for (const bot of [...this.bots.values()]) {
+      if (bot.runtime.tableId !== tableId) continue;
+      this.bots.delete(bot.userId);
+      bot.detach();
+    }
+  }
+
   /** A seat freed up or was taken: refill it a little later (bots bust, people leave). */
   seatsChanged(runtime: TableRuntime): void {
     const name = refill(runtime.tableId);
