@@ -11,6 +11,7 @@ import { GlobalHub } from './realtime/globalHub.js';
 import { SettingsService } from './settings/settingsService.js';
 import type { TableLayer } from './tables/tableLayer.js';
 import { TableRegistry } from './tables/runtime/tableRegistry.js';
+import { ChatService } from './tables/chat/chatService.js';
 import { TableService } from './tables/tableService.js';
 import { UserService } from './users/userService.js';
 import { WalletService } from './wallet/walletService.js';
@@ -29,6 +30,8 @@ export interface Services {
   blocks: BlockService;
   tables: TableService;
   tableLayer: TableLayer;
+  /** Table chat: lines, the word filter, mutes, retention. */
+  chat: ChatService;
   hub: GlobalHub;
   /** The site's processes: a bus and table leases (Redis with REDIS_URL, in-process without). */
   cluster: Cluster;
@@ -95,6 +98,7 @@ export function createServices(
     settings,
     blocks: new BlockService(db),
     tables: new TableService(db),
+    chat: new ChatService(db),
     hub: new GlobalHub(ledger, (token) => auth.authenticate(token), logger),
   };
   const tableLayer = overrides.tableLayer?.(base) ?? new TableRegistry(base);
