@@ -39,6 +39,10 @@ export const PreferencesSchema = z.object({
   fourColourDeck: z.boolean().optional(),
   music: z.boolean().optional(),
   backgroundMusic: z.boolean().optional(),
+  /** Table chat hidden (the dealer's hand log too). */
+  hideChat: z.boolean().optional(),
+  /** Players whose chat this user does not want to read (user ids). */
+  chatMuted: z.array(IdSchema).max(500).optional(),
   darkTheme: z.boolean().optional(),
   language: LanguageSchema.optional(),
 });

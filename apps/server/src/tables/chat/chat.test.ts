@@ -114,7 +114,11 @@ describe.each(TEST_DRIVERS)('table chat on $name', ({ url }) => {
     a.send({ type: 'CHAT', text: 'what a shit river, новш', requestId: 'c' });
     await reply(a, 'c');
     expect((await heard(a, 'what a **** river, ****')).type).toBe('CHAT');
-    const log = await t.call({ method: 'GET', url: `/api/v1/admin/table/chat?tableId=${table.id}`, token: t.admin.token });
+    const log = await t.call({
+      method: 'GET',
+      url: `/api/v1/admin/table/chat?tableId=${table.id}`,
+      token: t.admin.token,
+    });
     expect(log.statusCode).toBe(200);
     expect(log.json().lines).toEqual([
       expect.objectContaining({
@@ -132,7 +136,12 @@ describe.each(TEST_DRIVERS)('table chat on $name', ({ url }) => {
     const alice = await t.player();
     const a = await open(one.id, alice);
     const mute = (muted: boolean) =>
-      t.call({ method: 'PUT', url: '/api/v1/admin/user/chat-mute', token: t.admin.token, payload: { userId: alice.id, muted } });
+      t.call({
+        method: 'PUT',
+        url: '/api/v1/admin/user/chat-mute',
+        token: t.admin.token,
+        payload: { userId: alice.id, muted },
+      });
 
     expect((await mute(true)).statusCode).toBe(200);
     a.send({ type: 'CHAT', text: 'hello', requestId: 'muted' });
@@ -146,7 +155,11 @@ describe.each(TEST_DRIVERS)('table chat on $name', ({ url }) => {
     expect(await reply(elsewhere, 'muted2')).toMatchObject({ type: 'REJECT', code: 'chat-muted' });
     expect((await mute(true)).json().message).toBe('Chat was already muted');
 
-    const audit = await t.call({ method: 'GET', url: '/api/v1/admin/audit?action=chat.mute', token: t.admin.token });
+    const audit = await t.call({
+      method: 'GET',
+      url: '/api/v1/admin/audit?action=chat.mute',
+      token: t.admin.token,
+    });
     const rows = audit.json().items ?? audit.json().rows ?? audit.json();
     expect(JSON.stringify(rows)).toContain(`chat muted for user #${alice.id}`);
     expect(JSON.stringify(rows).match(/chat muted for user/g)).toHaveLength(1);
@@ -154,7 +167,11 @@ describe.each(TEST_DRIVERS)('table chat on $name', ({ url }) => {
     expect((await mute(false)).statusCode).toBe(200);
     a.send({ type: 'CHAT', text: 'back again', requestId: 'free' });
     expect(await reply(a, 'free')).toMatchObject({ type: 'ACK' });
-    const unmuted = await t.call({ method: 'GET', url: '/api/v1/admin/audit?action=chat.unmute', token: t.admin.token });
+    const unmuted = await t.call({
+      method: 'GET',
+      url: '/api/v1/admin/audit?action=chat.unmute',
+      token: t.admin.token,
+    });
     expect(JSON.stringify(unmuted.json())).toContain(`chat unmuted for user #${alice.id}`);
     a.close();
     elsewhere.close();
@@ -162,9 +179,17 @@ describe.each(TEST_DRIVERS)('table chat on $name', ({ url }) => {
 
   it('admin chat calls refuse players and bad input with the error shape', async () => {
     const alice = await t.player();
-    const asPlayer = await t.call({ method: 'GET', url: '/api/v1/admin/table/chat?tableId=1', token: alice.token });
+    const asPlayer = await t.call({
+      method: 'GET',
+      url: '/api/v1/admin/table/chat?tableId=1',
+      token: alice.token,
+    });
     expect(asPlayer.statusCode).toBe(403);
-    const bad = await t.call({ method: 'GET', url: '/api/v1/admin/table/chat?tableId=x', token: t.admin.token });
+    const bad = await t.call({
+      method: 'GET',
+      url: '/api/v1/admin/table/chat?tableId=x',
+      token: t.admin.token,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: { code: expect.any(String) } });
     const nobody = await t.call({

@@ -177,7 +177,10 @@ export class ChatService {
     }
     let rate = this.rates.get(userId);
     if (!rate) {
-      rate = { window: new RateWindow(CHAT_RATE_LINES, CHAT_RATE_WINDOW_MS, this.rateClock, NO_STALLS), lastAt: now };
+      rate = {
+        window: new RateWindow(CHAT_RATE_LINES, CHAT_RATE_WINDOW_MS, this.rateClock, NO_STALLS),
+        lastAt: now,
+      };
       this.rates.set(userId, rate);
     }
     rate.lastAt = now;

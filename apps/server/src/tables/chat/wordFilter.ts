@@ -35,9 +35,7 @@ const LETTER = '\\p{L}\\p{M}\\p{N}';
 export function wordFilter(lists: Record<string, readonly string[]>): (text: string) => string {
   const alternatives = Object.values(lists)
     .flat()
-    .map((entry) =>
-      entry.endsWith('*') ? `${escape(entry.slice(0, -1))}[${LETTER}]*` : escape(entry),
-    );
+    .map((entry) => (entry.endsWith('*') ? `${escape(entry.slice(0, -1))}[${LETTER}]*` : escape(entry)));
   if (alternatives.length === 0) return (text) => text;
   const pattern = new RegExp(`(?<![${LETTER}])(?:${alternatives.join('|')})(?![${LETTER}])`, 'giu');
   return (text) => text.replace(pattern, (word) => '*'.repeat([...word].length));

@@ -17,6 +17,7 @@ import { InfoDialog } from './InfoDialog';
 import { ReplayDialog } from './ReplayDialog';
 import { SeatDialog } from './SeatDialog';
 import { SettingsDialog } from './SettingsDialog';
+import { TableChat } from './chat/TableChat';
 import { useTableSettings } from './settings';
 import { useTableMusic } from './sounds';
 import { TableFelt } from './TableFelt';
@@ -246,6 +247,7 @@ export default function TablePage() {
           )}
         </div>
         <div className="tp-top__right">
+          <TableChat client={client} state={state} isAuthenticated={isAuthenticated} />
           {isAuthenticated && (
             <span className="tp-top__balance" aria-label={t('menu.balance')} data-testid="table-balance">
               {money(userBalance)}
