@@ -50,7 +50,7 @@ export function TableChat({ client, state, isAuthenticated }: TableChatProps) {
         onClick={() => setOpen(!open)}
         data-testid="chat-toggle"
       >
-        <span aria-hidden="true">💬</span>
+        <ChatIcon />
         {unread > 0 && !open && <span className="chat-toggle__badge">{unread > 99 ? '99+' : unread}</span>}
       </button>
       {open && (
@@ -157,7 +157,7 @@ function ChatPanel({ entries, mutedCount, viewerId, client, isAuthenticated, onC
                   aria-label={t('tableChat.mute', { name: entry.line.username })}
                   title={t('tableChat.mute', { name: entry.line.username })}
                 >
-                  🔇
+                  <MuteIcon />
                 </button>
               )}
             </li>
@@ -190,6 +190,29 @@ function ChatPanel({ entries, mutedCount, viewerId, client, isAuthenticated, onC
         </p>
       )}
     </section>
+  );
+}
+
+function ChatIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" className="chat-icon">
+      <path
+        d="M4 4h16a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H9l-4.5 3.6A.5.5 0 0 1 3.7 20V17H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function MuteIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" className="chat-icon">
+      <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+      <path d="M16 9l5 6M21 9l-5 6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
   );
 }
 
