@@ -96,6 +96,10 @@ export const MeSchema = z.object({
 });
 export type Me = z.infer<typeof MeSchema>;
 
+/** GET /api/v1/user/tables/seated: the tables where the caller is seated now. */
+export const SeatedTablesResponseSchema = z.object({ tableIds: z.array(IdSchema) });
+export type SeatedTablesResponse = z.infer<typeof SeatedTablesResponseSchema>;
+
 export const AuthResponseSchema = z.object({ accessToken: z.string(), user: MeSchema });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 

@@ -241,8 +241,13 @@ export default function TablePage() {
         <div className="tp-top__title">
           <strong>{table?.name ?? t('common.loading')}</strong>
           {table && (
-            <span className="tp-top__blinds">
-              {t(`table.info.variants.${table.variant}`)} · {money(table.smallBlind)}/{money(table.bigBlind)}
+            <span
+              className="tp-top__blinds"
+              title={`${t(`table.info.variants.${table.variant}`)}, ${t(`table.info.betting.${table.betting}`)}`}
+              data-testid="table-game"
+            >
+              {t(`tableHeader.${table.variant}`)} {t(`tableHeader.${table.betting}`)} ·{' '}
+              {money(table.smallBlind)}/{money(table.bigBlind)}
             </span>
           )}
         </div>
@@ -272,15 +277,20 @@ export default function TablePage() {
         />
       </main>
 
-      <footer className="tp-bottom">
+      <footer className={`tp-bottom${mySeat ? ' tp-bottom--seated' : ''}`}>
         {notice && (
           <div className="tp-notice" role="alert">
             {notice}
           </div>
         )}
-        {best && (
-          <div className="tp-hand-name" data-testid="best-hand">
-            {describeHand(t, best)}
+        {/* Seated: the hand name's row and the action bar's room stay reserved (table.css), so nothing jumps. */}
+        {mySeat && (
+          <div className="tp-hand-row">
+            {best && (
+              <div className="tp-hand-name" data-testid="best-hand">
+                {describeHand(t, best)}
+              </div>
+            )}
           </div>
         )}
         <BottomPanel
