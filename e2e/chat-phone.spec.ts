@@ -222,6 +222,31 @@ async function outsideViewport(page: Page): Promise<string[]> {
   });
 }
 
+/** The height of the table's area (it must not change when the action bar comes and goes). */
+function stageHeight(page: Page): Promise<number> {
+  return page.evaluate(() => Math.round(document.querySelector('.tp-stage')!.getBoundingClientRect().height));
+}
+
+/** Visible controls smaller than 44 × 44 px (the phone's touch target minimum). */
+async function smallTouchTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const small: string[] = [];
+    const controls = document.querySelectorAll(
+      '.tp button, .tp input:not([type=checkbox]), .tp select, .tp a, .tp label.pre-actions__box',
+    );
+    for (const control of controls) {
+      const rect = control.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) continue;
+      if (control.closest('[aria-hidden="true"]')) continue;
+      if (rect.height < 44 - 0.5 || rect.width < 44 - 0.5)
+        small.push(
+          `${control.tagName.toLowerCase()} "${control.textContent?.trim() ?? ''}" ${Math.round(rect.width)}×${Math.round(rect.height)}`,
+        );
+    }
+    return small;
+  });
+}
+
 for (const width of [360, 390]) {
   test(`the table fits a ${width} px phone: nothing outside the viewport, clocks at every seat included`, async ({
     browser,
@@ -242,29 +267,46 @@ for (const width of [360, 390]) {
     await page.getByRole('button', { name: 'Sit' }).first().click();
     await page.getByRole('button', { name: 'Take seat' }).click();
     await expect(page.getByLabel(player.username, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('table-game')).toHaveText(/^Hold'em NL · ₮50\/₮100$/);
 
     // Watch the clock go round the table: check the layout whenever a new seat has the clock.
     const seatsClocked = new Set<string>();
+    const stageHeights = new Set<number>();
+    const stagesWithoutBar = new Set<number>();
     const deadline = Date.now() + 150_000;
     let barShot = false;
-    while (seatsClocked.size < 5 && Date.now() < deadline) {
+    const bar = page.getByRole('group', { name: 'Your turn' });
+    while ((seatsClocked.size < 5 || !barShot) && Date.now() < deadline) {
       const acting = page.locator('.seat--acting:has(.clock)');
       await acting.first().waitFor({ state: 'visible', timeout: 60_000 });
       const seat = (await acting.first().getAttribute('data-seat')) ?? '';
-      if (seatsClocked.has(seat)) {
-        await page.waitForFunction((s) => !document.querySelector(`.seat--acting[data-seat="${s}"]`), seat, {
-          timeout: 60_000,
-        });
-        continue;
-      }
-      seatsClocked.add(seat);
-      expect(await outsideViewport(page), `seat ${seat} acting at ${width} px`).toEqual([]);
-      const bar = page.getByRole('group', { name: 'Your turn' });
+      const stage = await stageHeight(page);
+      stageHeights.add(stage);
       if (!barShot && (await bar.isVisible())) {
         barShot = true;
         await page.screenshot({ path: `${SHOTS}/table-${width}-your-turn.png` });
+        expect(await outsideViewport(page), `the action bar at ${width} px`).toEqual([]);
+        expect(await smallTouchTargets(page), `touch targets at ${width} px`).toEqual([]);
+        expect(await bar.getByRole('button', { name: /All-in/ }).count()).toBeLessThanOrEqual(1);
+        expect(await bar.getByRole('button', { name: /^(Min|½ Pot|¾ Pot|Pot|Max)$/ }).count()).toBe(5);
+      } else if (!(await bar.isVisible())) {
+        stagesWithoutBar.add(stage);
       }
+      if (!seatsClocked.has(seat)) {
+        seatsClocked.add(seat);
+        expect(await outsideViewport(page), `seat ${seat} acting at ${width} px`).toEqual([]);
+      }
+      await page.waitForFunction((s) => !document.querySelector(`.seat--acting[data-seat="${s}"]`), seat, {
+        timeout: 60_000,
+      });
     }
+    // The table keeps its size whether the action bar shows or not (space reserved).
+    expect(barShot, 'the action bar came at least once').toBe(true);
+    expect(stagesWithoutBar.size, 'seen without the action bar').toBeGreaterThan(0);
+    expect(
+      [...stageHeights].every((h) => Math.abs(h - [...stageHeights][0]) <= 1),
+      `${[...stageHeights]}`,
+    ).toBe(true);
     expect(seatsClocked.size).toBeGreaterThanOrEqual(3);
     await page.screenshot({ path: `${SHOTS}/table-${width}.png` });
 
@@ -274,8 +316,50 @@ for (const width of [360, 390]) {
     await expect(chatLines(page).filter({ hasText: `hello from a ${width} px phone` })).toHaveCount(1);
     expect(await outsideViewport(page), `chat open at ${width} px`).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/table-${width}-chat.png` });
+    await page.getByTestId('chat-toggle').click();
+
+    // The replay dialog fits the phone.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Replay' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.waitForFunction(
+      () => !document.querySelector('.ant-modal-wrap .ant-zoom-appear, .ant-zoom-enter'),
+    );
+    expect(await outsideViewport(page), `replay dialog at ${width} px`).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/replay-${width}.png` });
+    await page.keyboard.press('Escape');
+
+    // The lobby marks the table where the player sits.
+    await go(page, '/');
+    const row = page.getByRole('row').filter({ hasText: `Phone ${width}` });
+    await expect(row.getByTestId('seated-mark')).toHaveText('You sit here');
+    await row.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/lobby-seated-${width}.png` });
 
     await request.delete(`/api/v1/admin/table/simulate?tableId=${tableId}`, { headers: auth });
     await context.close();
   });
 }
+
+test('preferences saved to the account come back on another device at login', async ({
+  browser,
+  request,
+}) => {
+  const player = await register(request, 'prefs');
+  const saved = await request.patch('/api/v1/user/me', {
+    headers: { Authorization: `Bearer ${player.token}` },
+    data: { preferences: { fourColourDeck: true, darkTheme: true, hideChat: true } },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  // A fresh browser (no local storage) signed in as the player.
+  const context = await contextFor(browser, player);
+  const page = await context.newPage();
+  await go(page, '/');
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('tableSettings') ?? '{}')))
+    .toMatchObject({ fourColourDeck: true, hideChat: true });
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  await openTable(page, 1);
+  await expect(page.getByTestId('chat-toggle')).toHaveCount(0);
+  await context.close();
+});

@@ -1,8 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { applyAccountPreferences, type PreferenceTargets } from './accountPreferences';
 
-function targets(): PreferenceTargets & { [K in keyof PreferenceTargets]: ReturnType<typeof vi.fn> } {
-  return { tableSettings: vi.fn(), theme: vi.fn(), language: vi.fn(), chatMuted: vi.fn() };
+function targets() {
+  return {
+    tableSettings: vi.fn<PreferenceTargets['tableSettings']>(),
+    theme: vi.fn<PreferenceTargets['theme']>(),
+    language: vi.fn<PreferenceTargets['language']>(),
+    chatMuted: vi.fn<PreferenceTargets['chatMuted']>(),
+  };
 }
 
 describe("the account's preferences on a new device", () => {
