@@ -200,8 +200,8 @@ test('chat between a seated player, a logged-in spectator and an anonymous spect
 });
 
 /** Every visible element's box, and those that reach outside the viewport. */
-async function outsideViewport(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+async function outsideViewport(page: Page, { vertical = true } = {}): Promise<string[]> {
+  return page.evaluate((vertical) => {
     const width = window.innerWidth;
     const height = window.innerHeight;
     const out: string[] = [];
@@ -211,7 +211,8 @@ async function outsideViewport(page: Page): Promise<string[]> {
       const style = getComputedStyle(element);
       if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) continue;
       if (element.closest('[aria-hidden="true"]') && element.closest('svg')) continue;
-      if (rect.left < -1 || rect.top < -1 || rect.right > width + 1 || rect.bottom > height + 1) {
+      const outsideSideways = rect.left < -1 || rect.right > width + 1;
+      if (outsideSideways || (vertical && (rect.top < -1 || rect.bottom > height + 1))) {
         const name = `${element.tagName.toLowerCase()}.${String(element.className?.toString() ?? '').replace(/\s+/g, '.')}`;
         out.push(
           `${name} [${Math.round(rect.left)},${Math.round(rect.top)} → ${Math.round(rect.right)},${Math.round(rect.bottom)}]`,
@@ -219,7 +220,7 @@ async function outsideViewport(page: Page): Promise<string[]> {
       }
     }
     return out;
-  });
+  }, vertical);
 }
 
 /** The height of the table's area (it must not change when the action bar comes and goes). */
