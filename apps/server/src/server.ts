@@ -69,6 +69,7 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
   const seeded = await seedSite(services);
   // Crash recovery for live tables (cash out seats left from before a restart) before anyone connects.
   await services.tableLayer.start?.();
+  await services.chat.startRetention((error) => services.logger.warn({ err: error }, 'chat purge failed'));
   const app = await buildApp(services, { webDist: config.webDist, plugins: options.plugins });
   const db = database;
   let closed = false;
@@ -89,6 +90,7 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
     if (closed) return;
     closed = true;
     services.hub.close();
+    services.chat.close();
     await services.auth.idle();
     await services.tableLayer.close();
     await app.close();

@@ -13,6 +13,7 @@ import { GlobalHub } from './realtime/globalHub.js';
 import { SettingsService } from './settings/settingsService.js';
 import type { TableLayer } from './tables/tableLayer.js';
 import { TableRegistry } from './tables/runtime/tableRegistry.js';
+import { ChatService } from './tables/chat/chatService.js';
 import { TableService } from './tables/tableService.js';
 import { UserService } from './users/userService.js';
 import { WalletService } from './wallet/walletService.js';
@@ -31,6 +32,8 @@ export interface Services {
   blocks: BlockService;
   tables: TableService;
   tableLayer: TableLayer;
+  /** Table chat: lines, the word filter, mutes, retention. */
+  chat: ChatService;
   hub: GlobalHub;
   /** The site's processes: a bus and table leases (Redis with REDIS_URL, in-process without). */
   cluster: Cluster;
@@ -111,6 +114,7 @@ export function createServices(
     settings,
     blocks: new BlockService(db),
     tables: new TableService(db),
+    chat: new ChatService(db),
     hub: new GlobalHub(ledger, (token) => auth.authenticate(token), logger),
   };
   // Site-wide state travels over the bus, back to this process too: pushes, revocations, settings, tables.

@@ -447,6 +447,8 @@ describe.each(TEST_DRIVERS)('admin money controls and the audit log on $name', (
       await admin('PUT', '/block/lobby-banner', { en: 'Hello', mn: 'Сайн уу' });
       await admin('POST', '/block', { name: 'audit-block', block: { en: 'a', mn: 'б' } });
       await admin('DELETE', '/block/audit-block');
+      await admin('PUT', '/user/chat-mute', { userId: p.id, muted: true });
+      await admin('PUT', '/user/chat-mute', { userId: p.id, muted: false });
 
       const page = AuditPageSchema.parse((await admin('GET', '/audit?limit=500')).json());
       const seen = new Set(page.items.map((i) => i.action));

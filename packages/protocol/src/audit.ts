@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'table.update',
   'table.delete',
   'table.kick',
+  'chat.mute',
+  'chat.unmute',
   'simulation.start',
   'simulation.stop',
   'settings.update',

@@ -10,6 +10,7 @@ import {
   PositiveAmountSchema,
   singleLineText,
 } from './common.js';
+import { ChatCommandSchema, ChatServerMessageSchema } from './chat.js';
 import { BettingStructureSchema, TableStatusSchema, TableVariantSchema } from './user.js';
 
 /** `/ws/table/{tableId}`. */
@@ -146,6 +147,7 @@ export const TableClientMessageSchema = z.discriminatedUnion('type', [
   ResumeMessageSchema,
   TablePingMessageSchema,
   SeedMessageSchema,
+  ChatCommandSchema,
 ]);
 export type TableClientMessage = z.infer<typeof TableClientMessageSchema>;
 export type SitMessage = z.infer<typeof SitMessageSchema>;
@@ -476,6 +478,10 @@ export const TableRejectCodeSchema = z.enum([
   'server-restarting',
   /** SEED while no next deck is committed (it would count for a deal the player has not seen). */
   'no-commitment',
+  /** CHAT from a user an administrator muted site-wide. */
+  'chat-muted',
+  /** CHAT faster than the chat rate (a few lines per few seconds): wait a moment. */
+  'chat-too-fast',
 ]);
 export type TableRejectCode = z.infer<typeof TableRejectCodeSchema>;
 export const TableRejectMessageSchema = z.object({
@@ -502,6 +508,7 @@ export const TableServerMessageSchema = z.discriminatedUnion('type', [
   TableRejectMessageSchema,
   TableErrorMessageSchema,
   TablePongMessageSchema,
+  ChatServerMessageSchema,
 ]);
 export type TableServerMessage = z.infer<typeof TableServerMessageSchema>;
 export type TableRejectMessage = z.infer<typeof TableRejectMessageSchema>;

@@ -39,6 +39,10 @@ export const PreferencesSchema = z.object({
   fourColourDeck: z.boolean().optional(),
   music: z.boolean().optional(),
   backgroundMusic: z.boolean().optional(),
+  /** Table chat hidden (the dealer's hand log too). */
+  hideChat: z.boolean().optional(),
+  /** Players whose chat this user does not want to read (user ids). */
+  chatMuted: z.array(IdSchema).max(500).optional(),
   darkTheme: z.boolean().optional(),
   language: LanguageSchema.optional(),
 });
@@ -91,6 +95,10 @@ export const MeSchema = z.object({
   createdAt: IsoDateSchema,
 });
 export type Me = z.infer<typeof MeSchema>;
+
+/** GET /api/v1/user/tables/seated: the tables where the caller is seated now. */
+export const SeatedTablesResponseSchema = z.object({ tableIds: z.array(IdSchema) });
+export type SeatedTablesResponse = z.infer<typeof SeatedTablesResponseSchema>;
 
 export const AuthResponseSchema = z.object({ accessToken: z.string(), user: MeSchema });
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;

@@ -218,3 +218,20 @@ export const voidedHands = pgTable('voided_hands', {
   voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   reason: text('reason').notNull(),
 });
+
+/** Table chat (migration 0008): see tables/chat/chatService.ts. */
+export const chatMessages = pgTable('chat_messages', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  tableId: integer('table_id').notNull(),
+  userId: integer('user_id').notNull(),
+  username: text('username').notNull(),
+  text: text('text').notNull(),
+  original: text('original').notNull(),
+  createdAt: createdAt(),
+});
+
+export const chatMutes = pgTable('chat_mutes', {
+  userId: integer('user_id').primaryKey(),
+  mutedBy: integer('muted_by'),
+  createdAt: createdAt(),
+});

@@ -31,6 +31,8 @@ import { walletRoutes } from './routes/user/wallet.js';
 import { adminHandRoutes, userHandRoutes } from '../hands/handRoutes.js';
 import { tableChannelRoutes } from '../tables/channel/tableChannel.js';
 import { SiteSocketCap } from '../realtime/socketCap.js';
+import { TableChat } from '../tables/chat/tableChat.js';
+import { adminChatRoutes } from './routes/admin/chat.js';
 import { ConnectionsPerIp } from '../realtime/socketGuard.js';
 
 export const USER_API = '/api/v1/user';
@@ -134,6 +136,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
       adminSiteRoutes(admin, services);
       adminHandRoutes(admin, services);
       adminAuditRoutes(admin, services);
+      adminChatRoutes(admin, services);
     },
     { prefix: ADMIN_API },
   );
@@ -162,6 +165,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     originAllowed: (request) => originAllowed(request, origins),
     sessionEvents: services.auth.sessionEvents,
     connections,
+    chat: new TableChat(services.chat, (error) => services.logger.warn({ err: error }, 'table chat failed')),
     onBalanceChanged: (listener) =>
       services.ledger.onPosted((result) => {
         for (const userId of result.affectedUserIds) listener(userId);

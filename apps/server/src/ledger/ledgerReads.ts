@@ -26,6 +26,16 @@ export async function seatBalances(db: Database, tableId?: number): Promise<Seat
   }));
 }
 
+/** The tables where a user's seat account holds chips: where they are seated now (the lobby's mark). */
+export async function tablesSeatedAt(db: Database, userId: number): Promise<number[]> {
+  const rows = await queryRows<{ table_id: number }>(
+    db,
+    sql`SELECT DISTINCT table_id FROM ledger_accounts
+        WHERE kind = 'player_seat' AND user_id = ${userId} AND balance <> 0 ORDER BY table_id`,
+  );
+  return rows.map((r) => Number(r.table_id));
+}
+
 /** How many ledger transactions of `kind` name this hand. */
 export async function handTransactionCount(
   db: Database,

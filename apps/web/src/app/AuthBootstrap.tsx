@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { getAccessToken } from '../api/session';
 import { useGetMeQuery } from '../api/userApi';
 import { useGlobalSocket } from '../realtime/useGlobalSocket';
+import { useAccountPreferences } from './accountPreferences';
 import { setAuthenticated } from './authSlice';
 import { useAppDispatch, useAppSelector } from './hooks';
 
@@ -24,6 +25,8 @@ export function AuthBootstrap() {
     if (me.isError && !isAuthenticated) dispatch(setAuthenticated(false));
   }, [me.isError, isAuthenticated, dispatch]);
 
+  // Settings saved to the account follow the player to every device (issue 12 part 9).
+  useAccountPreferences(isAuthenticated ? me.data : undefined);
   useGlobalSocket();
   return null;
 }

@@ -21,6 +21,7 @@ import {
   type ConnectionsPerIp,
 } from '../../realtime/socketGuard.js';
 import type { UserRecord } from '../../users/userRecord.js';
+import type { TableChat } from '../chat/tableChat.js';
 import type { LiveTable, TableLayer, TableViewer } from '../tableLayer.js';
 
 export const TABLE_HEARTBEAT_MS = 30_000;
@@ -36,6 +37,7 @@ const SESSION_CHECKED = new Set<TableClientMessage['type']>([
   'LEAVE',
   'SIT_OUT',
   'SIT_IN',
+  'CHAT',
 ]);
 
 export interface TableChannelDeps {
@@ -48,6 +50,8 @@ export interface TableChannelDeps {
   connections?: ConnectionsPerIp;
   /** Called with a listener that must hear of every user whose balance changed (ledger postings). */
   onBalanceChanged?(listener: (userId: number) => void): () => void;
+  /** Table chat (tables/chat): CHAT commands and the lines viewers hear. */
+  chat?: TableChat;
 }
 
 export function tableChannelRoutes(app: FastifyInstance, deps: TableChannelDeps): void {
@@ -131,6 +135,7 @@ class Shortfalls {
 /** One socket: a viewer of one table. Messages are handled one at a time, in order. */
 class TableConnection implements TableViewer {
   userId: number | null = null;
+  private username = '';
   private token: string | null = null;
   private tokenHash: string | null = null;
   private table: LiveTable | null = null;
@@ -169,6 +174,7 @@ class TableConnection implements TableViewer {
     this.table = table;
     this.tableId = tableId;
     table.join(this);
+    this.deps.chat?.join(tableId!, this);
   }
 
   send(message: TableServerMessage): void {
@@ -179,6 +185,7 @@ class TableConnection implements TableViewer {
   closed(): void {
     this.gone = true;
     this.table?.leave(this);
+    if (this.tableId !== null) this.deps.chat?.leave(this.tableId, this);
   }
 
   beat(): void {
@@ -255,6 +262,7 @@ class TableConnection implements TableViewer {
         }
         this.token = message.token;
         this.tokenHash = hashToken(message.token);
+        this.username = user.username;
         this.send({ type: 'ACK', requestId });
         table.identify(this, user.id);
         return;
@@ -280,6 +288,10 @@ class TableConnection implements TableViewer {
             return;
           }
         }
+        if (message.type === 'CHAT') {
+          await this.chat(message);
+          return;
+        }
         this.current = message;
         try {
           await table.handle(this, message);
@@ -288,6 +300,16 @@ class TableConnection implements TableViewer {
         }
       }
     }
+  }
+
+  /** CHAT goes to the table chat, not the runtime: any logged-in viewer may talk, spectators too. */
+  private async chat(message: Extract<TableClientMessage, { type: 'CHAT' }>): Promise<void> {
+    const speaker = this.userId === null ? null : { userId: this.userId, username: this.username };
+    if (!this.deps.chat || this.tableId === null) {
+      this.send({ type: 'REJECT', requestId: message.requestId ?? null, code: 'busy', message: 'No chat here' });
+      return;
+    }
+    await this.deps.chat.say(this.tableId, this, speaker, message);
   }
 
   /**

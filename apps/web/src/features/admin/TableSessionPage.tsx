@@ -13,6 +13,7 @@ import {
   type LiveSession,
 } from './adminEndpoints';
 import { positiveId } from './ids';
+import { TableChatLog } from './TableChatLog';
 import { useSingleFlight } from './useSingleFlight';
 
 type Seat = LiveSession['seats'][number];
@@ -229,6 +230,7 @@ export function TableSessionPage() {
           },
         ]}
       />
+      <TableChatLog tableId={tableId} />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import type { LobbyTable } from '../../api/types';
 import { useGetTablesQuery } from '../../api/userApi';
 import { LOBBY_POLL_MS } from '../../app/constants';
 import { formatMoney } from '../../app/money';
+import { SeatedMark, useSeatedTables } from './SeatedMark';
 import { isFull, stakesKey, stakesLevels, variantFamily, type VariantFamily } from './variant';
 
 const ALL = 'all';
@@ -25,6 +26,7 @@ export function TableList() {
     pollingInterval: LOBBY_POLL_MS,
     skipPollingIfUnfocused: true,
   });
+  const seatedAt = useSeatedTables();
   const [variant, setVariant] = useState<VariantFamily | typeof ALL>(ALL);
   const [stakes, setStakes] = useState<string>(ALL);
   const levels = useMemo(() => stakesLevels(tables), [tables]);
@@ -106,6 +108,7 @@ export function TableList() {
                     </td>
                     <td data-label={t('lobby.columns.name')} className="tables__name">
                       {table.name}
+                      {seatedAt.has(table.tableId) && <SeatedMark />}
                     </td>
                     <td data-label={t('lobby.columns.variant')} className="tables__variant">
                       <span className={`variant variant--${variantFamily(table.variant)}`}>

@@ -32,12 +32,65 @@ function renderBar(legal: LegalActions, potTotal: number) {
 }
 
 describe('the action bar', () => {
-  it('shows fold, call with the amount, raise and all-in from the legal actions', () => {
-    renderBar(facingBet, 280);
+  it('shows fold, call with the amount and raise; Max turns the raise into the one All-in button', async () => {
+    const { onAction } = renderBar(facingBet, 280);
     expect(screen.getByRole('button', { name: /Fold/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Call ₮120/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Raise to ₮240/ })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /All-in ₮1,960/ })).toBeInTheDocument();
+    expect(screen.queryAllByRole('button', { name: /All-in/ })).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Max' }));
+    expect(screen.getAllByRole('button', { name: /All-in/ })).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: /All-in ₮1,960/ }));
+    expect(onAction).toHaveBeenCalledWith({ type: 'allin' });
+  });
+
+  it('offers All-in as its own button only when no raise is possible (a short all-in)', () => {
+    renderBar(
+      {
+        seat: 1,
+        toCall: 100,
+        actions: [
+          { type: 'fold', min: 0, max: 0 },
+          { type: 'call', min: 100, max: 100 },
+          { type: 'allin', min: 150, max: 150 },
+        ],
+      },
+      300,
+    );
+    expect(screen.getAllByRole('button', { name: /All-in/ })).toHaveLength(1);
+    expect(screen.getByRole('button', { name: /All-in ₮150/ })).toBeEnabled();
+  });
+
+  it('keeps the five preset buttons in their places, disabling those that do not apply', () => {
+    const { rerender } = renderBar(facingBet, 280);
+    const names = () => screen.getAllByRole('button', { name: /Min|Pot|Max/ }).map((b) => b.textContent);
+    expect(names()).toEqual(['Min', '½ Pot', '¾ Pot', 'Pot', 'Max']);
+    // Facing a big bet every pot preset lands on the minimum or the max: disabled, not gone.
+    rerender(
+      <ActionBar
+        legal={{
+          ...facingBet,
+          actions: facingBet.actions.map((a) => (a.type === 'raise' ? { ...a, min: 1900 } : a)),
+        }}
+        potTotal={280}
+        onAction={vi.fn()}
+      />,
+    );
+    expect(names()).toEqual(['Min', '½ Pot', '¾ Pot', 'Pot', 'Max']);
+    expect(screen.getByRole('button', { name: '½ Pot' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Min' })).toBeEnabled();
+  });
+
+  it('never shows an amount that cannot be sent on the bet button', async () => {
+    renderBar(facingBet, 280);
+    const input = screen.getByRole('spinbutton');
+    for (const typed of ['0', '-5', '']) {
+      await userEvent.clear(input);
+      if (typed) await userEvent.type(input, typed);
+      const button = screen.getByRole('button', { name: /Raise to/ });
+      expect(button).toBeDisabled();
+      expect(button.textContent).not.toMatch(/₮|−|-/);
+    }
   });
 
   it('presets set the amount: ½ pot is call plus half the pot after the call', async () => {

@@ -21,6 +21,9 @@ export interface ActionBarProps {
   busy?: boolean;
 }
 
+/** The preset buttons, always in these places (a preset that does not apply now is disabled). */
+const PRESET_SLOTS = ['min', 'half', 'threeQuarters', 'pot', 'allin'] as const;
+
 /** Keys that act (shown as hints on the buttons). */
 export const SHORTCUTS = { fold: 'f', checkCall: 'c', raise: 'r', allin: 'a' } as const;
 
@@ -33,6 +36,10 @@ export function ActionBar({ legal, potTotal, onAction, busy }: ActionBarProps) {
   const { t, i18n } = useTranslation();
   const choices = useMemo(() => readChoices(legal), [legal]);
   const presetList = useMemo(() => presets(legal, potTotal), [legal, potTotal]);
+  const slots = PRESET_SLOTS.map((key) => ({
+    key,
+    preset: choices.raiseType ? presetList.find((preset) => preset.key === key) : undefined,
+  }));
   const [amount, setAmount] = useState(choices.raiseMin);
   const [typed, setTyped] = useState(String(choices.raiseMin));
   const amountId = useId();
@@ -87,69 +94,77 @@ export function ActionBar({ legal, potTotal, onAction, busy }: ActionBarProps) {
 
   return (
     <div className="action-bar" role="group" aria-label={t('table.yourTurn')}>
-      {choices.raiseType && (
-        <div className="action-bar__sizing">
-          <div className="action-bar__presets" role="group" aria-label={t('table.presets.label')}>
-            {presetList.map((preset) => (
-              <button
-                key={preset.key}
-                type="button"
-                className="chip-button"
-                aria-pressed={amount === preset.amount && String(preset.amount) === typed}
-                onClick={() => choose(preset.amount)}
-                title={money(preset.amount)}
-              >
-                {preset.key === 'allin' && !preset.isAllIn
-                  ? t('table.presets.max')
-                  : t(`table.presets.${preset.key}`)}
-              </button>
-            ))}
-          </div>
-          <div className="action-bar__amount">
-            <input
-              type="range"
-              className="action-bar__slider"
-              min={choices.raiseMin}
-              max={choices.raiseMax}
-              step={1}
-              value={clampAmount(amount, choices.raiseMin, choices.raiseMax)}
-              onChange={(event) => choose(Number(event.target.value))}
-              aria-label={t('table.betAmount')}
-            />
-            <label htmlFor={amountId} className="visually-hidden">
-              {t('table.betAmount')}
-            </label>
-            <input
-              id={amountId}
-              type="number"
-              inputMode="numeric"
-              className={`action-bar__number${problem ? ' action-bar__number--bad' : ''}`}
-              min={choices.raiseMin}
-              max={choices.raiseMax}
-              step={1}
-              value={typed}
-              aria-invalid={problem !== null}
-              aria-describedby={problem ? `${amountId}-problem` : undefined}
-              onChange={(event) => {
-                setTyped(event.target.value);
-                const value = Number(event.target.value);
-                if (Number.isFinite(value)) setAmount(value);
-              }}
-              onBlur={() =>
-                choose(Number.isFinite(typedAmount) && typed !== '' ? typedAmount : choices.raiseMin)
-              }
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') raise();
-              }}
-            />
-          </div>
-          {problem && (
-            <div id={`${amountId}-problem`} className="action-bar__problem" role="alert">
-              {t('table.amountRange', { min: money(choices.raiseMin), max: money(choices.raiseMax) })}
-            </div>
-          )}
+      {/* Sizing is always drawn (disabled when no bet or raise is possible), so nothing moves. */}
+      <div className={`action-bar__sizing${choices.raiseType ? '' : ' action-bar__sizing--off'}`}>
+        <div className="action-bar__presets" role="group" aria-label={t('table.presets.label')}>
+          {slots.map(({ key, preset }) => (
+            <button
+              key={key}
+              type="button"
+              className="chip-button"
+              disabled={!preset}
+              aria-pressed={preset ? amount === preset.amount && String(preset.amount) === typed : false}
+              onClick={() => preset && choose(preset.amount)}
+              title={preset ? money(preset.amount) : undefined}
+            >
+              {/* The top preset only sets the amount: "Max"; the one All-in is the action button. */}
+              {t(`table.presets.${key === 'allin' ? 'max' : key}`)}
+            </button>
+          ))}
         </div>
-      )}
+        {choices.raiseType ? (
+          <>
+            <div className="action-bar__amount">
+              <input
+                type="range"
+                className="action-bar__slider"
+                min={choices.raiseMin}
+                max={choices.raiseMax}
+                step={1}
+                value={clampAmount(amount, choices.raiseMin, choices.raiseMax)}
+                onChange={(event) => choose(Number(event.target.value))}
+                aria-label={t('table.betAmount')}
+              />
+              <label htmlFor={amountId} className="visually-hidden">
+                {t('table.betAmount')}
+              </label>
+              <input
+                id={amountId}
+                type="number"
+                inputMode="numeric"
+                className={`action-bar__number${problem ? ' action-bar__number--bad' : ''}`}
+                min={choices.raiseMin}
+                max={choices.raiseMax}
+                step={1}
+                value={typed}
+                aria-invalid={problem !== null}
+                aria-describedby={problem ? `${amountId}-problem` : undefined}
+                onChange={(event) => {
+                  setTyped(event.target.value);
+                  const value = Number(event.target.value);
+                  if (Number.isFinite(value)) setAmount(value);
+                }}
+                onBlur={() =>
+                  choose(Number.isFinite(typedAmount) && typed !== '' ? typedAmount : choices.raiseMin)
+                }
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') raise();
+                }}
+              />
+            </div>
+            {problem && (
+              <div id={`${amountId}-problem`} className="action-bar__problem" role="alert">
+                {t('table.amountRange', { min: money(choices.raiseMin), max: money(choices.raiseMax) })}
+              </div>
+            )}
+          </>
+        ) : (
+          <div className="action-bar__amount" aria-hidden="true">
+            <input type="range" className="action-bar__slider" disabled tabIndex={-1} />
+            <input type="number" className="action-bar__number" disabled tabIndex={-1} />
+          </div>
+        )}
+      </div>
       <div className="action-bar__buttons">
         {choices.fold && (
           <button
@@ -186,13 +201,17 @@ export function ActionBar({ legal, potTotal, onAction, busy }: ActionBarProps) {
             disabled={busy || problem !== null}
             aria-keyshortcuts="R"
           >
-            {raiseIsAllIn
-              ? t('table.allIn')
-              : `${raiseLabel} ${Number.isFinite(typedAmount) ? money(typedAmount) : ''}`}{' '}
+            {/* Never an amount that could not be sent ("Raise to ₮0", "−₮5"): then the label alone. */}
+            {problem !== null
+              ? raiseLabel
+              : raiseIsAllIn
+                ? t('table.allInAmount', { amount: money(typedAmount) })
+                : `${raiseLabel} ${money(typedAmount)}`}{' '}
             <kbd>R</kbd>
           </button>
         )}
-        {choices.allInTo !== null && !choices.callIsAllIn && (
+        {/* One All-in button: the raise button when raising is possible (Max, or A), else this one. */}
+        {choices.allInTo !== null && !choices.callIsAllIn && !choices.raiseType && (
           <button
             type="button"
             className="act act--allin"

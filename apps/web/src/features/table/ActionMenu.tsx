@@ -70,6 +70,7 @@ export function ActionMenu({ seated, sittingOut, onChoose }: ActionMenuProps) {
         type="button"
         className="tp-icon-button"
         aria-haspopup="menu"
+        aria-label={t('menu.menu')}
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((value) => !value)}

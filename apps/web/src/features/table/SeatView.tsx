@@ -58,6 +58,8 @@ export function SeatView(props: SeatViewProps) {
   const classes = [
     'seat',
     isViewer ? 'seat--me' : '',
+    // The clock goes on the side towards the table's middle, so it is never cut off at the screen's edge.
+    position.x < 50 ? 'seat--west' : '',
     acting ? 'seat--acting' : '',
     folded ? 'seat--folded' : '',
     props.wonAmount > 0 ? 'seat--won' : '',

@@ -18,6 +18,7 @@ const SWITCHES: (keyof TableSettings)[] = [
   'fourColourDeck',
   'music',
   'backgroundMusic',
+  'hideChat',
 ];
 
 /**

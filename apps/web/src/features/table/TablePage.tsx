@@ -17,6 +17,7 @@ import { InfoDialog } from './InfoDialog';
 import { ReplayDialog } from './ReplayDialog';
 import { SeatDialog } from './SeatDialog';
 import { SettingsDialog } from './SettingsDialog';
+import { TableChat } from './chat/TableChat';
 import { useTableSettings } from './settings';
 import { useTableMusic } from './sounds';
 import { TableFelt } from './TableFelt';
@@ -240,12 +241,18 @@ export default function TablePage() {
         <div className="tp-top__title">
           <strong>{table?.name ?? t('common.loading')}</strong>
           {table && (
-            <span className="tp-top__blinds">
-              {t(`table.info.variants.${table.variant}`)} · {money(table.smallBlind)}/{money(table.bigBlind)}
+            <span
+              className="tp-top__blinds"
+              title={`${t(`table.info.variants.${table.variant}`)}, ${t(`table.info.betting.${table.betting}`)}`}
+              data-testid="table-game"
+            >
+              {t(`tableHeader.${table.variant}`)} {t(`tableHeader.${table.betting}`)} ·{' '}
+              {money(table.smallBlind)}/{money(table.bigBlind)}
             </span>
           )}
         </div>
         <div className="tp-top__right">
+          <TableChat client={client} state={state} isAuthenticated={isAuthenticated} />
           {isAuthenticated && (
             <span className="tp-top__balance" aria-label={t('menu.balance')} data-testid="table-balance">
               {money(userBalance)}
@@ -270,15 +277,20 @@ export default function TablePage() {
         />
       </main>
 
-      <footer className="tp-bottom">
+      <footer className={`tp-bottom${mySeat ? ' tp-bottom--seated' : ''}`}>
         {notice && (
           <div className="tp-notice" role="alert">
             {notice}
           </div>
         )}
-        {best && (
-          <div className="tp-hand-name" data-testid="best-hand">
-            {describeHand(t, best)}
+        {/* Seated: the hand name's row and the action bar's room stay reserved (table.css), so nothing jumps. */}
+        {mySeat && (
+          <div className="tp-hand-row">
+            {best && (
+              <div className="tp-hand-name" data-testid="best-hand">
+                {describeHand(t, best)}
+              </div>
+            )}
           </div>
         )}
         <BottomPanel

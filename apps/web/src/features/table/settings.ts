@@ -12,6 +12,8 @@ export interface TableSettings {
   fourColourDeck: boolean;
   music: boolean;
   backgroundMusic: boolean;
+  /** No chat panel and no chat button at the table. */
+  hideChat: boolean;
 }
 
 export const TABLE_SETTINGS_KEY = 'tableSettings';
@@ -23,6 +25,7 @@ export const DEFAULT_TABLE_SETTINGS: TableSettings = {
   fourColourDeck: false,
   music: false,
   backgroundMusic: false,
+  hideChat: false,
 };
 
 const SETTING_NAMES = Object.keys(DEFAULT_TABLE_SETTINGS) as (keyof TableSettings)[];

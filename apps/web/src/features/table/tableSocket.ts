@@ -1,4 +1,9 @@
-import type { TableClientMessage, TableRejectCode, TableServerMessage } from '@tenger/protocol';
+import type {
+  ChatServerMessage,
+  TableClientMessage,
+  TableRejectCode,
+  TableServerMessage,
+} from '@tenger/protocol';
 import { SERVER_RESTART_CLOSE_CODE, type SocketLike } from '../../realtime/globalSocket';
 import { initialTableState, tableReducer, type TableInput, type TableViewState } from './tableState';
 
@@ -20,7 +25,7 @@ export const TABLE_COMMAND_TIMEOUT_MS = 10_000;
 
 const CONNECTING = 0;
 const OPEN = 1;
-const SERVER_MESSAGE_TYPES = new Set(['SNAPSHOT', 'EVENT', 'ACK', 'REJECT', 'ERROR', 'PONG']);
+const SERVER_MESSAGE_TYPES = new Set(['SNAPSHOT', 'EVENT', 'ACK', 'REJECT', 'ERROR', 'PONG', 'CHAT']);
 
 /** Commands the page sends (AUTH, RESUME and PING are the client's own business). */
 export type TableCommand = Exclude<TableClientMessage, { type: 'AUTH' | 'RESUME' | 'PING' }>;
@@ -57,6 +62,7 @@ export function tableSocketUrl(apiHost: string, tableId: string | number): strin
 export class TableSocket {
   private state: TableViewState = initialTableState();
   private readonly listeners = new Set<() => void>();
+  private readonly chatListeners = new Set<(message: ChatServerMessage) => void>();
   private socket: SocketLike | null = null;
   private attempts = 0;
   private retryTimer: unknown = null;
@@ -97,6 +103,12 @@ export class TableSocket {
     this.state = next;
     for (const listener of this.listeners) listener();
   }
+
+  /** Chat lines (not table state: no seq, never replayed by RESUME; the server resends recent ones). */
+  onChat = (listener: (message: ChatServerMessage) => void): (() => void) => {
+    this.chatListeners.add(listener);
+    return () => this.chatListeners.delete(listener);
+  };
 
   // ---- connection ----
 
@@ -224,6 +236,10 @@ export class TableSocket {
       return;
     }
     if (message.type === 'ACK' || message.type === 'REJECT') this.settle(message);
+    if (message.type === 'CHAT') {
+      for (const listener of this.chatListeners) listener(message);
+      return;
+    }
     if (message.type === 'SNAPSHOT') this.resumeAsked = false;
     // Back after a restart: the first answer from the table (a snapshot, or the resumed events).
     if (message.type === 'SNAPSHOT' || message.type === 'EVENT' || message.type === 'ACK')

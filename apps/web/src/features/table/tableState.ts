@@ -121,6 +121,7 @@ export function tableReducer(state: TableViewState, input: TableInput): TableVie
       return { ...state, error: input.message };
     case 'ACK':
     case 'PONG':
+    case 'CHAT': // chat is not table state (chat/useTableChat.ts)
       return state;
   }
 }

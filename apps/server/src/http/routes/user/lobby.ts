@@ -5,9 +5,12 @@ import {
   type ContentBlock,
   type Jackpot,
   type Maintenance,
+  type SeatedTablesResponse,
   type TablesResponse,
 } from '@tenger/protocol';
+import { tablesSeatedAt } from '../../../ledger/ledgerReads.js';
 import type { Services } from '../../../services.js';
+import { requireUser } from '../../policies.js';
 import { presentTableSummary } from '../../presenters.js';
 import { parseInput } from '../../validation.js';
 
@@ -18,6 +21,12 @@ export function lobbyRoutes(app: FastifyInstance, services: Services): void {
     return tables.map((t) =>
       presentTableSummary(t, seated.get(t.id) ?? 0, services.tableLayer.isPlaying(t.id)),
     );
+  });
+
+  // Not in the spec: the tables where the caller sits, so the lobby can mark them.
+  app.get('/tables/seated', async (request): Promise<SeatedTablesResponse> => {
+    const user = await requireUser(services, request);
+    return { tableIds: await tablesSeatedAt(services.db, user.id) };
   });
 
   app.get('/maintenance', async (): Promise<Maintenance> => {
