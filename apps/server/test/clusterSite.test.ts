@@ -185,6 +185,31 @@ describe.skipIf(!REDIS || !POSTGRES)('two processes, one site (PostgreSQL + Redi
     keeps.close();
   });
 
+  it('a chat line said at a table through A is heard by its viewers on B', async () => {
+    const [p, q] = [await player(), await player()];
+    const speaker = await onTable(a, p.token, '127.0.0.36');
+    const listener = await onTable(b, q.token, '127.0.0.37');
+    await listener.waitFor((f) => f.type === 'CHAT' && (f as { history?: boolean }).history === true);
+    speaker.send({ type: 'CHAT', text: 'sain uu from A', requestId: 'c1' });
+    await speaker.waitFor((f) => f.type === 'ACK' && (f as { requestId?: string }).requestId === 'c1');
+    const heard = await listener.waitFor(
+      (f) =>
+        f.type === 'CHAT' &&
+        (f as { lines?: { text: string; userId: number }[] }).lines?.some(
+          (l) => l.text === 'sain uu from A' && l.userId === p.id,
+        ) === true,
+    );
+    expect(heard).toBeTruthy();
+    // Said once, heard once (not once per process).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const copies = listener.frames.filter(
+      (f) => f.type === 'CHAT' && JSON.stringify(f).includes('sain uu from A'),
+    );
+    expect(copies).toHaveLength(1);
+    speaker.close();
+    listener.close();
+  });
+
   it('blocking on A closes every socket of the user on B with 4001', async () => {
     const p = await player();
     const global = await onGlobal(b, p.token, '127.0.0.33');

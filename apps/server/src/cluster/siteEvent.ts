@@ -10,6 +10,8 @@ export const CLUSTER_CHANNELS = {
   settings: 'settings:changed',
   /** A table row was created, changed or deleted: the lobby list and the live tables hear of it. */
   tableChanged: 'table:changed',
+  /** A table chat line was said: every process hands it to the table's viewers it holds. */
+  tableChat: 'table:chat',
 } as const;
 
 /** `fromHere`: this process emitted the event (it may already have done its own part synchronously). */

@@ -159,13 +159,17 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     },
   );
 
+  const tableChat = new TableChat(services.chat, services.cluster.bus, (error) =>
+    services.logger.warn({ err: error }, 'table chat failed'),
+  );
+  app.addHook('onClose', async () => tableChat.close());
   tableChannelRoutes(app, {
     tableLayer: services.tableLayer,
     authenticate: (token) => services.auth.authenticate(token),
     originAllowed: (request) => originAllowed(request, origins),
     sessionEvents: services.auth.sessionEvents,
     connections,
-    chat: new TableChat(services.chat, (error) => services.logger.warn({ err: error }, 'table chat failed')),
+    chat: tableChat,
     onBalanceChanged: (listener) =>
       services.ledger.onPosted((result) => {
         for (const userId of result.affectedUserIds) listener(userId);

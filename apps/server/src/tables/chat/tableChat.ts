@@ -1,7 +1,10 @@
-// Delivers table chat to the viewers of each table in this process (the process that owns the table
-// holds its sockets). The table channel calls join/leave/say; ChatService decides and stores.
-import type { ChatCommandSchema, TableServerMessage } from '@tenger/protocol';
+// Delivers table chat to the viewers of each table in this process; with several processes a line goes
+// over the site bus so the viewers that other processes hold hear it too (one delivery path for both).
+// The table channel calls join/leave/say; ChatService decides and stores.
+import type { ChatCommandSchema, ChatLine, TableServerMessage } from '@tenger/protocol';
 import type { z } from 'zod';
+import type { ClusterBus } from '../../cluster/clusterBus.js';
+import { CLUSTER_CHANNELS } from '../../cluster/siteEvent.js';
 import type { ChatService, ChatSpeaker } from './chatService.js';
 
 export interface ChatViewer {
@@ -11,10 +14,22 @@ export interface ChatViewer {
 export class TableChat {
   private readonly rooms = new Map<number, Set<ChatViewer>>();
 
+  private readonly unsubscribe: () => void;
+
   constructor(
     private readonly chat: ChatService,
+    private readonly bus: ClusterBus,
     private readonly onError: (error: unknown) => void = () => undefined,
-  ) {}
+  ) {
+    this.unsubscribe = bus.subscribe<{ tableId: number; line: ChatLine }>(
+      CLUSTER_CHANNELS.tableChat,
+      ({ tableId, line }) => this.deliver(tableId, line),
+    );
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
 
   /** A viewer opened the table: it hears new lines and gets the recent ones now. */
   join(tableId: number, viewer: ChatViewer): void {
@@ -52,7 +67,16 @@ export class TableChat {
       return;
     }
     viewer.send({ type: 'ACK', requestId });
-    const message: TableServerMessage = { type: 'CHAT', lines: [outcome.line] };
+    await this.bus
+      .publish(CLUSTER_CHANNELS.tableChat, { tableId, line: outcome.line })
+      .catch((error: unknown) => {
+        this.onError(error);
+        this.deliver(tableId, outcome.line); // the bus is down: at least this process's viewers hear it
+      });
+  }
+
+  private deliver(tableId: number, line: ChatLine): void {
+    const message: TableServerMessage = { type: 'CHAT', lines: [line] };
     for (const other of this.rooms.get(tableId) ?? []) other.send(message);
   }
 }
