@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from './hooks';
 
-const BRAND_TOKENS = { colorPrimary: '#1f8a5b', borderRadius: 8, fontFamily: 'inherit' };
+const BRAND_TOKENS = { colorPrimary: '#187a4f', colorError: '#c4161c', borderRadius: 8, fontFamily: 'inherit' };
 
 /**
  * Ant Design's theme (light or dark algorithm from the theme state) and locale. Only pages that use

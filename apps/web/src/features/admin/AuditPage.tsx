@@ -1,5 +1,5 @@
 import type { AuditItem } from '@tenger/protocol';
-import { App, Button, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/dates';
@@ -7,6 +7,7 @@ import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, AUDIT_TARGET_TYPES } from './adminConst
 import { errorText } from './apiError';
 import { useExportAuditCsvMutation, useGetAuditQuery, type AuditArgs } from './adminEndpoints';
 import { UserPicker } from './UserPicker';
+import { ListTable } from './ListTable';
 
 interface FilterForm {
   actor?: number;
@@ -120,7 +121,7 @@ export function AuditPage() {
         </Form.Item>
       </Form>
       {error ? <Typography.Paragraph type="danger">{errorText(error, t)}</Typography.Paragraph> : null}
-      <Table<AuditItem>
+      <ListTable<AuditItem>
         rowKey="id"
         size="middle"
         loading={isFetching}

@@ -1,5 +1,5 @@
 import type { ContentBlock, LocalizedText } from '@tenger/protocol';
-import { App, Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/dates';
@@ -11,6 +11,7 @@ import {
   useUpdateBlockMutation,
 } from './adminEndpoints';
 import { useSingleFlight } from './useSingleFlight';
+import { ListTable } from './ListTable';
 
 interface BlockForm {
   name: string;
@@ -83,7 +84,7 @@ export function BlocksPanel() {
       }
     >
       {error ? <Typography.Paragraph type="danger">{errorText(error, t)}</Typography.Paragraph> : null}
-      <Table<ContentBlock>
+      <ListTable<ContentBlock>
         rowKey="name"
         size="middle"
         loading={isLoading}

@@ -1,4 +1,4 @@
-import { App, Button, Descriptions, Popconfirm, Result, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Popconfirm, Result, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '../../app/money';
@@ -14,6 +14,7 @@ import {
 } from './adminEndpoints';
 import { positiveId } from './ids';
 import { useSingleFlight } from './useSingleFlight';
+import { ListTable } from './ListTable';
 
 type Seat = LiveSession['seats'][number];
 type SeatStatus = NonNullable<Seat['status']>;
@@ -170,7 +171,7 @@ export function TableSessionPage() {
         </Descriptions.Item>
       </Descriptions>
 
-      <Table<Seat>
+      <ListTable<Seat>
         rowKey="seat"
         size="middle"
         loading={session.isLoading}

@@ -1,5 +1,5 @@
 import type { AdminTable, TableStatus } from '@tenger/protocol';
-import { App, Button, Form, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Form, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ import {
 } from './adminEndpoints';
 import { formValuesOf, NEW_TABLE, TableForm, type TableFormValues } from './TableForm';
 import { useSingleFlight } from './useSingleFlight';
+import { ListTable } from './ListTable';
 
 const STATUS_COLOR: Record<TableStatus, string> = { waiting: 'blue', playing: 'green', closed: 'default' };
 
@@ -81,7 +82,7 @@ export function TablesPage() {
         </Button>
       </Space>
       {error ? <Typography.Paragraph type="danger">{errorText(error, t)}</Typography.Paragraph> : null}
-      <Table<AdminTable>
+      <ListTable<AdminTable>
         rowKey="tableId"
         size="middle"
         loading={isLoading}

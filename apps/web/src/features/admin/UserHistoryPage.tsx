@@ -1,5 +1,5 @@
 import type { Outcome, OutcomeType } from '@tenger/protocol';
-import { Segmented, Space, Table, Typography } from 'antd';
+import { Segmented, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { ADMIN_PAGE_SIZE } from './adminConstants';
 import { useGetUserOutcomesQuery } from './adminEndpoints';
 import { errorText } from './apiError';
 import { positiveId } from './ids';
+import { ListTable } from './ListTable';
 
 type TypeFilter = OutcomeType | 'all';
 const TYPES: TypeFilter[] = ['all', 'gameplay', 'buy_in', 'recharge', 'leave_seat', 'bonus'];
@@ -59,7 +60,7 @@ function OutcomeTable({ userId }: { userId: number }) {
         />
       </Space>
       {error ? <Typography.Paragraph type="danger">{errorText(error, t)}</Typography.Paragraph> : null}
-      <Table<Outcome>
+      <ListTable<Outcome>
         rowKey="outcomeId"
         size="middle"
         loading={isFetching}

@@ -253,6 +253,7 @@ export default function TablePage() {
           )}
           <span
             className={`tp-dot tp-dot--${state.connection}`}
+            role="img"
             title={t(`table.connection.${state.connection}`)}
             aria-label={t(`table.connection.${state.connection}`)}
           />
