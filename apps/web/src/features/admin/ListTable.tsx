@@ -20,9 +20,18 @@ export function ListTable<T extends Row>(props: TableProps<T>) {
     return (
       <Table<T>
         {...props}
-        scroll={{ x: 'max-content', ...props.scroll }}
+        // x: true lets cells wrap to fit the screen first; the table scrolls in its box only past that.
+        scroll={{ ...props.scroll, x: true }}
         columns={columns.map((column) =>
-          column.key === ACTIONS_KEY ? { ...column, fixed: 'right' as const } : column,
+          column.key === ACTIONS_KEY
+            ? {
+                ...column,
+                fixed: 'right' as const,
+                render: (value: unknown, row: T, index: number) => (
+                  <div className="admin-actions">{cellOf(column, row, index)}</div>
+                ),
+              }
+            : column,
         )}
       />
     );

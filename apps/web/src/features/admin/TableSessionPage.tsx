@@ -8,13 +8,12 @@ import {
   useGetTableSessionQuery,
   useGetTablesQuery,
   useKickPlayerMutation,
-  useStartSimulationMutation,
-  useStopSimulationMutation,
   type LiveSession,
 } from './adminEndpoints';
 import { positiveId } from './ids';
 import { useSingleFlight } from './useSingleFlight';
 import { ListTable } from './ListTable';
+import { SimulationToggle } from './SimulationToggle';
 
 type Seat = LiveSession['seats'][number];
 type SeatStatus = NonNullable<Seat['status']>;
@@ -59,8 +58,6 @@ export function TableSessionPage() {
     (row) => row.tableId === tableId,
   );
   const [kick] = useKickPlayerMutation();
-  const [startSimulation] = useStartSimulationMutation();
-  const [stopSimulation] = useStopSimulationMutation();
   const guard = useSingleFlight(async (action: () => Promise<unknown>) => action());
   const money = (amount: number) => formatMoney(amount, i18n.language);
 
@@ -101,38 +98,16 @@ export function TableSessionPage() {
         </Typography.Title>
         <Space wrap>
           <Link to="/admin/table">{t('admin.session.backToTables')}</Link>
-          {data?.simulation ? (
-            <Button
-              loading={guard.isBusy('simulation')}
-              onClick={() =>
-                attempt(
-                  'simulation',
-                  () => stopSimulation(tableId).unwrap(),
-                  t('admin.tables.simulationStopped', {
-                    name: table?.name ?? `#${tableId}`,
-                  }),
-                )
-              }
-            >
-              {t('admin.tables.stopSimulation')}
-            </Button>
-          ) : (
-            <Button
-              loading={guard.isBusy('simulation')}
-              disabled={!data || data.status === 'closed'}
-              onClick={() =>
-                attempt(
-                  'simulation',
-                  () => startSimulation(tableId).unwrap(),
-                  t('admin.tables.simulationStarted', {
-                    name: table?.name ?? `#${tableId}`,
-                  }),
-                )
-              }
-            >
-              {t('admin.tables.startSimulation')}
-            </Button>
-          )}
+          {data ? (
+            <SimulationToggle
+              table={{
+                tableId,
+                name: table?.name ?? `#${tableId}`,
+                simulation: data.simulation,
+                closed: data.status === 'closed',
+              }}
+            />
+          ) : null}
         </Space>
       </Space>
 

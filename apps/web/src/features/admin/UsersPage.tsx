@@ -65,7 +65,8 @@ export function UsersPage() {
 
   const changeRole = (user: AdminUser, role: Role) => {
     modal.confirm({
-      title: t('admin.users.roleConfirm', { username: user.username, role: t(`admin.roles.${role}`) }),
+      // One sentence per role: the article (a Player, an Administrator) belongs to the role's word.
+      title: t(`admin.roleConfirm.${role}`, { username: user.username }),
       okText: t('admin.common.confirm'),
       cancelText: t('admin.common.cancel'),
       onOk: () =>

@@ -272,6 +272,11 @@ export default function TablePage() {
       </main>
 
       <footer className="tp-bottom">
+        {state.removedBecause && (
+          <div className="tp-notice tp-notice--removed" role="status" data-testid="removed-notice">
+            {t(`table.removed.${state.removedBecause}`)}
+          </div>
+        )}
         {notice && (
           <div className="tp-notice" role="alert">
             {notice}
