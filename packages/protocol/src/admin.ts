@@ -289,10 +289,14 @@ export const SettingsSchema = z.object({
     percent: z.number().min(0).max(10).multipleOf(0.01),
     capBigBlinds: z.int().min(0).max(100),
   }),
-  /** Jackpot: contributionPercent of each raked pot goes to the jackpot; rules shown to players. */
+  /**
+   * Jackpot: contributionPercent of each raked pot goes to the jackpot. The rules players read live in
+   * one place, the content block `jackpot-rules` (both languages); `rules` here is no longer shown
+   * anywhere and is kept only so older clients' saves still validate.
+   */
   jackpot: z.object({
     contributionPercent: z.number().min(0).max(5).multipleOf(0.01),
-    rules: multiLineText().max(5000),
+    rules: multiLineText().max(5000).optional(),
     /** Bad-beat payout shares in percent of the pool (default 50 / 25 / 25); what is left stays in it. */
     badBeatShares: z
       .object({

@@ -247,9 +247,7 @@ export function SettingsPage() {
               ) : null;
             }}
           </Form.Item>
-          <Form.Item name={['jackpot', 'rules']} label={t('admin.settings.jackpotRules')}>
-            <Input.TextArea rows={3} maxLength={5000} />
-          </Form.Item>
+          <Typography.Paragraph type="secondary">{t('admin.settings.jackpotRulesBlock')}</Typography.Paragraph>
 
           <Typography.Title level={5}>{t('admin.settings.play')}</Typography.Title>
           <Row gutter={16}>
