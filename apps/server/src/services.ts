@@ -77,7 +77,7 @@ export function createServices(
     scrypt: config.scrypt,
     tokenTtlHours: config.tokenTtlHours,
     rateLimits: config.rateLimits,
-    publicOrigin: config.publicOrigins[0] ?? `http://localhost:${config.port}`,
+    publicOrigin: config.mailLinkOrigin,
     logger,
   });
   const settings = new SettingsService(db);

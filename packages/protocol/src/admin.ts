@@ -62,6 +62,18 @@ export const UserIdQuerySchema = z.object({ userId: IdQuerySchema });
 /** GET /user/outcome: one user's game history, the same rows as the user's own GET /outcome. */
 export const AdminOutcomeQuerySchema = OutcomeQuerySchema.extend({ userId: IdQuerySchema });
 export type AdminOutcomeQuery = z.input<typeof AdminOutcomeQuerySchema>;
+/**
+ * GET /user/mail?userId=: the latest mails the site sent (or tried to) to the user's address: subject,
+ * when, and status (sent; not-sent: SMTP failed; log-only: no SMTP, written to the server log). Never the
+ * text, which may hold a reset token.
+ */
+export const AdminMailSchema = z.object({
+  id: z.int(),
+  subject: z.string(),
+  createdAt: IsoDateSchema,
+  status: z.enum(['sent', 'not-sent', 'log-only']),
+});
+export type AdminMail = z.infer<typeof AdminMailSchema>;
 export const UpdateRoleRequestSchema = z.object({ role: RoleSchema });
 export type UpdateRoleRequest = z.infer<typeof UpdateRoleRequestSchema>;
 
