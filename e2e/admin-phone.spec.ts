@@ -133,9 +133,12 @@ async function elementsOutside(page: Page): Promise<string[]> {
       if (style.visibility === 'hidden' || style.display === 'none') continue;
       if (box.right <= width + 1 && box.left >= -1) continue;
       if (clippedByAncestor(element)) continue;
-      found.push(`${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)} [${Math.round(box.left)}..${Math.round(box.right)}]`);
+      found.push(
+        `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)} [${Math.round(box.left)}..${Math.round(box.right)}]`,
+      );
     }
-    if (document.documentElement.scrollWidth > width) found.unshift(`page scrollWidth ${document.documentElement.scrollWidth} > ${width}`);
+    if (document.documentElement.scrollWidth > width)
+      found.unshift(`page scrollWidth ${document.documentElement.scrollWidth} > ${width}`);
     return found;
   });
 }

@@ -27,11 +27,12 @@ test('at 390x844 the lobby shows at least five whole tables below the jackpot, n
   await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(5);
   await page.screenshot({ path: `${SHOTS}/390-lobby.png` });
   const jackpot = await page.locator('.jackpot').boundingBox();
-  const visible = await rows.evaluateAll((all) =>
-    all.filter((row) => {
-      const box = row.getBoundingClientRect();
-      return box.top >= 0 && box.bottom <= window.innerHeight;
-    }).length,
+  const visible = await rows.evaluateAll(
+    (all) =>
+      all.filter((row) => {
+        const box = row.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }).length,
   );
   expect(jackpot!.y).toBeGreaterThanOrEqual(0);
   expect(visible).toBeGreaterThanOrEqual(5);

@@ -6,7 +6,7 @@
 // practices, accessibility of what shows first: the 'Tap to Fullscreen' gate) and, after the tap, a
 // snapshot of the page itself (accessibility and best practices of the real content). A category's score
 // is the lower of the two.
-/* global fetch, console, document */
+/* global fetch, console, document, localStorage */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
@@ -87,7 +87,8 @@ async function scorePage(browser, base, { path: pagePath, token }) {
     { timeout: 60_000 },
   );
   await delay(SETTLE_MS);
-  const snap = (await snapshot(page, { flags: { logLevel: 'error', onlyCategories: CATEGORIES.slice(1) } })).lhr;
+  const snap = (await snapshot(page, { flags: { logLevel: 'error', onlyCategories: CATEGORIES.slice(1) } }))
+    .lhr;
   await context.close();
   const name = pagePath.replace(/\W+/g, '_') || 'root';
   writeFileSync(path.join(REPORT_DIR, `${name}.navigation.json`), JSON.stringify(nav));

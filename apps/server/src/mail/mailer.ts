@@ -30,7 +30,12 @@ export async function recentMailsTo(
   limit = 20,
 ): Promise<OutgoingMail[]> {
   const rows = await db
-    .select({ id: mailOutbox.id, subject: mailOutbox.subject, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
+    .select({
+      id: mailOutbox.id,
+      subject: mailOutbox.subject,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
     .from(mailOutbox)
     .where(sql`lower(${mailOutbox.recipient}) = lower(${email})`)
     .orderBy(desc(mailOutbox.id))

@@ -6,7 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from './hooks';
 
 const LIGHT_MENU_TOKENS = { itemSelectedBg: '#e3f1ea', itemSelectedColor: '#125c3b' };
-const BRAND_TOKENS = { colorPrimary: '#187a4f', colorError: '#c4161c', borderRadius: 8, fontFamily: 'inherit' };
+const BRAND_TOKENS = {
+  colorPrimary: '#187a4f',
+  colorError: '#c4161c',
+  borderRadius: 8,
+  fontFamily: 'inherit',
+};
 
 /**
  * Ant Design's theme (light or dark algorithm from the theme state) and locale. Only pages that use

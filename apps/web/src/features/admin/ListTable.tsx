@@ -37,7 +37,8 @@ export function ListTable<T extends Row>(props: TableProps<T>) {
     );
   }
   const pagination = props.pagination === false ? false : (props.pagination ?? undefined);
-  const loading = typeof props.loading === 'object' ? Boolean(props.loading.spinning) : Boolean(props.loading);
+  const loading =
+    typeof props.loading === 'object' ? Boolean(props.loading.spinning) : Boolean(props.loading);
   return (
     <List<T>
       className="admin-cards"

@@ -1,5 +1,18 @@
 import type { Settings } from '@tenger/protocol';
-import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Switch,
+  Typography,
+} from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEPOSIT_LIMITS_DEFAULT, MAX_AMOUNT } from './adminConstants';
@@ -247,7 +260,9 @@ export function SettingsPage() {
               ) : null;
             }}
           </Form.Item>
-          <Typography.Paragraph type="secondary">{t('admin.settings.jackpotRulesBlock')}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            {t('admin.settings.jackpotRulesBlock')}
+          </Typography.Paragraph>
 
           <Typography.Title level={5}>{t('admin.settings.play')}</Typography.Title>
           <Row gutter={16}>

@@ -44,7 +44,9 @@ export function SimulationToggle({
   const label = t(start ? 'admin.tables.startSimulation' : 'admin.tables.stopSimulation');
   return (
     <Popconfirm
-      title={t(start ? 'admin.simulationConfirm.start' : 'admin.simulationConfirm.stop', { name: table.name })}
+      title={t(start ? 'admin.simulationConfirm.start' : 'admin.simulationConfirm.stop', {
+        name: table.name,
+      })}
       okText={label}
       cancelText={t('admin.common.cancel')}
       onConfirm={() => guard.run('simulation', start)}
