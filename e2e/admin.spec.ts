@@ -165,6 +165,7 @@ test('simulation plays hands in the live session, a bot can be kicked, and simul
   const page = await openAs(browser, adminToken, '/admin/table');
   const row = page.getByRole('row').filter({ hasText: TABLE_NAME });
   await row.getByRole('button', { name: 'Start simulation' }).click();
+  await page.locator('.ant-popover').getByRole('button', { name: 'Start simulation' }).click();
   await expect(row).toContainText('Simulation');
   await row.getByRole('link', { name: 'Live session' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/table/${table!.tableId}$`));
@@ -185,6 +186,7 @@ test('simulation plays hands in the live session, a bot can be kicked, and simul
     .toMatch(/gone|Leaving/);
 
   await page.getByRole('button', { name: 'Stop simulation' }).click();
+  await page.locator('.ant-popover').getByRole('button', { name: 'Stop simulation' }).click();
   await expect(page.getByRole('button', { name: 'Start simulation' })).toBeVisible();
   await page.context().close();
 });
@@ -215,6 +217,7 @@ test('the admin turns maintenance on and off; players see the message meanwhile'
   await admin.getByLabel('Message shown to players').fill(MAINTENANCE);
   await admin.getByRole('switch', { name: 'Maintenance mode' }).click();
   await saveSettings.click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Turn on' }).click();
   await expect.poll(() => maintenance(request)).toBe(true);
 
   const player = await openAs(browser, playerToken, '/');
@@ -223,6 +226,7 @@ test('the admin turns maintenance on and off; players see the message meanwhile'
 
   await admin.getByRole('switch', { name: 'Maintenance mode' }).click();
   await saveSettings.click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Turn off' }).click();
   await expect.poll(() => maintenance(request)).toBe(false);
   const back = await openAs(browser, playerToken, '/');
   await expect(back.getByRole('tab', { name: 'Tables' })).toBeVisible();

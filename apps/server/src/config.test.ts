@@ -43,6 +43,21 @@ describe('configuration from the environment', () => {
     });
   });
 
+  it('links in mails point at PUBLIC_ORIGIN when set, and at the asking request when not', () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://tenger.mn, https://www.tenger.mn' }).mailLinkOrigin).toBe(
+      'https://tenger.mn',
+    );
+    expect(loadConfig({}).mailLinkOrigin).toBeUndefined();
+  });
+
+  it('refuses to start in production without PUBLIC_ORIGIN', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_ORIGIN: required/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://tenger.mn' }).mailLinkOrigin).toBe(
+      'https://tenger.mn',
+    );
+  });
+
   it('reports every problem at once with a clear message', () => {
     let error: unknown;
     try {

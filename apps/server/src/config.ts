@@ -27,6 +27,11 @@ export interface ServerConfig {
   dataDir: string;
   admin: { username: string; password?: string; email: string };
   publicOrigins: string[];
+  /**
+   * The origin links in mails point at (PUBLIC_ORIGIN's first entry), or undefined when PUBLIC_ORIGIN is
+   * not set: then each link takes the origin of the request that asked for it. Production requires it.
+   */
+  mailLinkOrigin?: string;
   smtpUrl?: string;
   mailFrom: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -62,6 +67,9 @@ export class ConfigError extends Error {
   }
 }
 
+/** Origins allowed to call the API when PUBLIC_ORIGIN is not set (development). */
+const DEV_ORIGINS = 'http://localhost:3000,http://127.0.0.1:3000,http://localhost:5173';
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int('PORT must be a whole number').min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -79,7 +87,8 @@ const EnvSchema = z.object({
     .default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').max(128).optional(),
   ADMIN_EMAIL: z.email('ADMIN_EMAIL must be an email address').default('admin@tenger.local'),
-  PUBLIC_ORIGIN: z.string().default('http://localhost:3000,http://127.0.0.1:3000,http://localhost:5173'),
+  PUBLIC_ORIGIN: z.string().optional(),
+  NODE_ENV: z.string().optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
@@ -125,7 +134,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
-  const origins = e.PUBLIC_ORIGIN.split(',')
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN)
+    throw new ConfigError([
+      'PUBLIC_ORIGIN: required when NODE_ENV=production (the site\'s address, e.g. https://poker.example.mn): links in mails point there',
+    ]);
+  const origins = (e.PUBLIC_ORIGIN ?? DEV_ORIGINS).split(',')
     .map((o) => o.trim().replace(/\/$/, ''))
     .filter(Boolean);
   const badOrigin = origins.find((o) => !/^https?:\/\/[^/\s]+$/.test(o));
@@ -142,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR ?? path.join(REPO_ROOT, 'data')),
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL },
     publicOrigins: origins,
+    mailLinkOrigin: e.PUBLIC_ORIGIN ? origins[0] : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,

@@ -96,7 +96,7 @@ export function createServices(
     scrypt: config.scrypt,
     tokenTtlHours: config.tokenTtlHours,
     rateLimits: config.rateLimits,
-    publicOrigin: config.publicOrigins[0] ?? `http://localhost:${config.port}`,
+    publicOrigin: config.mailLinkOrigin,
     logger,
     counters: cluster.counters,
   });

@@ -62,6 +62,18 @@ export const UserIdQuerySchema = z.object({ userId: IdQuerySchema });
 /** GET /user/outcome: one user's game history, the same rows as the user's own GET /outcome. */
 export const AdminOutcomeQuerySchema = OutcomeQuerySchema.extend({ userId: IdQuerySchema });
 export type AdminOutcomeQuery = z.input<typeof AdminOutcomeQuerySchema>;
+/**
+ * GET /user/mail?userId=: the latest mails the site sent (or tried to) to the user's address: subject,
+ * when, and status (sent; not-sent: SMTP failed; log-only: no SMTP, written to the server log). Never the
+ * text, which may hold a reset token.
+ */
+export const AdminMailSchema = z.object({
+  id: z.int(),
+  subject: z.string(),
+  createdAt: IsoDateSchema,
+  status: z.enum(['sent', 'not-sent', 'log-only']),
+});
+export type AdminMail = z.infer<typeof AdminMailSchema>;
 export const UpdateRoleRequestSchema = z.object({ role: RoleSchema });
 export type UpdateRoleRequest = z.infer<typeof UpdateRoleRequestSchema>;
 
@@ -291,10 +303,14 @@ export const SettingsSchema = z.object({
     percent: z.number().min(0).max(10).multipleOf(0.01),
     capBigBlinds: z.int().min(0).max(100),
   }),
-  /** Jackpot: contributionPercent of each raked pot goes to the jackpot; rules shown to players. */
+  /**
+   * Jackpot: contributionPercent of each raked pot goes to the jackpot. The rules players read live in
+   * one place, the content block `jackpot-rules` (both languages); `rules` here is no longer shown
+   * anywhere and is kept only so older clients' saves still validate.
+   */
   jackpot: z.object({
     contributionPercent: z.number().min(0).max(5).multipleOf(0.01),
-    rules: multiLineText().max(5000),
+    rules: multiLineText().max(5000).optional(),
     /** Bad-beat payout shares in percent of the pool (default 50 / 25 / 25); what is left stays in it. */
     badBeatShares: z
       .object({

@@ -39,7 +39,8 @@ export interface AuthServiceOptions {
   scrypt: ScryptParams;
   tokenTtlHours: number;
   rateLimits: RateLimitConfig;
-  publicOrigin: string;
+  /** Where links in mails point; undefined: the origin of the request that asked (not in production). */
+  publicOrigin?: string;
   /** Where background work (the reset mail) reports failures. */
   logger?: Logger;
   /** Where failed passwords are counted (the site's shared counters); in memory if not given. */
@@ -391,7 +392,7 @@ export class AuthService {
    * Only the failure counters run before the answer: the lookup and the mail happen in the
    * background, so the answer takes the same time whether or not the email exists.
    */
-  async forgotPassword(email: string, ip: string): Promise<void> {
+  async forgotPassword(email: string, ip: string, requestOrigin = 'http://localhost:3000'): Promise<void> {
     const ipKey = `forgot-ip:${ip}`;
     const accountKey = `forgot-account:${email.toLowerCase()}`;
     if ((await this.failures.isBlocked(ipKey)) || (await this.failures.isBlocked(accountKey))) {
@@ -399,7 +400,7 @@ export class AuthService {
     }
     await this.failures.recordFailure(ipKey);
     await this.failures.recordFailure(accountKey);
-    const job = this.mailResetLink(email)
+    const job = this.mailResetLink(email, this.options.publicOrigin ?? requestOrigin)
       .catch((error: unknown) => this.options.logger?.error({ err: error }, 'preparing a reset mail failed'))
       .finally(() => this.background.delete(job));
     this.background.add(job);
@@ -410,7 +411,7 @@ export class AuthService {
     while (this.background.size > 0) await Promise.allSettled([...this.background]);
   }
 
-  private async mailResetLink(email: string): Promise<void> {
+  private async mailResetLink(email: string, origin: string): Promise<void> {
     const [row] = await this.db
       .select()
       .from(users)
@@ -423,7 +424,7 @@ export class AuthService {
       userId: row.id,
       expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
     });
-    const link = `${this.options.publicOrigin}/auth/reset-password?token=${encodeURIComponent(token)}`;
+    const link = `${origin}/auth/reset-password?token=${encodeURIComponent(token)}`;
     await this.mailer.send({
       to: row.email,
       subject: 'Tenger Poker: reset your password / Нууц үгээ сэргээх',

@@ -5,7 +5,10 @@ import type { Database } from '../db/client.js';
 import { contentBlocks } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 
-/** Blocks a fresh site starts with: the pages read them by name. */
+/**
+ * Blocks a fresh site starts with (and an older site gains on its next start): the pages read them by
+ * name. The web app's CONTENT_BLOCK_PLACES (apps/web/src/app/contentBlocks.ts) says where each is shown.
+ */
 export const DEFAULT_BLOCKS: Record<string, LocalizedText> = {
   'lobby-banner': {
     en: "Welcome to Tenger Poker: Texas Hold'em and Omaha cash tables, live, day and night.",
@@ -18,6 +21,14 @@ export const DEFAULT_BLOCKS: Record<string, LocalizedText> = {
   'tournament-coming-soon': {
     en: 'Tournaments are coming soon.',
     mn: 'Тэмцээнүүд удахгүй эхэлнэ.',
+  },
+  'deposit-instructions': {
+    en: 'To deposit, transfer money to the site’s bank account with your username in the transfer description. An administrator credits your balance once the money arrives.',
+    mn: 'Орлого хийхдээ сайтын дансанд гүйлгээний утгад хэрэглэгчийн нэрээ бичиж шилжүүлнэ үү. Мөнгө орж ирмэгц админ таны үлдэгдлийг цэнэглэнэ.',
+  },
+  'site-footer': {
+    en: 'Tenger Poker · Play responsibly. Players must be 18 or older.',
+    mn: 'Тэнгэр Покер · Хариуцлагатай тоглоорой. Тоглогч 18 ба түүнээс дээш настай байх ёстой.',
   },
   'jackpot-rules': {
     en: 'A share of every raked pot grows the jackpot. It is paid for a bad beat: four of a kind or better losing at showdown.',

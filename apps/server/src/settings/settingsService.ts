@@ -24,11 +24,8 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   withdrawal: { min: 1000, max: null },
   rake: { percent: 5, capBigBlinds: 3 },
-  jackpot: {
-    contributionPercent: 1,
-    rules:
-      'One percent of every raked pot grows the jackpot. It is paid for a bad beat: four of a kind or better losing at showdown.',
-  },
+  // The jackpot's rules for players are the content block `jackpot-rules`, their one source.
+  jackpot: { contributionPercent: 1 },
   actionTimeSeconds: 20,
   timeBankSeconds: 30,
   table: { ratholeMinutes: DEFAULT_RATHOLE_MINUTES },

@@ -6,6 +6,7 @@ import { useAppSelector } from './hooks';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MaintenanceGate } from './MaintenanceGate';
 import { PageSpinner } from './PageSpinner';
+import { SiteFooter } from './SiteFooter';
 import { ThemeSwitch } from './ThemeSwitch';
 import { UserMenu } from './UserMenu';
 
@@ -40,6 +41,7 @@ export function AppLayout() {
           </Suspense>
         </MaintenanceGate>
       </main>
+      <SiteFooter />
     </div>
   );
 }

@@ -50,12 +50,20 @@ export const JACKPOT_POLL_MS = 30_000;
 
 /** Contest teaser (spec §1, §9): the prize is 10 million tugrik. */
 export const CONTEST_PRIZE = 10_000_000;
-/** Content block names the pages read from GET /block/{name}. */
+/**
+ * Content block names the pages read from GET /block/{name}: the whole list of names the site uses.
+ * Where each one is shown is CONTENT_BLOCK_PLACES (app/contentBlocks.ts); a block under any other
+ * name appears nowhere, and the admin content page says so.
+ */
 export const CONTENT_BLOCKS = {
   lobbyBanner: 'lobby-banner',
+  jackpotRules: 'jackpot-rules',
   contestTeaser: 'contest-teaser',
   tournamentComingSoon: 'tournament-coming-soon',
+  depositInstructions: 'deposit-instructions',
+  footer: 'site-footer',
 } as const;
+export type ContentBlockName = (typeof CONTENT_BLOCKS)[keyof typeof CONTENT_BLOCKS];
 
 /** Withdrawal minimum used until the server tells us its setting (DESIGN.md §3 default). */
 export const DEFAULT_WITHDRAWAL_MIN = 1000;

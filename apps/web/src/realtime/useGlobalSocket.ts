@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiHost } from '../api/baseQuery';
 import { getAccessToken } from '../api/session';
@@ -39,7 +38,8 @@ export function useGlobalSocket(): void {
         // Our own logout also ends the session (and reloads the page): speak only if the token is still here.
         setTimeout(() => {
           if (getAccessToken() !== token) return;
-          void message.warning(t('realtime.sessionEnded'));
+          // antd loads on demand so the lobby's first load stays free of it.
+          void import('antd').then(({ message }) => message.warning(t('realtime.sessionEnded')));
           dispatch(unauthorized());
         }, SESSION_ENDED_NOTICE_DELAY_MS);
       },

@@ -1,5 +1,5 @@
 import type { AuditItem } from '@tenger/protocol';
-import { App, Button, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Form, Input, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/dates';
@@ -7,6 +7,8 @@ import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, AUDIT_TARGET_TYPES } from './adminConst
 import { errorText } from './apiError';
 import { useExportAuditCsvMutation, useGetAuditQuery, type AuditArgs } from './adminEndpoints';
 import { UserPicker } from './UserPicker';
+import { ListTable } from './ListTable';
+import { useNarrowScreen } from './useNarrowScreen';
 
 interface FilterForm {
   actor?: number;
@@ -25,6 +27,7 @@ export function AuditPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<FilterForm>();
+  const narrow = useNarrowScreen();
   const [filter, setFilter] = useState<Filter>({});
   // The `before` of each page shown so far: the last one is the current page.
   const [pages, setPages] = useState<Array<number | undefined>>([undefined]);
@@ -64,8 +67,13 @@ export function AuditPage() {
       <Typography.Title level={3} id="admin-audit-title">
         {t('admin.audit.title')}
       </Typography.Title>
-      <Form<FilterForm> form={form} layout="inline" onFinish={apply} style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item name="actor" label={t('admin.audit.actor')} style={{ minWidth: 280 }}>
+      <Form<FilterForm>
+        form={form}
+        layout={narrow ? 'vertical' : 'inline'}
+        onFinish={apply}
+        style={{ marginBottom: 16, rowGap: 8 }}
+      >
+        <Form.Item name="actor" label={t('admin.audit.actor')} style={{ minWidth: narrow ? undefined : 280 }}>
           <UserPicker />
         </Form.Item>
         <Form.Item name="action" label={t('admin.audit.action')}>
@@ -120,7 +128,7 @@ export function AuditPage() {
         </Form.Item>
       </Form>
       {error ? <Typography.Paragraph type="danger">{errorText(error, t)}</Typography.Paragraph> : null}
-      <Table<AuditItem>
+      <ListTable<AuditItem>
         rowKey="id"
         size="middle"
         loading={isFetching}

@@ -1,7 +1,8 @@
 import type { ContentBlock, LocalizedText } from '@tenger/protocol';
-import { App, Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CONTENT_BLOCK_PLACES, isUsedBlockName, USED_BLOCK_NAMES } from '../../app/contentBlocks';
 import { formatDateTime } from '../../app/dates';
 import { errorText } from './apiError';
 import {
@@ -11,6 +12,7 @@ import {
   useUpdateBlockMutation,
 } from './adminEndpoints';
 import { useSingleFlight } from './useSingleFlight';
+import { ListTable } from './ListTable';
 
 interface BlockForm {
   name: string;
@@ -83,7 +85,7 @@ export function BlocksPanel() {
       }
     >
       {error ? <Typography.Paragraph type="danger">{errorText(error, t)}</Typography.Paragraph> : null}
-      <Table<ContentBlock>
+      <ListTable<ContentBlock>
         rowKey="name"
         size="middle"
         loading={isLoading}
@@ -93,6 +95,21 @@ export function BlocksPanel() {
         locale={{ emptyText: t('admin.blocks.empty') }}
         columns={[
           { title: t('admin.blocks.name'), dataIndex: 'name', key: 'name' },
+          {
+            title: t('admin.blocks.shownAt'),
+            key: 'place',
+            render: (_value, block) =>
+              isUsedBlockName(block.name) ? (
+                t(`contentPlaces.${CONTENT_BLOCK_PLACES[block.name]}`)
+              ) : (
+                <span data-testid={`block-nowhere-${block.name}`}>
+                  <Tag color="error">{t('admin.blocks.nowhere')}</Tag>
+                  <Typography.Text type="secondary" style={{ display: 'block', maxWidth: 260 }}>
+                    {t('admin.blocks.nowhereHelp')}
+                  </Typography.Text>
+                </span>
+              ),
+          },
           {
             title: t('admin.blocks.text'),
             key: 'text',
@@ -132,6 +149,7 @@ export function BlocksPanel() {
           },
         ]}
       />
+      <BlockNamesUsed existing={data.map((block) => block.name)} />
       <Modal
         open={editing !== null}
         width={900}
@@ -181,5 +199,29 @@ export function BlocksPanel() {
         </Form>
       </Modal>
     </Card>
+  );
+}
+
+/** Every name the site reads and where it shows; a name with no block yet is marked. */
+function BlockNamesUsed({ existing }: { existing: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="block-names-title" style={{ marginTop: 16 }}>
+      <Typography.Title level={5} id="block-names-title">
+        {t('admin.blocks.namesTitle')}
+      </Typography.Title>
+      <ul className="block-names" data-testid="block-names-used">
+        {USED_BLOCK_NAMES.map((name) => (
+          <li key={name}>
+            <Typography.Text code>{name}</Typography.Text> {t(`contentPlaces.${CONTENT_BLOCK_PLACES[name]}`)}
+            {existing.includes(name) ? null : (
+              <Typography.Text type="warning" style={{ display: 'block' }}>
+                {t('admin.blocks.missing')}
+              </Typography.Text>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { AdminDeposit } from '@tenger/protocol';
-import { Alert, Button, Card, Form, Input, InputNumber, Modal, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Modal, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -19,6 +19,7 @@ import { ReverseDepositDialog } from './ReverseDepositDialog';
 import { UserPicker } from './UserPicker';
 import { useSingleFlight } from './useSingleFlight';
 import { wholeAmountRule } from './wholeAmount';
+import { ListTable } from './ListTable';
 
 interface DepositForm {
   userId?: number;
@@ -162,7 +163,7 @@ export function DepositsPage() {
       {list.error ? (
         <Typography.Paragraph type="danger">{errorText(list.error, t)}</Typography.Paragraph>
       ) : null}
-      <Table<AdminDeposit>
+      <ListTable<AdminDeposit>
         rowKey="depositId"
         size="middle"
         loading={list.isFetching}

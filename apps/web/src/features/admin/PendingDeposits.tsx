@@ -1,5 +1,5 @@
 import type { AdminDeposit } from '@tenger/protocol';
-import { App, Button, Table, Tooltip, Typography } from 'antd';
+import { App, Button, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/dates';
 import { useAppSelector } from '../../app/hooks';
@@ -7,6 +7,7 @@ import { formatMoney } from '../../app/money';
 import { errorText } from './apiError';
 import { useApproveDepositMutation, useGetDepositsQuery } from './adminEndpoints';
 import { useSingleFlight } from './useSingleFlight';
+import { ListTable } from './ListTable';
 
 /**
  * Deposits waiting for a second administrator. The one who entered a deposit cannot approve it (the
@@ -53,7 +54,7 @@ export function PendingDeposits({ userId }: { userId?: number }) {
       <Typography.Title level={4} id="admin-pending-deposits">
         {t('admin.deposits.pendingTitle')}
       </Typography.Title>
-      <Table<AdminDeposit>
+      <ListTable<AdminDeposit>
         rowKey="depositId"
         size="middle"
         pagination={false}

@@ -1,5 +1,18 @@
 import type { Settings } from '@tenger/protocol';
-import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Switch,
+  Typography,
+} from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEPOSIT_LIMITS_DEFAULT, MAX_AMOUNT } from './adminConstants';
@@ -37,6 +50,7 @@ function formValuesOf(settings: Settings): Settings {
 /** Settings: maintenance, withdrawal limits, deposit limits, rake, jackpot, action time, banks; then content blocks. */
 export function SettingsPage() {
   const { t } = useTranslation();
+  const { modal } = App.useApp();
   const { data, error, isLoading } = useGetSettingsQuery();
   const [updateSettings] = useUpdateSettingsMutation();
   const [form] = Form.useForm<Settings>();
@@ -59,6 +73,20 @@ export function SettingsPage() {
     if (data) form.setFieldsValue(formValuesOf(data));
   }, [data, form]);
 
+  // Turning maintenance on stops every player; turning it off lets them back: both are asked first.
+  const submit = (values: Settings) => {
+    const enabled = Boolean(values.maintenance?.enabled);
+    if (!data || enabled === Boolean(data.maintenance.enabled)) return void guard.run('save', values);
+    modal.confirm({
+      title: t(enabled ? 'admin.maintenanceConfirm.on' : 'admin.maintenanceConfirm.off'),
+      content: t(enabled ? 'admin.maintenanceConfirm.onHelp' : 'admin.maintenanceConfirm.offHelp'),
+      okText: t(enabled ? 'admin.maintenanceConfirm.turnOn' : 'admin.maintenanceConfirm.turnOff'),
+      okButtonProps: { danger: enabled },
+      cancelText: t('admin.common.cancel'),
+      onOk: () => guard.run('save', values),
+    });
+  };
+
   const required = { required: true, message: t('admin.common.required') };
   const whole = { precision: 0, style: { width: '100%' } } as const;
 
@@ -69,7 +97,7 @@ export function SettingsPage() {
       </Typography.Title>
       {error ? <Typography.Paragraph type="danger">{errorText(error, t)}</Typography.Paragraph> : null}
       <Card loading={isLoading} style={{ marginBottom: 24 }}>
-        <Form<Settings> form={form} layout="vertical" onFinish={(values) => guard.run('save', values)}>
+        <Form<Settings> form={form} layout="vertical" onFinish={submit}>
           <Typography.Title level={5}>{t('admin.settings.maintenance')}</Typography.Title>
           <Row gutter={16}>
             <Col xs={24} md={6}>
@@ -232,9 +260,9 @@ export function SettingsPage() {
               ) : null;
             }}
           </Form.Item>
-          <Form.Item name={['jackpot', 'rules']} label={t('admin.settings.jackpotRules')}>
-            <Input.TextArea rows={3} maxLength={5000} />
-          </Form.Item>
+          <Typography.Paragraph type="secondary">
+            {t('admin.settings.jackpotRulesBlock')}
+          </Typography.Paragraph>
 
           <Typography.Title level={5}>{t('admin.settings.play')}</Typography.Title>
           <Row gutter={16}>

@@ -1,4 +1,4 @@
-import { App, Button, Descriptions, Popconfirm, Result, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Popconfirm, Result, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '../../app/money';
@@ -8,13 +8,13 @@ import {
   useGetTableSessionQuery,
   useGetTablesQuery,
   useKickPlayerMutation,
-  useStartSimulationMutation,
-  useStopSimulationMutation,
   type LiveSession,
 } from './adminEndpoints';
 import { positiveId } from './ids';
 import { TableChatLog } from './TableChatLog';
 import { useSingleFlight } from './useSingleFlight';
+import { ListTable } from './ListTable';
+import { SimulationToggle } from './SimulationToggle';
 
 type Seat = LiveSession['seats'][number];
 type SeatStatus = NonNullable<Seat['status']>;
@@ -59,8 +59,6 @@ export function TableSessionPage() {
     (row) => row.tableId === tableId,
   );
   const [kick] = useKickPlayerMutation();
-  const [startSimulation] = useStartSimulationMutation();
-  const [stopSimulation] = useStopSimulationMutation();
   const guard = useSingleFlight(async (action: () => Promise<unknown>) => action());
   const money = (amount: number) => formatMoney(amount, i18n.language);
 
@@ -101,38 +99,16 @@ export function TableSessionPage() {
         </Typography.Title>
         <Space wrap>
           <Link to="/admin/table">{t('admin.session.backToTables')}</Link>
-          {data?.simulation ? (
-            <Button
-              loading={guard.isBusy('simulation')}
-              onClick={() =>
-                attempt(
-                  'simulation',
-                  () => stopSimulation(tableId).unwrap(),
-                  t('admin.tables.simulationStopped', {
-                    name: table?.name ?? `#${tableId}`,
-                  }),
-                )
-              }
-            >
-              {t('admin.tables.stopSimulation')}
-            </Button>
-          ) : (
-            <Button
-              loading={guard.isBusy('simulation')}
-              disabled={!data || data.status === 'closed'}
-              onClick={() =>
-                attempt(
-                  'simulation',
-                  () => startSimulation(tableId).unwrap(),
-                  t('admin.tables.simulationStarted', {
-                    name: table?.name ?? `#${tableId}`,
-                  }),
-                )
-              }
-            >
-              {t('admin.tables.startSimulation')}
-            </Button>
-          )}
+          {data ? (
+            <SimulationToggle
+              table={{
+                tableId,
+                name: table?.name ?? `#${tableId}`,
+                simulation: data.simulation,
+                closed: data.status === 'closed',
+              }}
+            />
+          ) : null}
         </Space>
       </Space>
 
@@ -171,7 +147,7 @@ export function TableSessionPage() {
         </Descriptions.Item>
       </Descriptions>
 
-      <Table<Seat>
+      <ListTable<Seat>
         rowKey="seat"
         size="middle"
         loading={session.isLoading}

@@ -51,3 +51,29 @@ describe("the tables page's action time", { timeout: 60_000 }, () => {
     expect(server.calls('PATCH', '/api/v1/admin/table')[1].body).toMatchObject({ actionTimeSeconds: null });
   });
 });
+
+describe("the tables page's simulation", { timeout: 60_000 }, () => {
+  it('asks before starting the bots, and then calls Starting (not Waiting) until a hand is dealt', async () => {
+    let simulating = false;
+    const server = stubServer({
+      'GET /api/v1/admin/table': () => [200, [{ ...gobi, simulation: simulating }]],
+      'PUT /api/v1/admin/table/simulate': () => {
+        simulating = true;
+        return [200, 'Simulation started'];
+      },
+    });
+    renderAdmin(<TablesPage />, '/admin/table');
+    const row = (await screen.findByText('Gobi')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Waiting')).toBeInTheDocument();
+    fireEvent.click(within(row).getByRole('button', { name: 'Start simulation' }));
+    // Nothing happens before the confirmation.
+    const confirm = await screen.findByText(/Start simulation at Gobi\?/);
+    expect(server.calls('PUT', '/api/v1/admin/table/simulate')).toHaveLength(0);
+    const popover = confirm.closest('.ant-popover') as HTMLElement;
+    fireEvent.click(within(popover).getByRole('button', { name: 'Start simulation' }));
+    await waitFor(() => expect(server.calls('PUT', '/api/v1/admin/table/simulate')).toHaveLength(1));
+    const after = (await screen.findByText('Starting')).closest('tr') as HTMLElement;
+    expect(within(after).queryByText('Waiting')).toBeNull();
+    expect(within(after).getByRole('button', { name: 'Stop simulation' })).toBeInTheDocument();
+  });
+});

@@ -1,41 +1,54 @@
 import type { AdminTable, TableStatus } from '@tenger/protocol';
-import { App, Button, Form, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { App, Button, Form, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../app/money';
-import { TABLE_LIST_POLL_MS } from './adminConstants';
+import { TABLE_FOLLOW_MS, TABLE_FOLLOW_POLL_MS, TABLE_LIST_POLL_MS } from './adminConstants';
 import { errorText } from './apiError';
 import {
   useCreateTableMutation,
   useDeleteTableMutation,
   useGetTablesQuery,
-  useStartSimulationMutation,
-  useStopSimulationMutation,
   useUpdateTableMutation,
 } from './adminEndpoints';
 import { formValuesOf, NEW_TABLE, TableForm, type TableFormValues } from './TableForm';
 import { useSingleFlight } from './useSingleFlight';
+import { ListTable } from './ListTable';
+import { SimulationToggle } from './SimulationToggle';
 
 const STATUS_COLOR: Record<TableStatus, string> = { waiting: 'blue', playing: 'green', closed: 'default' };
+
+/** A simulated table that has no hand going yet is starting (its bots are sitting down), not waiting. */
+function statusOf(table: AdminTable): TableStatus | 'starting' {
+  return table.simulation && table.status === 'waiting' ? 'starting' : table.status;
+}
 
 /** Tables: the list with live seat counts; create, edit, delete; start and stop simulation; open the session. */
 export function TablesPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
+  // Right after a simulation starts or stops the list is read every second for a while, so the bots
+  // sitting down (or leaving) shows without waiting for the usual poll.
+  const [followUntil, setFollowUntil] = useState(0);
+  const following = followUntil > 0;
   const {
     data = [],
     isLoading,
     error,
   } = useGetTablesQuery(undefined, {
-    pollingInterval: TABLE_LIST_POLL_MS,
+    pollingInterval: following ? TABLE_FOLLOW_POLL_MS : TABLE_LIST_POLL_MS,
     skipPollingIfUnfocused: true,
   });
+  useEffect(() => {
+    if (!following) return;
+    const stop = setTimeout(() => setFollowUntil(0), Math.max(0, followUntil - Date.now()));
+    return () => clearTimeout(stop);
+  }, [following, followUntil]);
+  const followSimulation = () => setFollowUntil(Date.now() + TABLE_FOLLOW_MS);
   const [createTable] = useCreateTableMutation();
   const [updateTable] = useUpdateTableMutation();
   const [deleteTable] = useDeleteTableMutation();
-  const [startSimulation] = useStartSimulationMutation();
-  const [stopSimulation] = useStopSimulationMutation();
   const guard = useSingleFlight(async (action: () => Promise<unknown>) => action());
   const [editing, setEditing] = useState<AdminTable | 'new' | null>(null);
   const [form] = Form.useForm<TableFormValues>();
@@ -81,7 +94,7 @@ export function TablesPage() {
         </Button>
       </Space>
       {error ? <Typography.Paragraph type="danger">{errorText(error, t)}</Typography.Paragraph> : null}
-      <Table<AdminTable>
+      <ListTable<AdminTable>
         rowKey="tableId"
         size="middle"
         loading={isLoading}
@@ -122,7 +135,7 @@ export function TablesPage() {
             key: 'status',
             render: (_value, table) => (
               <Space size={4}>
-                <Tag color={STATUS_COLOR[table.status]}>{t(`admin.tables.status.${table.status}`)}</Tag>
+                <Tag color={STATUS_COLOR[table.status]}>{t(`admin.tables.status.${statusOf(table)}`)}</Tag>
                 {table.simulation ? <Tag color="purple">{t('admin.tables.simulating')}</Tag> : null}
               </Space>
             ),
@@ -139,34 +152,7 @@ export function TablesPage() {
                   <Button size="small" onClick={() => open(table)}>
                     {t('admin.common.edit')}
                   </Button>
-                  {table.simulation ? (
-                    <Button
-                      size="small"
-                      loading={busy}
-                      onClick={() =>
-                        attempt(key, async () => {
-                          await stopSimulation(table.tableId).unwrap();
-                          return t('admin.tables.simulationStopped', { name: table.name });
-                        })
-                      }
-                    >
-                      {t('admin.tables.stopSimulation')}
-                    </Button>
-                  ) : (
-                    <Button
-                      size="small"
-                      loading={busy}
-                      disabled={table.closed}
-                      onClick={() =>
-                        attempt(key, async () => {
-                          await startSimulation(table.tableId).unwrap();
-                          return t('admin.tables.simulationStarted', { name: table.name });
-                        })
-                      }
-                    >
-                      {t('admin.tables.startSimulation')}
-                    </Button>
-                  )}
+                  <SimulationToggle table={table} size="small" onChanged={followSimulation} />
                   <Popconfirm
                     title={t('admin.tables.deleteConfirm', { name: table.name })}
                     okText={t('admin.common.delete')}

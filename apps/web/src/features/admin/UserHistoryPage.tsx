@@ -1,14 +1,15 @@
 import type { Outcome, OutcomeType } from '@tenger/protocol';
-import { Segmented, Space, Table, Typography } from 'antd';
+import { Segmented, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../app/dates';
 import { formatMoney } from '../../app/money';
 import { ADMIN_PAGE_SIZE } from './adminConstants';
-import { useGetUserOutcomesQuery } from './adminEndpoints';
+import { useGetUserMailsQuery, useGetUserOutcomesQuery } from './adminEndpoints';
 import { errorText } from './apiError';
 import { positiveId } from './ids';
+import { ListTable } from './ListTable';
 
 type TypeFilter = OutcomeType | 'all';
 const TYPES: TypeFilter[] = ['all', 'gameplay', 'buy_in', 'recharge', 'leave_seat', 'bonus'];
@@ -27,6 +28,7 @@ export function UserHistoryPage() {
         <Link to="/admin">{t('admin.history.back')}</Link>
       </p>
       {userId ? <OutcomeTable userId={userId} /> : <Typography.Text>{t('admin.notFound')}</Typography.Text>}
+      {userId ? <RecentMails userId={userId} /> : null}
     </section>
   );
 }
@@ -59,7 +61,7 @@ function OutcomeTable({ userId }: { userId: number }) {
         />
       </Space>
       {error ? <Typography.Paragraph type="danger">{errorText(error, t)}</Typography.Paragraph> : null}
-      <Table<Outcome>
+      <ListTable<Outcome>
         rowKey="outcomeId"
         size="middle"
         loading={isFetching}
@@ -114,5 +116,46 @@ function OutcomeTable({ userId }: { userId: number }) {
         ]}
       />
     </>
+  );
+}
+
+const MAIL_STATUS_COLOR = { sent: 'success', 'not-sent': 'error', 'log-only': 'warning' } as const;
+
+/** The latest mails to the user (password resets…): subject, time and whether it left; never the text. */
+function RecentMails({ userId }: { userId: number }) {
+  const { t, i18n } = useTranslation();
+  const { data = [], isFetching, error } = useGetUserMailsQuery(userId);
+  return (
+    <section aria-labelledby="admin-mails-title" style={{ marginTop: 24 }}>
+      <Typography.Title level={4} id="admin-mails-title">
+        {t('admin.mails.title')}
+      </Typography.Title>
+      {error ? <Typography.Paragraph type="danger">{errorText(error, t)}</Typography.Paragraph> : null}
+      <ListTable
+        rowKey="id"
+        size="small"
+        loading={isFetching}
+        dataSource={data}
+        pagination={false}
+        locale={{ emptyText: t('admin.mails.empty') }}
+        columns={[
+          {
+            title: t('admin.mails.when'),
+            dataIndex: 'createdAt',
+            key: 'createdAt',
+            render: (value: string) => formatDateTime(value, i18n.language),
+          },
+          { title: t('admin.mails.subject'), dataIndex: 'subject', key: 'subject' },
+          {
+            title: t('admin.mails.status'),
+            dataIndex: 'status',
+            key: 'status',
+            render: (status: keyof typeof MAIL_STATUS_COLOR) => (
+              <Tag color={MAIL_STATUS_COLOR[status]}>{t(`admin.mails.statuses.${status}`)}</Tag>
+            ),
+          },
+        ]}
+      />
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { AdminUser, Role } from '@tenger/protocol';
-import { App, Button, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +17,7 @@ import {
   useUpdateRoleMutation,
 } from './adminEndpoints';
 import { useSingleFlight } from './useSingleFlight';
+import { ListTable } from './ListTable';
 
 const ROLES: Role[] = ['PLAYER', 'ADMIN'];
 
@@ -64,7 +65,8 @@ export function UsersPage() {
 
   const changeRole = (user: AdminUser, role: Role) => {
     modal.confirm({
-      title: t('admin.users.roleConfirm', { username: user.username, role: t(`admin.roles.${role}`) }),
+      // One sentence per role: the article (a Player, an Administrator) belongs to the role's word.
+      title: t(`admin.roleConfirm.${role}`, { username: user.username }),
       okText: t('admin.common.confirm'),
       cancelText: t('admin.common.cancel'),
       onOk: () =>
@@ -95,7 +97,7 @@ export function UsersPage() {
         style={{ maxWidth: 420, marginBottom: 16 }}
       />
       {error ? <Typography.Paragraph type="danger">{errorText(error, t)}</Typography.Paragraph> : null}
-      <Table<AdminUser>
+      <ListTable<AdminUser>
         rowKey="userId"
         size="middle"
         loading={isFetching}

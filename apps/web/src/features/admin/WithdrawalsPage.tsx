@@ -1,5 +1,5 @@
 import type { AdminWithdrawal, WithdrawalStatus } from '@tenger/protocol';
-import { App, Button, Form, Input, Modal, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Modal, Popconfirm, Segmented, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -15,6 +15,7 @@ import {
 } from './adminEndpoints';
 import { positiveId } from './ids';
 import { useSingleFlight } from './useSingleFlight';
+import { ListTable } from './ListTable';
 
 type StatusFilter = WithdrawalStatus | 'all';
 const FILTERS: StatusFilter[] = ['pending', 'approved', 'rejected', 'all'];
@@ -86,7 +87,7 @@ export function WithdrawalsPage() {
         {userId ? <Tag>{t('admin.common.forUser', { userId })}</Tag> : null}
       </Space>
       {error ? <Typography.Paragraph type="danger">{errorText(error, t)}</Typography.Paragraph> : null}
-      <Table<AdminWithdrawal>
+      <ListTable<AdminWithdrawal>
         rowKey="withdrawalId"
         size="middle"
         loading={isLoading || (isFetching && !data)}

@@ -1,6 +1,9 @@
 /** How often the lists that change on their own are re-read. */
 export const WITHDRAWAL_POLL_MS = 5000;
 export const TABLE_LIST_POLL_MS = 5000;
+/** After a simulation starts or stops, the tables list is read this often, for this long. */
+export const TABLE_FOLLOW_POLL_MS = 1000;
+export const TABLE_FOLLOW_MS = 20_000;
 export const LIVE_SESSION_POLL_MS = 1500;
 export const ADMIN_PAGE_SIZE = 20;
 

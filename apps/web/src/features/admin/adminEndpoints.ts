@@ -6,6 +6,7 @@ import type {
   AdminData,
   AdminDeposit,
   AdminDepositPage,
+  AdminMail,
   AdminTable,
   AdminUser,
   AdminUserPage,
@@ -114,6 +115,10 @@ export const adminEndpoints = adminApi.injectEndpoints({
         url: '/user/outcome',
         params: params({ userId, type, page, pageSize }),
       }),
+      providesTags: ['UserList'],
+    }),
+    getUserMails: build.query<AdminMail[], number>({
+      query: (userId) => ({ url: '/user/mail', params: { userId: String(userId) } }),
       providesTags: ['UserList'],
     }),
     deleteUser: build.mutation<AdminUser, number>({
@@ -358,6 +363,7 @@ async function refreshPlayerBlocks(
 export const {
   useSearchUsersQuery,
   useGetUserOutcomesQuery,
+  useGetUserMailsQuery,
   useDeleteUserMutation,
   useUpdateRoleMutation,
   useBlockUserMutation,

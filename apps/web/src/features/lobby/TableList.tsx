@@ -120,10 +120,10 @@ export function TableList() {
                         </abbr>
                       )}
                     </td>
-                    <td data-label={t('lobby.columns.buyIn')}>
+                    <td data-label={t('lobby.columns.buyIn')} className="tables__meta">
                       {money(table.buyIn.min)} – {money(table.buyIn.max)}
                     </td>
-                    <td data-label={t('lobby.columns.players')}>
+                    <td data-label={t('lobby.columns.players')} className="tables__meta">
                       <span className="seats" aria-label={t('lobby.seatsTaken', table.players)}>
                         {table.players.seated}/{table.players.max}
                       </span>

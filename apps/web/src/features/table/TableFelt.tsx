@@ -66,7 +66,7 @@ export function TableFelt({ state, settings, jackpot, portrait, canSit, onSit }:
               {t('table.totalPot', { amount: money(hand.potTotal) })}
             </div>
           )}
-          <div className="felt__board" aria-label={t('table.board')}>
+          <div className="felt__board" role="group" aria-label={t('table.board')}>
             {(hand?.board ?? []).map((card, index) => (
               <PlayingCard
                 key={card}

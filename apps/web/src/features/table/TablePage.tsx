@@ -260,6 +260,7 @@ export default function TablePage() {
           )}
           <span
             className={`tp-dot tp-dot--${state.connection}`}
+            role="img"
             title={t(`table.connection.${state.connection}`)}
             aria-label={t(`table.connection.${state.connection}`)}
           />
@@ -278,6 +279,11 @@ export default function TablePage() {
       </main>
 
       <footer className={`tp-bottom${mySeat ? ' tp-bottom--seated' : ''}`}>
+        {state.removedBecause && (
+          <div className="tp-notice tp-notice--removed" role="status" data-testid="removed-notice">
+            {t(`table.removed.${state.removedBecause}`)}
+          </div>
+        )}
         {notice && (
           <div className="tp-notice" role="alert">
             {notice}

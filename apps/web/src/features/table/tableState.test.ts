@@ -232,6 +232,31 @@ describe('the table view state', () => {
     expect(gone.table?.seats.map((s) => s.seat)).toEqual([0, 3]);
   });
 
+  it('a viewer kicked by an administrator keeps the reason in view until they sit down again', () => {
+    const seated = run([
+      snapshot({ seq: 1, viewer: { userId: 9, seat: null }, table: tableInfo(seats) }),
+      event(2, { type: 'seat-taken', seat: tableSeat(5, 9, 'saraa', 500) }),
+    ]);
+    expect(seated.removedBecause).toBeNull();
+    const kicked = run([event(3, { type: 'seat-left', seat: 5, userId: 9, reason: 'kicked' })], seated);
+    expect(kicked.viewer.seat).toBeNull();
+    expect(kicked.removedBecause).toBe('kicked');
+    // Someone else leaving changes nothing about it; sitting down again clears it.
+    const other = run([event(4, { type: 'seat-left', seat: 3, userId: 4, reason: 'idle' })], kicked);
+    expect(other.removedBecause).toBe('kicked');
+    const back = run([event(5, { type: 'seat-taken', seat: tableSeat(5, 9, 'saraa', 500) })], other);
+    expect(back.removedBecause).toBeNull();
+  });
+
+  it('a viewer who leaves by choice is told nothing', () => {
+    const seated = run([
+      snapshot({ seq: 1, viewer: { userId: 9, seat: null }, table: tableInfo(seats) }),
+      event(2, { type: 'seat-taken', seat: tableSeat(5, 9, 'saraa', 500) }),
+      event(3, { type: 'seat-left', seat: 5, userId: 9, reason: 'left' }),
+    ]);
+    expect(seated.removedBecause).toBeNull();
+  });
+
   it('keeps the acting player’s clock and the jackpot live', () => {
     const state = run([
       snapshot({ seq: 4, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats) }),

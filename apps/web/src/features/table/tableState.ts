@@ -68,8 +68,12 @@ export interface TableViewState {
   voidedHand: number | null;
   /** The next deal's deck commitment once published: a seated player's seed counts for it. */
   nextDeckCommitment: string | null;
+  /** Why this viewer lost their seat when it was not their own choice (kicked, idle, …), until they sit again. */
+  removedBecause: SeatLeftReason | null;
   error: string | null;
 }
+
+export type SeatLeftReason = Extract<TableEvent, { type: 'seat-left' }>['reason'];
 
 export type TableInput =
   | TableServerMessage
@@ -95,6 +99,7 @@ export function initialTableState(): TableViewState {
     recentHandIds: [],
     voidedHand: null,
     nextDeckCommitment: null,
+    removedBecause: null,
     error: null,
   };
 }
@@ -383,7 +388,7 @@ function applyEvent(state: TableViewState, event: TableEvent): TableViewState {
         (table) => ({ ...table, seats: putSeat(table.seats, event.seat) }),
         (s) =>
           sameUser(event.seat.userId, s.viewer.userId)
-            ? { ...s, viewer: { ...s.viewer, seat: event.seat.seat } }
+            ? { ...s, viewer: { ...s.viewer, seat: event.seat.seat }, removedBecause: null }
             : s,
       );
     case 'seat-left':
@@ -394,6 +399,7 @@ function applyEvent(state: TableViewState, event: TableEvent): TableViewState {
           sameUser(event.userId, s.viewer.userId) && s.viewer.seat === event.seat
             ? {
                 ...s,
+                removedBecause: event.reason === 'left' ? null : event.reason,
                 viewer: {
                   ...s.viewer,
                   seat: null,

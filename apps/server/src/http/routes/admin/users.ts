@@ -4,17 +4,19 @@ import {
   AdminUserSearchQuerySchema,
   UpdateRoleRequestSchema,
   UserIdQuerySchema,
+  type AdminMail,
   type AdminUser,
   type AdminUserPage,
   type OutcomePage,
 } from '@tenger/protocol';
+import { recentMailsTo } from '../../../mail/mailer.js';
 import type { Services } from '../../../services.js';
 import { presentAdminUser, presentOutcome } from '../../presenters.js';
 import { parseInput } from '../../validation.js';
 import { actorOf } from './adminContext.js';
 
 /**
- * GET /user/search, GET /user/outcome?userId=, DELETE /user?userId=, PUT /user/block|unblock?userId=,
+ * GET /user/search, GET /user/outcome?userId=, GET /user/mail?userId=, DELETE /user?userId=, PUT /user/block|unblock?userId=,
  * PATCH /user/role?userId= {role}.
  */
 export function adminUserRoutes(app: FastifyInstance, services: Services): void {
@@ -22,6 +24,13 @@ export function adminUserRoutes(app: FastifyInstance, services: Services): void 
     const query = parseInput(AdminUserSearchQuerySchema, request.query, 'query');
     const page = await services.users.adminSearch(query);
     return { ...page, items: page.items.map(presentAdminUser) };
+  });
+
+  app.get('/user/mail', async (request): Promise<AdminMail[]> => {
+    const { userId } = parseInput(UserIdQuerySchema, request.query, 'query');
+    const user = await services.users.get(userId);
+    const mails = await recentMailsTo(services.db, user.email, Boolean(services.config.smtpUrl));
+    return mails.map((mail) => ({ ...mail, createdAt: mail.createdAt.toISOString() }));
   });
 
   app.get('/user/outcome', async (request): Promise<OutcomePage> => {
