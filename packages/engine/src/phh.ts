@@ -39,11 +39,15 @@ export function toPHH(record: HandRecord, options: PHHOptions = {}): string {
         ? record.bigBlind
         : 0,
   );
+  const newcomers: number[] = [];
   for (const entry of record.history) {
     if (entry.kind !== 'post') continue;
     const i = index.get(entry.seat)! - 1;
     if (entry.post === 'dead-small-blind') antes[i] += record.smallBlind;
-    if (entry.post === 'newcomer-big-blind') blinds[i] = record.bigBlind;
+    if (entry.post === 'newcomer-big-blind') {
+      blinds[i] = record.bigBlind;
+      newcomers.push(i + 1);
+    }
   }
   // Heads-up PHH lists the blinds as [SB, BB] although p1 is the big blind.
   if (headsUp) blinds.reverse();
@@ -81,6 +85,11 @@ export function toPHH(record: HandRecord, options: PHHOptions = {}): string {
 
   const lines = [
     `# Tenger Poker hand ${record.handNumber}${record.tableId ? ` at table ${record.tableId}` : ''}`,
+    // PHH has no field for a newcomer's live big blind out of position: say so before anyone reads a straddle.
+    ...newcomers.map(
+      (n) =>
+        `# Not plain PHH: p${n} posted a newcomer's live big blind out of position (not a straddle; see _newcomer_big_blinds)`,
+    ),
     `variant = '${PHH_VARIANT[record.variant]}'`,
     `antes = [${antes.join(', ')}]`,
     `blinds_or_straddles = [${blinds.join(', ')}]`,
@@ -99,6 +108,7 @@ export function toPHH(record: HandRecord, options: PHHOptions = {}): string {
   if (record.rakeConfig) {
     lines.push(`_rake_percent = ${record.rakeConfig.percent}`, `_rake_cap = ${record.rakeConfig.cap}`);
   }
+  if (newcomers.length > 0) lines.push(`_newcomer_big_blinds = [${newcomers.join(', ')}]`);
   lines.push(`_rake = ${record.rake}`);
   if (record.seedCommitment) lines.push(`_seed_commitment = ${tomlString(record.seedCommitment)}`);
   if (record.deckCommitment) lines.push(`_deck_commitment = ${tomlString(record.deckCommitment)}`);

@@ -1,6 +1,7 @@
 // The moments that decide a hand, on a fake clock: paced all-in runouts, show or muck after the
 // hand, waiting for the big blind, sitting out next hand / next big blind, auto top-up, leaving mid-hand.
 import { replayPHH } from '@tenger/engine';
+import { seededRandom } from './simulation/botPlayer.js';
 import { describe, expect, it } from 'vitest';
 import { snapshotOf, type Recorder } from './testing.js';
 import { unitTable, type UnitTable } from './unitTable.js';
@@ -238,6 +239,42 @@ describe('joining, sitting out and topping up', () => {
     expect(net).toBeLessThan(0);
     expect(u.bank.available(a.userId!)).toBe(47_000 - (4_000 - (3_000 + net)));
     expect(u.bank.total()).toBe(0);
+  });
+});
+
+describe('default joining at a live table', () => {
+  it('players coming and going over 150 hands never post an out-of-position blind, and every hand’s PHH replays', async () => {
+    const u = await unitTable();
+    const random = seededRandom(12);
+    const pool = Array.from({ length: 6 }, () => u.player(1_000_000));
+    const seatedNow = () => pool.filter((p) => u.runtime.seatList().some((s) => s.userId === p.userId));
+    for (let round = 0; round < 400 && u.bank.settled.length < 150; round++) {
+      const outside = pool.filter((p) => !seatedNow().includes(p));
+      if (outside.length > 0 && random() < 0.3) {
+        const free = [0, 1, 2, 3, 4, 5].filter((s) => !u.runtime.seatList().some((x) => x.seat === s));
+        await u.send(outside[0], { type: 'SIT', seat: free[Math.floor(random() * free.length)], amount: 3_000 });
+      }
+      if (seatedNow().length > 3 && random() < 0.1) await u.send(seatedNow()[0], { type: 'LEAVE' });
+      await u.tick(1_000);
+      if (!u.runtime.isPlaying) continue;
+      const players = seatedNow();
+      for (let i = 0; i < 30 && u.runtime.isPlaying; i++) {
+        const hand = handOf(u, players[0]);
+        if (!hand || hand.phase === 'complete' || hand.toAct === null) break;
+        const turn = u.toAct(players);
+        const type = turn.canCheck ? 'check' : random() < 0.3 ? 'fold' : 'call';
+        await u.act(players, type);
+      }
+    }
+    const records = u.bank.settled.map((s) => s.stored);
+    expect(records.length).toBeGreaterThanOrEqual(150);
+    expect(records.filter((r) => r.record.seats.filter((x) => x.dealtIn).length >= 3).length).toBeGreaterThan(50);
+    for (const stored of records) {
+      expect(stored.record.history.filter((e) => e.kind === 'post' && e.post === 'newcomer-big-blind')).toEqual([]);
+      expect(stored.phh).not.toContain('_newcomer_big_blinds');
+      const replay = replayPHH(stored.phh);
+      expect(replay.ok ? 'ok' : replay.error.message).toBe('ok');
+    }
   });
 });
 
