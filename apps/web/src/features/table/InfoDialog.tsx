@@ -52,14 +52,25 @@ export function InfoDialog({
             </div>
             <div>
               <dt>{t('table.info.handsPlayed')}</dt>
-              <dd>{table.handsPlayed}</dd>
+              <dd data-testid="info-hands-played">{table.handsPlayed}</dd>
             </div>
           </dl>
           <h3>{t('table.info.rulesTitle')}</h3>
           <p>{t(`table.info.rules.${table.variant}`)}</p>
           <p>{t(`table.info.bettingRules.${table.betting}`)}</p>
           <h3>{t('table.info.rakeTitle')}</h3>
-          <p>{t('table.info.rake')}</p>
+          <p data-testid="info-rake">
+            {table.rake
+              ? t('moments.rake', { percent: table.rake.percent, cap: money(table.rake.cap) })
+              : t('table.info.rake')}
+          </p>
+          {table.jackpotRule && (
+            <>
+              <h3>{t('moments.jackpotTitle')}</h3>
+              <p>{t('moments.jackpot', { percent: table.jackpotRule.contributionPercent })}</p>
+              {table.jackpotRule.rules && <p className="info__jackpot-rules">{table.jackpotRule.rules}</p>}
+            </>
+          )}
           <h3>{t('table.info.clockTitle')}</h3>
           <p>{t('table.info.clock', { seconds: table.actionTimeSeconds })}</p>
           <h3>{t('table.info.fairTitle')}</h3>

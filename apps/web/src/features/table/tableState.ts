@@ -68,7 +68,16 @@ export interface TableViewState {
   voidedHand: number | null;
   /** The next deal's deck commitment once published: a seated player's seed counts for it. */
   nextDeckCommitment: string | null;
+  /** After the hand: the viewer may still show (or muck) until the deadline. */
+  showChoice: ShowChoiceView | null;
   error: string | null;
+}
+
+export interface ShowChoiceView {
+  seat: number;
+  handNumber: number;
+  kind: 'loser' | 'winner';
+  deadline: number;
 }
 
 export type TableInput =
@@ -95,6 +104,7 @@ export function initialTableState(): TableViewState {
     recentHandIds: [],
     voidedHand: null,
     nextDeckCommitment: null,
+    showChoice: null,
     error: null,
   };
 }
@@ -175,7 +185,11 @@ function sanitizeHand(hand: HandView, viewerSeat: number | null): HandView {
 function applyEvent(state: TableViewState, event: TableEvent): TableViewState {
   switch (event.type) {
     case 'hand-started':
-      return startHand(state, event);
+      return startHand({ ...state, showChoice: null }, event);
+    case 'show-choice':
+      return event.seat === state.viewer.seat ? { ...state, showChoice: { ...event } } : state;
+    case 'show-choice-closed':
+      return { ...state, showChoice: null };
     case 'blind-posted':
       return withHand(
         state,
@@ -271,8 +285,15 @@ function applyEvent(state: TableViewState, event: TableEvent): TableViewState {
           bet: Math.max(0, seat.bet - event.amount),
           stack: seat.stack + event.amount,
           committed: Math.max(0, seat.committed - event.amount),
+          // Chips came back: the player is not all-in any more.
+          allIn: seat.allIn && seat.stack + event.amount === 0,
         })),
-      }));
+      }), (s) => {
+        if (s.lastActions[event.seat]?.action !== 'allin') return s;
+        const lastActions = { ...s.lastActions };
+        delete lastActions[event.seat];
+        return { ...s, lastActions };
+      });
     case 'pots-updated':
       // The betting round is over: bets are gathered into the pots.
       return withHand(state, (hand) => ({
@@ -298,7 +319,11 @@ function applyEvent(state: TableViewState, event: TableEvent): TableViewState {
           ...hand,
           seats: updateSeat(hand.seats, event.seat, (seat) => ({
             ...seat,
-            cards: [...event.cards],
+            // A partly shown hand: the owner keeps seeing every card of it.
+            cards:
+              event.seat === state.viewer.seat && seat.cards && seat.cards.length > event.cards.length
+                ? seat.cards
+                : [...event.cards],
             shown: true,
           })),
         }),
@@ -442,6 +467,8 @@ function applyEvent(state: TableViewState, event: TableEvent): TableViewState {
     case 'hand-result':
       return {
         ...state,
+        // The Information dialog's count follows the table live.
+        table: state.table ? { ...state.table, handsPlayed: state.table.handsPlayed + 1 } : state.table,
         lastResult: {
           handId: event.handId,
           handNumber: event.handNumber,
