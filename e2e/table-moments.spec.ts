@@ -212,18 +212,26 @@ test('showdowns, all-in runouts, a pending recharge and leaving mid-hand, agains
 
   await test.step('Leave Table during our hand asks "Fold and leave?" and folds', async () => {
     if ((await me(page).count()) === 0) await sitAgain(page);
-    await until('a hand of ours', 240_000, async () => {
+    // Our turn in a running hand (the clock runs for us: durable for the action time).
+    await until('our turn', 240_000, async () => {
       if (await visible(showChoice(page)))
         await showChoice(page).getByRole('button', { name: /Don't show|Muck/ }).click().catch(() => undefined);
-      return (await myFaceCards(page).count()) === 2 && !(await visible(showChoice(page)));
+      return visible(actionBar(page).locator('.act--fold'));
     });
     await page.getByRole('button', { name: /menu/i }).first().click();
     await page.getByRole('menuitem', { name: 'Leave Table' }).click();
     await expect(page.getByText('Fold and leave?')).toBeVisible();
     await page.getByRole('button', { name: 'Fold and leave' }).click();
     await expect(page).toHaveURL(/\/$/);
-    // The spectator sees the seat folded (or already empty once the hand ended): never a timeout.
-    await expect(spectator.locator(`.seat[aria-label="${PLAYER.username}"]`)).toHaveCount(0, { timeout: 120_000 });
+    // The spectator sees our seat fold at once (or already gone once the hand ended), never a timeout.
+    const seat = spectator.locator(`.seat[aria-label="${PLAYER.username}"]`);
+    await expect
+      .poll(async () => (await seat.count()) === 0 || (await seat.getAttribute('class'))?.includes('seat--folded'), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await expect(seat).toHaveCount(0, { timeout: 120_000 });
+    await expect(spectator.getByText('Timed out')).toHaveCount(0);
   });
   await page.context().close();
   await spectator.context().close();
