@@ -220,7 +220,7 @@ test('showdowns, all-in runouts, a pending recharge and leaving mid-hand, agains
     });
     await page.getByRole('button', { name: /menu/i }).first().click();
     await page.getByRole('menuitem', { name: 'Leave Table' }).click();
-    await expect(page.getByText('Fold and leave?')).toBeVisible();
+    await expect(page.locator('.ant-modal-confirm-title', { hasText: 'Fold and leave?' })).toBeVisible();
     await page.getByRole('button', { name: 'Fold and leave' }).click();
     await expect(page).toHaveURL(/\/$/);
     // The spectator sees our seat fold at once (or already gone once the hand ended), never a timeout.
