@@ -57,6 +57,25 @@ describe('a paced all-in runout', () => {
   });
 });
 
+describe('the runout pause is an operator setting', () => {
+  it('settings.table.runoutPauseMs paces the streets when the runtime has no override', async () => {
+    const u = await unitTable({
+      timing: { runoutPauseMs: undefined },
+      settings: { table: { ratholeMinutes: 30, runoutPauseMs: 800 } },
+    });
+    const [a, b] = await seated(u, 2);
+    const spectator = u.player(0);
+    await u.tick(1_000);
+    const first = u.toAct([a, b]);
+    await u.send(first.viewer, { type: 'ACTION', action: 'allin', handNumber: first.handNumber });
+    await u.act([a, b], 'call');
+    await u.tick(799);
+    expect(eventsOf(spectator, 'street-dealt')).toHaveLength(0);
+    await u.tick(1);
+    expect(eventsOf(spectator, 'street-dealt')).toHaveLength(1);
+  });
+});
+
 describe('show or muck after the hand', () => {
   /** Plays checked-down hands until one ends with a mucked loser who was asked to choose. */
   async function untilLoserChooses(u: UnitTable, players: Recorder[]) {
