@@ -28,7 +28,7 @@ export interface SeatHooks {
 const NEXT_HAND = 'next-hand';
 const RUNOUT = 'runout';
 const SHOW_WINDOW = 'show-window';
-/** The least pause before the next deal, whatever a show window took. */
+/** The least pause before the next deal, whatever a show window took (never more than the pause itself). */
 const MIN_NEXT_HAND_DELAY_MS = 500;
 
 export const dealtHand = (hand: RunningHand) => ({
@@ -50,7 +50,8 @@ export class Dealer {
     if (t.stopped || t.deleted || t.draining || t.hand || t.room.has(NEXT_HAND)) return;
     if (dealable(t.seats.values()).length < 2) return;
     this.commitNextDeck();
-    const delay = Math.max(MIN_NEXT_HAND_DELAY_MS, t.deps.timing.nextHandDelayMs - t.pauseCredit);
+    const pause = t.deps.timing.nextHandDelayMs;
+    const delay = Math.max(Math.min(MIN_NEXT_HAND_DELAY_MS, pause), pause - t.pauseCredit);
     t.pauseCredit = 0;
     t.room.after(NEXT_HAND, delay, () =>
       t.queued(() => this.startHand(), 'could not start a hand'),
