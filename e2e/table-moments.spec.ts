@@ -44,14 +44,20 @@ const showChoice = (page: Page) => page.getByRole('group', { name: 'Show or muck
 async function checkOrCall(page: Page): Promise<void> {
   const bar = actionBar(page);
   if (!(await bar.isVisible().catch(() => false))) return;
-  await bar.locator('.act--call').click({ timeout: 5_000 }).catch(() => undefined);
+  await bar
+    .locator('.act--call')
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
 }
 
 /** Goes all-in when it is our turn. */
 async function allIn(page: Page): Promise<void> {
   const bar = actionBar(page);
   if (!(await bar.isVisible().catch(() => false))) return;
-  const button = (await bar.locator('.act--allin').isVisible().catch(() => false))
+  const button = (await bar
+    .locator('.act--allin')
+    .isVisible()
+    .catch(() => false))
     ? bar.locator('.act--allin')
     : bar.locator('.act--call');
   await button.click({ timeout: 5_000 }).catch(() => undefined);
@@ -86,7 +92,9 @@ test('showdowns, all-in runouts, a pending recharge and leaving mid-hand, agains
   });
   expect(registered.status(), await registered.text()).toBeLessThan(300);
   const token = ((await registered.json()) as { accessToken: string; user?: { userId: number } }).accessToken;
-  const player = await (await request.get('/api/v1/user/me', { headers: { Authorization: `Bearer ${token}` } })).json();
+  const player = await (
+    await request.get('/api/v1/user/me', { headers: { Authorization: `Bearer ${token}` } })
+  ).json();
   const login = await request.post('/api/v1/user/login', { data: ADMIN });
   const admin = ((await login.json()) as { accessToken: string }).accessToken;
   const auth = { Authorization: `Bearer ${admin}` };
@@ -120,7 +128,10 @@ test('showdowns, all-in runouts, a pending recharge and leaving mid-hand, agains
       await page.getByRole('button', { name: /menu/i }).first().click();
       await page.getByRole('menuitem', { name: /Add Chips/ }).click();
       await page.locator('.seat-dialog__number').fill('1000');
-      await page.locator('.seat-dialog').getByRole('button', { name: /Add|Recharge/ }).click();
+      await page
+        .locator('.seat-dialog')
+        .getByRole('button', { name: /Add|Recharge/ })
+        .click();
       await expect(page.locator('.seat-dialog')).toBeHidden();
       return visible(me(page).getByTestId('pending-recharge'));
     });
@@ -136,7 +147,9 @@ test('showdowns, all-in runouts, a pending recharge and leaving mid-hand, agains
         // The result pause: no waiting message for a player who was in the hand.
         await expect(page.locator('.tp-bottom')).not.toContainText(WAITING_TEXT);
         await expect(me(page)).not.toContainText(WAITING_TEXT);
-        const cards = await myFaceCards(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+        const cards = await myFaceCards(page).evaluateAll((els) =>
+          els.map((e) => e.getAttribute('data-card')),
+        );
         expect(cards).toHaveLength(2);
         if (!shot) {
           await page.screenshot({ path: `${SHOTS}/moments-show-choice.png` });
@@ -184,7 +197,10 @@ test('showdowns, all-in runouts, a pending recharge and leaving mid-hand, agains
     let runout: Entry[] = [];
     await until('a called all-in', 600_000, async () => {
       if (await visible(showChoice(page))) {
-        await showChoice(page).getByRole('button', { name: /Don't show|Muck/ }).click().catch(() => undefined);
+        await showChoice(page)
+          .getByRole('button', { name: /Don't show|Muck/ })
+          .click()
+          .catch(() => undefined);
         return false;
       }
       // Always keep chips: top up between hands when below the maximum.
@@ -215,7 +231,10 @@ test('showdowns, all-in runouts, a pending recharge and leaving mid-hand, agains
     // Our turn in a running hand (the clock runs for us: durable for the action time).
     await until('our turn', 240_000, async () => {
       if (await visible(showChoice(page)))
-        await showChoice(page).getByRole('button', { name: /Don't show|Muck/ }).click().catch(() => undefined);
+        await showChoice(page)
+          .getByRole('button', { name: /Don't show|Muck/ })
+          .click()
+          .catch(() => undefined);
       return visible(actionBar(page).locator('.act--fold'));
     });
     await page.getByRole('button', { name: /menu/i }).first().click();
@@ -226,9 +245,13 @@ test('showdowns, all-in runouts, a pending recharge and leaving mid-hand, agains
     // The spectator sees our seat fold at once (or already gone once the hand ended), never a timeout.
     const seat = spectator.locator(`.seat[aria-label="${PLAYER.username}"]`);
     await expect
-      .poll(async () => (await seat.count()) === 0 || (await seat.getAttribute('class'))?.includes('seat--folded'), {
-        timeout: 15_000,
-      })
+      .poll(
+        async () =>
+          (await seat.count()) === 0 || (await seat.getAttribute('class'))?.includes('seat--folded'),
+        {
+          timeout: 15_000,
+        },
+      )
       .toBe(true);
     await expect(seat).toHaveCount(0, { timeout: 120_000 });
     await expect(spectator.getByText('Timed out')).toHaveCount(0);

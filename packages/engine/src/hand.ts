@@ -459,7 +459,10 @@ function settle(state: HandState, events: HandEvent[], showdown: boolean): void 
 }
 
 /** Small blind: the first seat dealt in left of the button (heads-up: the button itself); big blind next. */
-export function blindSeats(dealtIn: number[], button: number): { smallBlindSeat: number; bigBlindSeat: number } {
+export function blindSeats(
+  dealtIn: number[],
+  button: number,
+): { smallBlindSeat: number; bigBlindSeat: number } {
   if (dealtIn.length === 2 && dealtIn.includes(button)) {
     return { smallBlindSeat: button, bigBlindSeat: dealtIn.find((s) => s !== button)! };
   }

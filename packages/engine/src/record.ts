@@ -108,7 +108,8 @@ export function fullyShown(seat: Pick<RecordSeat, 'shownCards' | 'holeCards'>): 
  * shown are removed, except the viewer's own.
  */
 export function redactRecord(record: HandRecord, viewer: number | null): HandRecord {
-  const visible = (seat: number) => seat === viewer || record.seats.some((s) => s.seat === seat && fullyShown(s));
+  const visible = (seat: number) =>
+    seat === viewer || record.seats.some((s) => s.seat === seat && fullyShown(s));
   return {
     ...record,
     seats: record.seats.map((s) => ({ ...s, holeCards: visible(s.seat) ? [...s.holeCards] : [] })),

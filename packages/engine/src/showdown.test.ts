@@ -121,7 +121,10 @@ describe('showing after the hand', () => {
     expect(phh).toContain('sm ??Ad');
     expect(phh).not.toContain('As');
     expect(replayPHH(toPHH(record)).ok).toBe(true);
-    const committed = commitToDeck(deck, Array.from({ length: 52 }, (_, i) => new Uint8Array(16).fill(i)));
+    const committed = commitToDeck(
+      deck,
+      Array.from({ length: 52 }, (_, i) => new Uint8Array(16).fill(i)),
+    );
     const opened = openingsForRecord(committed, record, null).map((o) => o.card);
     expect(opened).toEqual(['Ad']);
   });

@@ -135,7 +135,11 @@ export function simulate(options: SimulateOptions): SimulateSummary {
  * Newcomers (busted bots that bought in again) sit out until the big blind would be theirs; then they
  * are dealt in in the big blind, so no hand has an out-of-position blind.
  */
-function waitForBigBlind(seats: SeatConfig[], players: { seat: number; newcomer: boolean }[], button: number) {
+function waitForBigBlind(
+  seats: SeatConfig[],
+  players: { seat: number; newcomer: boolean }[],
+  button: number,
+) {
   const newcomer = (seat: number) => players.find((p) => p.seat === seat)?.newcomer ?? false;
   const playing = (s: SeatConfig) => !s.sittingOut && s.stack > 0;
   const regulars = seats.filter((s) => playing(s) && !newcomer(s.seat)).map((s) => s.seat);

@@ -14,7 +14,15 @@ import {
 import { refillBank, timedOut } from './actionClock.js';
 import { dealHand, type RunningHand } from './runningHand.js';
 import { nextLineup } from './lineup.js';
-import { dealable, ok, reject, rechargeLanding, type LeaveReason, type Reply, type Seat } from './seatRules.js';
+import {
+  dealable,
+  ok,
+  reject,
+  rechargeLanding,
+  type LeaveReason,
+  type Reply,
+  type Seat,
+} from './seatRules.js';
 import { showChoices } from './showChoice.js';
 import { handSettlement } from './settlement.js';
 import type { TableState } from './tableState.js';
@@ -53,9 +61,7 @@ export class Dealer {
     const pause = t.deps.timing.nextHandDelayMs;
     const delay = Math.max(Math.min(MIN_NEXT_HAND_DELAY_MS, pause), pause - t.pauseCredit);
     t.pauseCredit = 0;
-    t.room.after(NEXT_HAND, delay, () =>
-      t.queued(() => this.startHand(), 'could not start a hand'),
-    );
+    t.room.after(NEXT_HAND, delay, () => t.queued(() => this.startHand(), 'could not start a hand'));
   }
 
   /**

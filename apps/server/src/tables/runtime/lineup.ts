@@ -13,7 +13,7 @@ export interface Lineup {
 }
 
 /** The next hand's players and button, or null when fewer than two can play. */
-export function nextLineup(seats: Iterable<Seat>, lastButton: number | null): (Lineup & { ok: boolean }) {
+export function nextLineup(seats: Iterable<Seat>, lastButton: number | null): Lineup & { ok: boolean } {
   let candidates = dealable(seats);
   const sitOut = candidates.filter((s) => s.options.sitOutNextHand);
   candidates = candidates.filter((s) => !s.options.sitOutNextHand);
@@ -48,7 +48,10 @@ function choosePlayers(candidates: Seat[], lastButton: number | null): { players
     (w) =>
       w.owesBigBlind &&
       !w.postNow &&
-      blindSeats(bySeat([...base, w]).map((s) => s.seat), button).bigBlindSeat === w.seat,
+      blindSeats(
+        bySeat([...base, w]).map((s) => s.seat),
+        button,
+      ).bigBlindSeat === w.seat,
   );
   return { players: bySeat(joiner ? [...base, joiner] : base), button };
 }

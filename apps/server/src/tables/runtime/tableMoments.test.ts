@@ -111,7 +111,10 @@ describe('show or muck after the hand', () => {
     expect(await u.send(loser, { type: 'MUCK' })).toEqual({ ok: true });
     expect(u.bank.settled).toHaveLength(settledBefore + 1);
     const record = u.bank.settled.at(-1)!.record;
-    expect(record.seats.find((s) => s.seat === choice.seat)).toMatchObject({ mucked: true, shownCards: null });
+    expect(record.seats.find((s) => s.seat === choice.seat)).toMatchObject({
+      mucked: true,
+      shownCards: null,
+    });
     for (const viewer of [spectator, other]) {
       const shown = viewer.events().filter((e) => e.type === 'cards-shown' && e.seat === choice.seat);
       expect(shown.filter((e) => e.type === 'cards-shown' && e.cards.join() === own.join())).toEqual([]);
@@ -150,7 +153,9 @@ describe('show or muck after the hand', () => {
     expect(u.bank.settled).toHaveLength(settled);
     await u.tick(1);
     expect(u.bank.settled).toHaveLength(settled + 1);
-    expect(u.bank.settled.at(-1)!.record.seats.find((s) => s.seat === choice.seat)!.shownCards).toHaveLength(2);
+    expect(u.bank.settled.at(-1)!.record.seats.find((s) => s.seat === choice.seat)!.shownCards).toHaveLength(
+      2,
+    );
 
     const v = await unitTable({ timing: { showWindowMs: 3_000 } });
     const again = await seated(v, 2);
@@ -158,9 +163,9 @@ describe('show or muck after the hand', () => {
       await v.tick(5_000);
       await playDown(v, again);
     }
-    expect(eventsOf(again[0], 'show-choice').filter((e) => e.type === 'show-choice' && e.kind === 'loser')).toEqual(
-      [],
-    );
+    expect(
+      eventsOf(again[0], 'show-choice').filter((e) => e.type === 'show-choice' && e.kind === 'loser'),
+    ).toEqual([]);
   });
 
   it('a winner nobody called may show one card; the other stays hidden from everyone else', async () => {
@@ -189,8 +194,11 @@ describe('joining, sitting out and topping up', () => {
     await u.tick(1_000);
     const c = u.player();
     await u.sit(c, 3, 5_000);
-    expect(u.runtime.seatList().find((s) => s.userId === c.userId)).toMatchObject({ waitingForBigBlind: true });
-    const dealtTo = (viewer: Recorder) => handOf(u, viewer)?.seats.some((s) => s.userId === viewer.userId) ?? false;
+    expect(u.runtime.seatList().find((s) => s.userId === c.userId)).toMatchObject({
+      waitingForBigBlind: true,
+    });
+    const dealtTo = (viewer: Recorder) =>
+      handOf(u, viewer)?.seats.some((s) => s.userId === viewer.userId) ?? false;
     const joinedAt: number[] = [];
     for (let hand = 0; hand < 4; hand++) {
       await u.act([a, b, c], 'fold').catch(() => undefined);
@@ -271,7 +279,11 @@ describe('default joining at a live table', () => {
       const outside = pool.filter((p) => !seatedNow().includes(p));
       if (outside.length > 0 && random() < 0.3) {
         const free = [0, 1, 2, 3, 4, 5].filter((s) => !u.runtime.seatList().some((x) => x.seat === s));
-        await u.send(outside[0], { type: 'SIT', seat: free[Math.floor(random() * free.length)], amount: 3_000 });
+        await u.send(outside[0], {
+          type: 'SIT',
+          seat: free[Math.floor(random() * free.length)],
+          amount: 3_000,
+        });
       }
       if (seatedNow().length > 3 && random() < 0.1) await u.send(seatedNow()[0], { type: 'LEAVE' });
       await u.tick(1_000);
@@ -287,9 +299,13 @@ describe('default joining at a live table', () => {
     }
     const records = u.bank.settled.map((s) => s.stored);
     expect(records.length).toBeGreaterThanOrEqual(150);
-    expect(records.filter((r) => r.record.seats.filter((x) => x.dealtIn).length >= 3).length).toBeGreaterThan(50);
+    expect(records.filter((r) => r.record.seats.filter((x) => x.dealtIn).length >= 3).length).toBeGreaterThan(
+      50,
+    );
     for (const stored of records) {
-      expect(stored.record.history.filter((e) => e.kind === 'post' && e.post === 'newcomer-big-blind')).toEqual([]);
+      expect(
+        stored.record.history.filter((e) => e.kind === 'post' && e.post === 'newcomer-big-blind'),
+      ).toEqual([]);
       expect(stored.phh).not.toContain('_newcomer_big_blinds');
       const replay = replayPHH(stored.phh);
       expect(replay.ok ? 'ok' : replay.error.message).toBe('ok');
@@ -306,7 +322,9 @@ describe('leaving during your hand', () => {
     expect(await u.send(turn.viewer, { type: 'LEAVE' })).toEqual({ ok: true });
     const folds = eventsOf(a, 'action').filter((e) => e.type === 'action' && e.action === 'fold');
     expect(folds).toHaveLength(1);
-    const waiting = [a, b, c].filter((p) => p !== turn.viewer && u.runtime.seatList().some((s) => s.userId === p.userId));
+    const waiting = [a, b, c].filter(
+      (p) => p !== turn.viewer && u.runtime.seatList().some((s) => s.userId === p.userId),
+    );
     const later = waiting[0];
     expect(await u.send(later, { type: 'LEAVE' })).toEqual({ ok: true });
     // When the turn reaches the leaver they fold at once: the hand ends with no timeout.

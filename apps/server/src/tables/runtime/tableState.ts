@@ -226,15 +226,17 @@ export class TableState {
       timing.actionTimeMs ?? (this.table.actionTimeSeconds ?? settings.actionTimeSeconds) * 1000;
     this.timeBankMaxMs = timing.timeBankMaxMs ?? settings.timeBankSeconds * 1000;
     this.ratholeMs = (settings.table?.ratholeMinutes ?? DEFAULT_RATHOLE_MINUTES) * 60_000;
-    this.runoutPauseMs =
-      timing.runoutPauseMs ?? settings.table?.runoutPauseMs ?? DEFAULT_RUNOUT_PAUSE_MS;
+    this.runoutPauseMs = timing.runoutPauseMs ?? settings.table?.runoutPauseMs ?? DEFAULT_RUNOUT_PAUSE_MS;
     this.rules = {
       rake: {
         percent: settings.rake.percent,
         cap: settings.rake.capBigBlinds * this.table.bigBlind,
         noFlopNoDrop: true,
       },
-      jackpotRule: { contributionPercent: settings.jackpot.contributionPercent, rules: settings.jackpot.rules },
+      jackpotRule: {
+        contributionPercent: settings.jackpot.contributionPercent,
+        rules: settings.jackpot.rules,
+      },
     };
   }
 }

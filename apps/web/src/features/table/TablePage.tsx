@@ -18,8 +18,7 @@ import { ReplayDialog } from './ReplayDialog';
 import { SeatDialog } from './SeatDialog';
 import { SeatOptionsPanel } from './SeatOptionsPanel';
 import { ShowChoicePanel } from './ShowChoicePanel';
-import { useFullscreen } from './useFullscreen';
-import { Modal } from 'antd';
+import { useTableExits } from './useTableExits';
 import { SettingsDialog } from './SettingsDialog';
 import { useTableSettings } from './settings';
 import { useTableMusic } from './sounds';
@@ -143,50 +142,15 @@ export default function TablePage() {
     return () => clearTimeout(id);
   }, [notice]);
 
-  // Leaving your own hand folds it (the server folds at once on your turn, else when the turn comes).
-  const leaveNow = async () => {
-    try {
-      await send({ type: 'LEAVE' });
-      await navigate('/');
-    } catch {
-      // The refusal is shown in the notice.
-    }
-  };
-  const leaveTable = () => {
-    if (!inHand) return void leaveNow();
-    Modal.confirm({
-      title: t('moments.foldAndLeave'),
-      content: t('moments.foldAndLeaveText'),
-      okText: t('moments.foldAndLeaveOk'),
-      cancelText: t('table.cancel'),
-      okButtonProps: { danger: true },
-      onOk: leaveNow,
-    });
-  };
-
-  const fullscreen = useFullscreen();
-  const toggleFullscreenAsking = () => {
-    if (!fullscreen || !inHand) return toggleFullscreen();
-    Modal.confirm({
-      title: t('moments.exitFullScreenTitle'),
-      content: t('moments.exitFullScreenText'),
-      okText: t('moments.exitFullScreenOk'),
-      cancelText: t('table.cancel'),
-      onOk: toggleFullscreen,
-    });
-  };
-
-  // The server knows your auto-muck choice: a losing hand is mucked at once, or you are asked.
-  const seatOptions = state.viewer.options;
-  const sentAutoMuck = useRef<string | null>(null);
-  const mySeatIndex = mySeat?.seat ?? null;
-  useEffect(() => {
-    if (mySeatIndex === null || seatOptions?.autoMuck === settings.autoMuck) return;
-    const key = `${mySeatIndex}:${settings.autoMuck}`;
-    if (sentAutoMuck.current === key) return;
-    sentAutoMuck.current = key;
-    void client.send({ type: 'SEAT_OPTIONS', options: { autoMuck: settings.autoMuck } }).catch(() => undefined);
-  }, [mySeatIndex, seatOptions, settings.autoMuck, client]);
+  const { leaveTable, fullscreen, toggleFullscreenAsking } = useTableExits({
+    client,
+    send,
+    inHand,
+    seat: mySeat?.seat ?? null,
+    options: state.viewer.options,
+    autoMuck: settings.autoMuck,
+    onLeft: () => void navigate('/'),
+  });
 
   const chooseMenu = (item: TableMenuItem) => {
     switch (item) {
@@ -494,13 +458,4 @@ function usePortrait(): boolean {
     return () => media.removeEventListener?.('change', onChange);
   }, []);
   return portrait;
-}
-
-function toggleFullscreen(): void {
-  try {
-    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-    else void document.documentElement.requestFullscreen?.().catch(() => undefined);
-  } catch {
-    // Not supported here.
-  }
 }

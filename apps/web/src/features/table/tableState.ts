@@ -277,23 +277,27 @@ function applyEvent(state: TableViewState, event: TableEvent): TableViewState {
         (s) => ({ ...s, lastActions: keepOnly(s.lastActions, ['fold', 'allin']) }),
       );
     case 'uncalled-bet-returned':
-      return withHand(state, (hand) => ({
-        ...hand,
-        potTotal: Math.max(0, hand.potTotal - event.amount),
-        seats: updateSeat(hand.seats, event.seat, (seat) => ({
-          ...seat,
-          bet: Math.max(0, seat.bet - event.amount),
-          stack: seat.stack + event.amount,
-          committed: Math.max(0, seat.committed - event.amount),
-          // Chips came back: the player is not all-in any more.
-          allIn: seat.allIn && seat.stack + event.amount === 0,
-        })),
-      }), (s) => {
-        if (s.lastActions[event.seat]?.action !== 'allin') return s;
-        const lastActions = { ...s.lastActions };
-        delete lastActions[event.seat];
-        return { ...s, lastActions };
-      });
+      return withHand(
+        state,
+        (hand) => ({
+          ...hand,
+          potTotal: Math.max(0, hand.potTotal - event.amount),
+          seats: updateSeat(hand.seats, event.seat, (seat) => ({
+            ...seat,
+            bet: Math.max(0, seat.bet - event.amount),
+            stack: seat.stack + event.amount,
+            committed: Math.max(0, seat.committed - event.amount),
+            // Chips came back: the player is not all-in any more.
+            allIn: seat.allIn && seat.stack + event.amount === 0,
+          })),
+        }),
+        (s) => {
+          if (s.lastActions[event.seat]?.action !== 'allin') return s;
+          const lastActions = { ...s.lastActions };
+          delete lastActions[event.seat];
+          return { ...s, lastActions };
+        },
+      );
     case 'pots-updated':
       // The betting round is over: bets are gathered into the pots.
       return withHand(state, (hand) => ({

@@ -7,5 +7,8 @@ const subscribe = (changed: () => void) => {
 
 /** Whether the page is in full screen now (the menu reads "Full Screen" or "Exit Full Screen"). */
 export function useFullscreen(): boolean {
-  return useSyncExternalStore(subscribe, () => document.fullscreenElement !== null && document.fullscreenElement !== undefined);
+  return useSyncExternalStore(
+    subscribe,
+    () => document.fullscreenElement !== null && document.fullscreenElement !== undefined,
+  );
 }
