@@ -170,6 +170,9 @@ test('a player registers, gets a deposit, plays at a table with bots, and sees t
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('menuitem', { name: 'Leave Table' }).click();
+  // In a hand, leaving asks first ("Fold and leave?").
+  const foldAndLeave = page.getByRole('button', { name: 'Fold and leave' });
+  await foldAndLeave.click({ timeout: 3_000 }).catch(() => undefined);
   await expect(page).toHaveURL(/\/$/, { timeout: 60_000 });
   // Standing up brings the chips back to the balance.
   await expect(page.locator('.site-header__balance')).not.toHaveText('₮80,000', { timeout: 90_000 });

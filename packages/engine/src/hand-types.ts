@@ -46,6 +46,11 @@ export interface HandConfig {
   /** Provably fair version 2: the Merkle root of the committed deck (fair2.ts); carried into the record. */
   deckCommitment?: string;
   tableId?: string;
+  /**
+   * Deal an all-in runout one street at a time: the hands are turned up when betting ends and the
+   * hand waits (toAct null, phase not complete) until runOutStreet deals each remaining street.
+   */
+  pacedRunout?: boolean;
 }
 
 export type ActionType = 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'allin';

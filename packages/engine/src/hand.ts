@@ -155,6 +155,24 @@ export function applyAction(state: HandState, action: PlayerAction): ApplyResult
   return { state: next, events };
 }
 
+/** Whether the hand waits for runOutStreet: betting is over, hands are up, streets are still to come. */
+export function awaitingRunout(state: HandState): boolean {
+  return state.phase !== 'complete' && state.toAct === null;
+}
+
+/** Deals the next street of a paced all-in runout; after the river the hand is settled. */
+export function runOutStreet(state: HandState): ApplyResult {
+  if (!awaitingRunout(state)) {
+    return { error: { code: 'invalid-state', message: 'No runout is waiting.' } satisfies EngineError };
+  }
+  const next = cloneState(state);
+  next.seats = state.seats.map(copySeat);
+  const events: HandEvent[] = [];
+  dealStreet(next, events);
+  if (next.board.length === 5) settle(next, events, true);
+  return { state: next, events };
+}
+
 /**
  * Builds a deck that deals the given hole cards and board under this engine's dealing order (see
  * dealHoleCards); the cards nobody sees follow in ascending order. Used to replay recorded hands and
@@ -254,6 +272,7 @@ function closeBettingRound(state: HandState, events: HandEvent[]): void {
   if (canAct <= 1) {
     // Everyone (or all but one) is all-in: the hands are turned up before the rest of the board.
     for (const s of showdownOrder(state)) showCards(state, s, events);
+    if (state.config.pacedRunout) return;
     while (state.board.length < 5) dealStreet(state, events);
     settle(state, events, true);
     return;
@@ -309,7 +328,7 @@ function dealStreet(state: HandState, events: HandEvent[]): void {
  * Showdown order: the last bettor or raiser on the final street shows first; with no bet on it, the
  * first live seat left of the button; then clockwise.
  */
-function showdownOrder(state: HandState): SeatState[] {
+export function showdownOrder(state: HandState): SeatState[] {
   const fromButton = liveSeatsFrom(state, actingButton(state));
   const first =
     state.lastAggressor === null ? -1 : fromButton.findIndex((s) => s.seat === state.lastAggressor);
@@ -343,11 +362,11 @@ function showCards(state: HandState, seat: SeatState, events: HandEvent[]): void
 
 // Hand names are asked for at every showdown; there are only 7,462 of them.
 const HAND_NAMES: (string | undefined)[] = [];
-function nameOfHand(value: number): string {
+export function nameOfHand(value: number): string {
   return (HAND_NAMES[value] ??= handName(value));
 }
 
-function handValue(state: HandState, seat: SeatState): number {
+export function handValue(state: HandState, seat: SeatState): number {
   const h = seat.holeCards;
   const b = state.board;
   if (state.config.variant !== 'holdem-nl') return evaluateOmaha(h, b);
@@ -440,7 +459,10 @@ function settle(state: HandState, events: HandEvent[], showdown: boolean): void 
 }
 
 /** Small blind: the first seat dealt in left of the button (heads-up: the button itself); big blind next. */
-function blindSeats(dealtIn: number[], button: number): { smallBlindSeat: number; bigBlindSeat: number } {
+export function blindSeats(
+  dealtIn: number[],
+  button: number,
+): { smallBlindSeat: number; bigBlindSeat: number } {
   if (dealtIn.length === 2 && dealtIn.includes(button)) {
     return { smallBlindSeat: button, bigBlindSeat: dealtIn.find((s) => s !== button)! };
   }
@@ -514,7 +536,7 @@ function dealHoleCards(state: HandState, events: HandEvent[]): void {
 }
 
 /** Appends to the hand's log: O(1), and earlier states keep their own shorter log. */
-function record(state: HandState, entry: HistoryEntry): void {
+export function record(state: HandState, entry: HistoryEntry): void {
   state.log = { entry, previous: state.log };
 }
 
@@ -525,7 +547,7 @@ export function handHistory(state: HandState): HistoryEntry[] {
   return entries.reverse();
 }
 
-function cloneState(state: HandState): HandState {
+export function cloneState(state: HandState): HandState {
   return {
     config: state.config,
     phase: state.phase,
@@ -553,7 +575,7 @@ function copyOtherSeats(state: HandState, alreadyCopied: SeatState): void {
 }
 
 // Field by field: a plain literal keeps every seat object the same shape, which V8 copies fastest.
-function copySeat(s: SeatState): SeatState {
+export function copySeat(s: SeatState): SeatState {
   return {
     seat: s.seat,
     playerId: s.playerId,
@@ -586,6 +608,7 @@ function copyConfig(input: HandConfig): HandConfig {
   if (input.seedCommitment !== undefined) config.seedCommitment = input.seedCommitment;
   if (input.deckCommitment !== undefined) config.deckCommitment = input.deckCommitment;
   if (input.tableId !== undefined) config.tableId = input.tableId;
+  if (input.pacedRunout) config.pacedRunout = true;
   return config;
 }
 

@@ -8,7 +8,16 @@ export * from './verify.js';
 export * from './handChain.js';
 export { sha256, hmacSha256, toHex, fromHex } from './sha256.js';
 export * from './hand-types.js';
-export { createHand, applyAction, arrangeDeck, handHistory } from './hand.js';
+export {
+  createHand,
+  applyAction,
+  arrangeDeck,
+  handHistory,
+  awaitingRunout,
+  runOutStreet,
+  blindSeats,
+} from './hand.js';
+export { mayShowAfterHand, showAfterHand } from './showdown.js';
 export { legalActions, validateAction, potLimitMax } from './rules.js';
 export { buildPots, rakeFor, splitPot } from './pots.js';
 export * from './view.js';

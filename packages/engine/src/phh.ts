@@ -10,7 +10,7 @@ import { formatCards, parseCards, type Card } from './cards.js';
 import { applyAction, arrangeDeck, createHand } from './hand.js';
 import type { ActionType, HandConfig, HandState, SeatConfig, Variant } from './hand-types.js';
 import type { HandRecord } from './record.js';
-import { handRecord } from './record.js';
+import { fullyShown, handRecord } from './record.js';
 import { legalActions } from './rules.js';
 
 const PHH_VARIANT: Record<Variant, string> = { 'holdem-nl': 'NT', 'omaha-pl': 'PO', 'omaha-nl': 'NO' };
@@ -39,11 +39,15 @@ export function toPHH(record: HandRecord, options: PHHOptions = {}): string {
         ? record.bigBlind
         : 0,
   );
+  const newcomers: number[] = [];
   for (const entry of record.history) {
     if (entry.kind !== 'post') continue;
     const i = index.get(entry.seat)! - 1;
     if (entry.post === 'dead-small-blind') antes[i] += record.smallBlind;
-    if (entry.post === 'newcomer-big-blind') blinds[i] = record.bigBlind;
+    if (entry.post === 'newcomer-big-blind') {
+      blinds[i] = record.bigBlind;
+      newcomers.push(i + 1);
+    }
   }
   // Heads-up PHH lists the blinds as [SB, BB] although p1 is the big blind.
   if (headsUp) blinds.reverse();
@@ -52,8 +56,8 @@ export function toPHH(record: HandRecord, options: PHHOptions = {}): string {
   for (const entry of record.history) {
     switch (entry.kind) {
       case 'deal-hole': {
-        const shown = record.seats.find((s) => s.seat === entry.seat)?.shownCards;
-        const hidden = redact && entry.seat !== options.viewer && !shown;
+        const owner = record.seats.find((s) => s.seat === entry.seat);
+        const hidden = redact && entry.seat !== options.viewer && !(owner && fullyShown(owner));
         actions.push(
           `d dh ${p(entry.seat)} ${hidden ? '??'.repeat(entry.cards.length) : formatCards(entry.cards)}`,
         );
@@ -69,7 +73,7 @@ export function toPHH(record: HandRecord, options: PHHOptions = {}): string {
         break;
       }
       case 'show':
-        actions.push(`${p(entry.seat)} sm ${formatCards(entry.cards)}`);
+        actions.push(`${p(entry.seat)} sm ${shownText(record, entry.seat, entry.cards)}`);
         break;
       case 'muck':
         actions.push(`${p(entry.seat)} sm`);
@@ -81,6 +85,11 @@ export function toPHH(record: HandRecord, options: PHHOptions = {}): string {
 
   const lines = [
     `# Tenger Poker hand ${record.handNumber}${record.tableId ? ` at table ${record.tableId}` : ''}`,
+    // PHH has no field for a newcomer's live big blind out of position: say so before anyone reads a straddle.
+    ...newcomers.map(
+      (n) =>
+        `# Not plain PHH: p${n} posted a newcomer's live big blind out of position (not a straddle; see _newcomer_big_blinds)`,
+    ),
     `variant = '${PHH_VARIANT[record.variant]}'`,
     `antes = [${antes.join(', ')}]`,
     `blinds_or_straddles = [${blinds.join(', ')}]`,
@@ -99,10 +108,18 @@ export function toPHH(record: HandRecord, options: PHHOptions = {}): string {
   if (record.rakeConfig) {
     lines.push(`_rake_percent = ${record.rakeConfig.percent}`, `_rake_cap = ${record.rakeConfig.cap}`);
   }
+  if (newcomers.length > 0) lines.push(`_newcomer_big_blinds = [${newcomers.join(', ')}]`);
   lines.push(`_rake = ${record.rake}`);
   if (record.seedCommitment) lines.push(`_seed_commitment = ${tomlString(record.seedCommitment)}`);
   if (record.deckCommitment) lines.push(`_deck_commitment = ${tomlString(record.deckCommitment)}`);
   return lines.join('\n') + '\n';
+}
+
+/** A show in dealing order; a card kept back (a Hold'em winner showing one) is written '??'. */
+function shownText(record: HandRecord, seat: number, shown: readonly Card[]): string {
+  const hole = record.seats.find((s) => s.seat === seat)?.holeCards ?? [];
+  if (hole.length === 0 || shown.length >= hole.length) return formatCards([...shown]);
+  return hole.map((c) => (shown.includes(c) ? formatCards([c]) : '??')).join('');
 }
 
 /** Dealt-in seats from the small blind clockwise to the button; heads-up the big blind first. */
@@ -359,13 +376,18 @@ export function replayPHH(
       const player = state.seats.find((s) => s.seat === seat)!;
       if (player.folded) return fail('illegal-action', `${text}: ${words[0]} folded and cannot show`, index);
       if (words[2] && words[2] !== '-' && !/^\?+$/.test(words[2])) {
-        let shown: Card[];
+        // Two characters a card; '??' is a card kept back.
+        const words2 = words[2].match(/.{1,2}/g) ?? [];
+        const held = player.holeCards.map((c) => formatCards([c]));
+        let wrong = words2.length !== held.length;
         try {
-          shown = parseCards(words[2]);
+          words2.forEach((w, i) => {
+            if (w !== '??' && formatCards(parseCards(w)) !== held[i]) wrong = true;
+          });
         } catch (e) {
           return fail('parse-error', `${text}: ${(e as Error).message}`, index);
         }
-        if (formatCards(shown) !== formatCards(player.holeCards)) {
+        if (wrong) {
           return fail('wrong-cards', `${text}: ${words[0]} holds ${formatCards(player.holeCards)}`, index);
         }
       }

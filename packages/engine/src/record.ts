@@ -98,13 +98,18 @@ export function handRecord(state: HandState): HandRecord | null {
   };
 }
 
+/** Every hole card of the seat was shown (a Hold'em winner may show just one). */
+export function fullyShown(seat: Pick<RecordSeat, 'shownCards' | 'holeCards'>): boolean {
+  return seat.shownCards !== null && seat.shownCards.length >= seat.holeCards.length;
+}
+
 /**
  * The record as `viewer` may see it (null: a spectator or the public): hole cards that were never
  * shown are removed, except the viewer's own.
  */
 export function redactRecord(record: HandRecord, viewer: number | null): HandRecord {
   const visible = (seat: number) =>
-    seat === viewer || record.seats.some((s) => s.seat === seat && s.shownCards);
+    seat === viewer || record.seats.some((s) => s.seat === seat && fullyShown(s));
   return {
     ...record,
     seats: record.seats.map((s) => ({ ...s, holeCards: visible(s.seat) ? [...s.holeCards] : [] })),

@@ -116,8 +116,8 @@ export function dealLayout(hand: VerifiableHand): { order: number[]; perSeat: nu
 }
 
 interface VisibleCard {
-  /** Index in the dealing order. */
-  dealt: number;
+  /** Index in the dealing order (a card of a partly shown hand: any of the seat's indexes). */
+  dealt: number[];
   card: Card;
   kind: 'board' | 'shown' | 'own';
   seat: number | null;
@@ -133,10 +133,14 @@ function visibleCards(hand: VerifiableHand, viewerSeat: number | null): VisibleC
     if (i < 0) continue;
     const cards = seat.holeCards.length > 0 ? seat.holeCards : (seat.shownCards ?? []);
     const kind = seat.seat === viewerSeat ? 'own' : 'shown';
-    cards.forEach((card, j) => out.push({ dealt: j * n + i, card: toCard(card), kind, seat: seat.seat }));
+    const anyOf = Array.from({ length: perSeat }, (_, j) => j * n + i);
+    const partial = cards.length < perSeat;
+    cards.forEach((card, j) =>
+      out.push({ dealt: partial ? anyOf : [j * n + i], card: toCard(card), kind, seat: seat.seat }),
+    );
   }
   hand.board.forEach((card, b) =>
-    out.push({ dealt: perSeat * n + b, card: toCard(card), kind: 'board', seat: null }),
+    out.push({ dealt: [perSeat * n + b], card: toCard(card), kind: 'board', seat: null }),
   );
   return out;
 }
@@ -185,7 +189,11 @@ function verifyV2(hand: VerifiableHand, fairness: FairnessV2, viewerSeat: number
 
   const status: Record<VisibleCard['kind'], CheckStatus> = { board: 'none', shown: 'none', own: 'none' };
   for (const visible of cards) {
-    const position = pi[visible.dealt];
+    const positions = visible.dealt.map((d) => pi[d]).filter((p) => p !== undefined);
+    const position =
+      positions.find((p) => safeParse(openedAt.get(p)?.card) === visible.card) ??
+      positions.find((p) => openedAt.has(p)) ??
+      positions[0];
     const opening = position === undefined ? undefined : openedAt.get(position);
     const card = formatCard(visible.card);
     let good = false;
@@ -214,7 +222,7 @@ function verifyV1(hand: VerifiableHand, fairness: FairnessV1): FairnessCheckV1 {
     const cards = visibleCards(hand, null);
     if (cards.length === 0) return { version: 1, ok: true, commitmentOk, deckOk: null };
     const deck = deckFromSeed(fairness.serverSeed, fairness.clientSeed, hand.handNumber);
-    const deckOk = cards.every((c) => deck[c.dealt] === c.card);
+    const deckOk = cards.every((c) => c.dealt.some((d) => deck[d] === c.card));
     return { version: 1, ok: deckOk, commitmentOk, deckOk };
   } catch {
     return failed;

@@ -77,7 +77,8 @@ export function viewFor(state: HandState, viewer: number | null): HandView {
       winners: r.winners.map((w) => ({ ...w })),
     })),
     seats: state.seats.map((s) => {
-      const visible = s.shownCards ?? (viewer === s.seat && s.inHand ? s.holeCards : null);
+      // A partly shown hand: others see the shown card, the owner still sees both.
+      const visible = viewer === s.seat && s.inHand ? s.holeCards : s.shownCards;
       return {
         seat: s.seat,
         playerId: s.playerId,

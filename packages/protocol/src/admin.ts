@@ -283,8 +283,13 @@ export type UpdateBlockRequest = z.infer<typeof UpdateBlockRequestSchema>;
 // ---- settings ----
 
 /** Live-table rules: a player who left a table less than ratholeMinutes ago must bring back at least the stack they left with. */
-export const TableSettingsSchema = z.object({ ratholeMinutes: z.int().min(0).max(1440) });
+export const TableSettingsSchema = z.object({
+  ratholeMinutes: z.int().min(0).max(1440),
+  /** The pause between the streets of an all-in runout, in milliseconds (default 1500). */
+  runoutPauseMs: z.int().min(0).max(10_000).optional(),
+});
 export const DEFAULT_RATHOLE_MINUTES = 30;
+export const DEFAULT_RUNOUT_PAUSE_MS = 1500;
 
 const MaintenanceMessageSchema = multiLineText().max(2000);
 

@@ -92,6 +92,8 @@ export const SitMessageSchema = z.object({
   seat: SeatIndexSchema,
   /** The buy-in, within the table's range and the player's available balance. */
   amount: PositiveAmountSchema,
+  /** Post a big blind at once instead of waiting for the big blind to come round (the default). */
+  postNow: z.boolean().optional(),
   ...withRequestId,
 });
 export const ActionMessageSchema = z.object({
@@ -136,7 +138,36 @@ export const SeedMessageSchema = z.object({
   ...withRequestId,
 });
 
+/** After the hand: show your cards (all, or one in Hold'em when you won uncalled). */
+export const ShowMessageSchema = z.object({
+  type: z.literal('SHOW'),
+  cards: z.array(CardSchema).min(1).max(4).optional(),
+  ...withRequestId,
+});
+/** After the hand: keep your cards hidden (a loser at showdown; the cards never leave the server). */
+export const MuckMessageSchema = z.object({ type: z.literal('MUCK'), ...withRequestId });
+/** A seated player's standing choices; each field given replaces the last. */
+export const SeatOptionsSchema = z.object({
+  /** Muck a losing hand at once at showdown (default true); off: you choose, and Show is the default. */
+  autoMuck: z.boolean().optional(),
+  /** Sit out when the next hand is dealt. */
+  sitOutNextHand: z.boolean().optional(),
+  /** Sit out when the big blind would be yours. */
+  sitOutNextBigBlind: z.boolean().optional(),
+  /** Top the stack up to this amount (through the ledger, like a recharge) when it is below it between hands; null: off. */
+  autoTopUp: PositiveAmountSchema.nullable().optional(),
+});
+export type SeatOptions = z.infer<typeof SeatOptionsSchema>;
+export const SeatOptionsMessageSchema = z.object({
+  type: z.literal('SEAT_OPTIONS'),
+  options: SeatOptionsSchema,
+  ...withRequestId,
+});
+
 export const TableClientMessageSchema = z.discriminatedUnion('type', [
+  ShowMessageSchema,
+  MuckMessageSchema,
+  SeatOptionsMessageSchema,
   TableAuthMessageSchema,
   SitMessageSchema,
   ActionMessageSchema,
@@ -181,6 +212,8 @@ export const TableSeatSchema = z.object({
   timeBankMs: z.int().min(0),
   /** A recharge waiting for the current hand to end. */
   pendingRecharge: MoneySchema.nullable(),
+  /** Seated, not dealt in until the big blind comes round (or they post). */
+  waitingForBigBlind: z.boolean().optional(),
 });
 export type TableSeat = z.infer<typeof TableSeatSchema>;
 
@@ -200,6 +233,10 @@ export const TableInfoSchema = z.object({
   seats: z.array(TableSeatSchema),
   /** The seat of the dealer button (of the current or last hand), or null before the first hand. */
   button: SeatIndexSchema.nullable(),
+  /** The rake as numbers: percent of the pot, capped at `cap` ₮ a hand, none without a flop. */
+  rake: z.object({ percent: z.number().min(0), cap: MoneySchema, noFlopNoDrop: z.boolean() }).optional(),
+  /** The jackpot: contributionPercent of each raked pot (its rules text is the `jackpot-rules` content block). */
+  jackpotRule: z.object({ contributionPercent: z.number().min(0) }).optional(),
   handsPlayed: z.int().min(0),
 });
 export type TableInfo = z.infer<typeof TableInfoSchema>;
@@ -282,6 +319,8 @@ export const ViewerSchema = z.object({
    * at the table maximum).
    */
   minBuyIn: MoneySchema.optional(),
+  /** The seated viewer's standing choices (SEAT_OPTIONS). */
+  options: SeatOptionsSchema.required().optional(),
 });
 export type Viewer = z.infer<typeof ViewerSchema>;
 
@@ -431,6 +470,19 @@ const TableEventSchemas = [
     playerSeeds: z.array(PlayerSeedEntrySchema),
   }),
   /** The hand could not be settled (e.g. the database failed): stacks are as the hand began. */
+  /**
+   * The hand is over and `seat` may still show its cards until `deadline` (epoch ms): `loser` mucked at
+   * showdown (SHOW or MUCK; Show when the time runs out), `winner` won with nobody calling (SHOW, or nothing).
+   */
+  z.object({
+    type: z.literal('show-choice'),
+    seat: SeatIndexSchema,
+    handNumber: z.int().min(1),
+    kind: z.enum(['loser', 'winner']),
+    deadline: z.int(),
+  }),
+  /** The choices are over (shown, mucked or timed out): the hand is settled next. */
+  z.object({ type: z.literal('show-choice-closed'), handNumber: z.int().min(1) }),
   z.object({ type: z.literal('hand-voided'), handId: z.string(), handNumber: z.int().min(1) }),
   z.object({ type: z.literal('jackpot'), amount: MoneySchema }),
   z.object({ type: z.literal('table-updated'), table: TableInfoSchema.omit({ seats: true }) }),

@@ -53,6 +53,26 @@ describe('simulator', () => {
     expect(summary.allIns).toBeGreaterThan(0);
   }, 30_000);
 
+  it('bots that buy in again wait for the big blind: no hand has an out-of-position blind, and every file replays', () => {
+    for (const postNow of [false, true]) {
+      const out = tempDir();
+      simulate({ variant: 'holdem-nl', players: 6, hands: 300, seed: 5, rake: 0, rakeCap: 0, out, postNow });
+      const texts = readdirSync(out).map((f) => readFileSync(join(out, f), 'utf8'));
+      const thirdBlinds = texts.filter((t) => /_newcomer_big_blinds/.test(t));
+      for (const text of texts) expect(replayPHH(text).ok).toBe(true);
+      if (!postNow) {
+        expect(thirdBlinds).toEqual([]);
+        for (const text of texts) {
+          const blinds = /blinds_or_straddles = \[([^\]]*)\]/.exec(text)![1].split(',').map(Number);
+          expect(blinds.filter((b) => b > 0).length).toBeLessThanOrEqual(2);
+        }
+      } else {
+        expect(thirdBlinds.length).toBeGreaterThan(0);
+        expect(thirdBlinds[0]).toMatch(/^# Not plain PHH: p\d posted a newcomer's live big blind/m);
+      }
+    }
+  }, 60_000);
+
   it('the same seed writes the same hands', () => {
     const a = tempDir();
     const b = tempDir();

@@ -1,6 +1,6 @@
 // The simulator: bots play N hands at one table and each hand is written as a PHH file.
 //   npm run simulate -w @tenger/engine -- --variant holdem|omaha-pl|omaha-nl --players 2..9
-//     --hands N --seed S --rake 0 [--rake-cap 0] --out DIR
+//     --hands N --seed S --rake 0 [--rake-cap 0] [--post-now yes] --out DIR
 // Decks come from the provably fair derivation (deckFromSeed) with a server seed made from --seed,
 // so the same arguments always produce the same files.
 
@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { commitment, deckFromSeed } from '../fair1.js';
-import { applyAction, createHand } from '../hand.js';
+import { applyAction, blindSeats, createHand } from '../hand.js';
 import type { HandConfig, HandState, SeatConfig, Variant } from '../hand-types.js';
 import { toPHH } from '../phh.js';
 import { handRecord } from '../record.js';
@@ -26,6 +26,8 @@ export interface SimulateOptions {
   out: string;
   smallBlind?: number;
   bigBlind?: number;
+  /** A bot that buys in again posts a big blind at once ("Post now"); by default it waits for the big blind. */
+  postNow?: boolean;
 }
 
 export interface SimulateSummary {
@@ -85,6 +87,7 @@ export function simulate(options: SimulateOptions): SimulateSummary {
       postsBigBlind: p.newcomer || undefined,
       sittingOut: options.players > 2 && chance() < 0.04 ? true : undefined,
     }));
+    if (!options.postNow) waitForBigBlind(seats, players, button);
     if (seats.filter((s) => !s.sittingOut && s.stack > 0).length < 2)
       for (const s of seats) s.sittingOut = undefined;
     const config: HandConfig = {
@@ -114,7 +117,7 @@ export function simulate(options: SimulateOptions): SimulateSummary {
 
     for (const p of players) {
       const seat = final.seats.find((s) => s.seat === p.seat)!;
-      p.newcomer = false;
+      if (seat.inHand) p.newcomer = false;
       p.stack = seat.stack;
       // A busted bot buys in again and, like a newcomer, posts a big blind on its next hand.
       if (p.stack === 0) {
@@ -126,6 +129,29 @@ export function simulate(options: SimulateOptions): SimulateSummary {
   }
   summary.millis = Math.round(performance.now() - started);
   return summary;
+}
+
+/**
+ * Newcomers (busted bots that bought in again) sit out until the big blind would be theirs; then they
+ * are dealt in in the big blind, so no hand has an out-of-position blind.
+ */
+function waitForBigBlind(
+  seats: SeatConfig[],
+  players: { seat: number; newcomer: boolean }[],
+  button: number,
+) {
+  const newcomer = (seat: number) => players.find((p) => p.seat === seat)?.newcomer ?? false;
+  const playing = (s: SeatConfig) => !s.sittingOut && s.stack > 0;
+  const regulars = seats.filter((s) => playing(s) && !newcomer(s.seat)).map((s) => s.seat);
+  let joined = false;
+  for (const s of seats) {
+    if (!newcomer(s.seat) || !playing(s)) continue;
+    s.postsBigBlind = undefined;
+    if (regulars.length < 2) continue;
+    const lineup = [...regulars, s.seat].sort((a, b) => a - b);
+    if (!joined && blindSeats(lineup, button).bigBlindSeat === s.seat) joined = true;
+    else s.sittingOut = true;
+  }
 }
 
 function playHand(config: HandConfig, chance: Chance): HandState {
@@ -164,7 +190,7 @@ export function parseArgs(argv: string[]): SimulateOptions | { error: string } {
     args.set(key.slice(2), value);
     i++;
   }
-  const known = ['variant', 'players', 'hands', 'seed', 'rake', 'rake-cap', 'out'];
+  const known = ['variant', 'players', 'hands', 'seed', 'rake', 'rake-cap', 'out', 'post-now'];
   for (const key of args.keys()) if (!known.includes(key)) return { error: `unknown option --${key}` };
   const variant = VARIANTS[args.get('variant') ?? 'holdem'];
   if (!variant) return { error: '--variant must be holdem, omaha-pl or omaha-nl' };
@@ -184,7 +210,8 @@ export function parseArgs(argv: string[]): SimulateOptions | { error: string } {
   if (!(rakeCap >= 0)) return { error: '--rake-cap must be a whole number >= 0' };
   const out = args.get('out');
   if (!out) return { error: '--out DIR is required' };
-  return { variant, players, hands, seed, rake, rakeCap, out: resolve(out) };
+  const postNow = args.get('post-now') === 'yes';
+  return { variant, players, hands, seed, rake, rakeCap, out: resolve(out), ...(postNow ? { postNow } : {}) };
 }
 
 function main(): void {

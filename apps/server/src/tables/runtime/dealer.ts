@@ -1,10 +1,29 @@
 // The hand loop of one table: deal when two can play, run the action clock for each turn, act
 // for a player who runs out of time (or was removed), settle the finished hand, then tidy the
 // seats and deal again. Everything runs inside the table's queue (TableState.enqueue).
-import { applyAction, legalActions, type HandEvent, type HandState } from '@tenger/engine';
+import {
+  applyAction,
+  awaitingRunout,
+  legalActions,
+  parseCards,
+  runOutStreet,
+  showAfterHand,
+  type HandEvent,
+  type HandState,
+} from '@tenger/engine';
 import { refillBank, timedOut } from './actionClock.js';
 import { dealHand, type RunningHand } from './runningHand.js';
-import { dealable, nextSeatAfter, rechargeLanding, type LeaveReason, type Seat } from './seatRules.js';
+import { nextLineup } from './lineup.js';
+import {
+  dealable,
+  ok,
+  reject,
+  rechargeLanding,
+  type LeaveReason,
+  type Reply,
+  type Seat,
+} from './seatRules.js';
+import { showChoices } from './showChoice.js';
 import { handSettlement } from './settlement.js';
 import type { TableState } from './tableState.js';
 
@@ -15,6 +34,10 @@ export interface SeatHooks {
 }
 
 const NEXT_HAND = 'next-hand';
+const RUNOUT = 'runout';
+const SHOW_WINDOW = 'show-window';
+/** The least pause before the next deal, whatever a show window took (never more than the pause itself). */
+const MIN_NEXT_HAND_DELAY_MS = 500;
 
 export const dealtHand = (hand: RunningHand) => ({
   handId: hand.handId,
@@ -35,9 +58,10 @@ export class Dealer {
     if (t.stopped || t.deleted || t.draining || t.hand || t.room.has(NEXT_HAND)) return;
     if (dealable(t.seats.values()).length < 2) return;
     this.commitNextDeck();
-    t.room.after(NEXT_HAND, t.deps.timing.nextHandDelayMs, () =>
-      t.queued(() => this.startHand(), 'could not start a hand'),
-    );
+    const pause = t.deps.timing.nextHandDelayMs;
+    const delay = Math.max(Math.min(MIN_NEXT_HAND_DELAY_MS, pause), pause - t.pauseCredit);
+    t.pauseCredit = 0;
+    t.room.after(NEXT_HAND, delay, () => t.queued(() => this.startHand(), 'could not start a hand'));
   }
 
   /**
@@ -56,8 +80,83 @@ export class Dealer {
     hand.state = state;
     for (const event of events) t.record({ kind: 'hand', event, hand: hand.context });
     // Settlement runs as its own queued step so the command that ended the hand is acked first.
-    if (state.phase === 'complete') t.queued(() => this.finishHand(hand), 'could not finish a hand');
+    if (state.phase === 'complete') t.queued(() => this.openShowWindow(hand), 'could not finish a hand');
     else if (state.toAct !== null) this.startClock(hand, state.toAct);
+    else if (awaitingRunout(state) && t.runoutPauseMs <= 0) this.runOut(hand);
+    else if (awaitingRunout(state))
+      t.room.after(RUNOUT, t.runoutPauseMs, () => t.queued(() => this.runOut(hand), 'runout failed'));
+  }
+
+  /** One more street of an all-in runout (the hands are already face up). */
+  private runOut(hand: RunningHand): void {
+    if (this.t.hand !== hand) return;
+    const result = runOutStreet(hand.state);
+    if ('error' in result) return;
+    this.advance(hand, result.state, result.events);
+  }
+
+  /**
+   * The hand is over: players with a choice (showChoice.ts) may show until the window closes, then
+   * the hand is settled with what was shown. With nobody to ask it is settled at once.
+   */
+  private async openShowWindow(hand: RunningHand): Promise<void> {
+    const t = this.t;
+    if (t.stopped || t.hand !== hand) return;
+    const choices = showChoices(hand.state, t.seats, hand.owners);
+    if (choices.size === 0 || t.deps.timing.showWindowMs <= 0) return this.finishHand(hand);
+    hand.choices = choices;
+    hand.choicesOpenedAt = t.room.now();
+    const deadline = t.room.now() + t.deps.timing.showWindowMs;
+    const handNumber = hand.state.config.handNumber;
+    for (const [seat, kind] of choices) t.emit({ type: 'show-choice', seat, handNumber, kind, deadline });
+    t.room.after(SHOW_WINDOW, t.deps.timing.showWindowMs, () =>
+      t.queued(() => this.closeShowWindow(hand), 'could not finish a hand'),
+    );
+  }
+
+  /** SHOW or MUCK from a player with a choice. */
+  choose(seat: Seat, show: boolean, cards?: readonly string[]): Reply {
+    const hand = this.t.hand;
+    const kind = hand?.choices?.get(seat.seat);
+    if (!hand || !kind || hand.owners.get(seat.seat)?.userId !== seat.userId)
+      return reject('stale', 'There is nothing to show now');
+    if (show) {
+      let parsed;
+      try {
+        parsed = cards ? parseCards(cards.join('')) : undefined;
+      } catch {
+        return reject('illegal-action', 'Not cards');
+      }
+      const result = showAfterHand(hand.state, seat.seat, parsed);
+      if ('error' in result) return reject('illegal-action', result.error.message);
+      this.showed(hand, result.state, result.events);
+    }
+    hand.choices!.delete(seat.seat);
+    if (hand.choices!.size === 0) {
+      this.t.room.cancel(SHOW_WINDOW);
+      this.t.queued(() => this.closeShowWindow(hand), 'could not finish a hand');
+    }
+    return ok;
+  }
+
+  /** Time is up: a loser who did not choose shows (their auto-muck is off); a winner keeps the cards hidden. */
+  private async closeShowWindow(hand: RunningHand): Promise<void> {
+    const t = this.t;
+    if (t.stopped || t.hand !== hand || !hand.choices) return;
+    for (const [seat, kind] of hand.choices) {
+      if (kind !== 'loser') continue;
+      const result = showAfterHand(hand.state, seat);
+      if (!('error' in result)) this.showed(hand, result.state, result.events);
+    }
+    hand.choices = null;
+    t.pauseCredit = t.room.now() - (hand.choicesOpenedAt ?? t.room.now());
+    t.emit({ type: 'show-choice-closed', handNumber: hand.state.config.handNumber });
+    await this.finishHand(hand);
+  }
+
+  private showed(hand: RunningHand, state: HandState, events: HandEvent[]): void {
+    hand.state = state;
+    for (const event of events) this.t.record({ kind: 'hand', event, hand: hand.context });
   }
 
   /** The player to act was removed (blocked, deleted): they fold at once. */
@@ -78,10 +177,16 @@ export class Dealer {
   private async startHand(): Promise<void> {
     const t = this.t;
     if (t.stopped || t.deleted || t.draining || t.hand) return;
-    const players = dealable(t.seats.values());
-    if (players.length < 2) return;
     await t.refreshSettings();
-    t.button = nextSeatAfter(players, t.button);
+    const lineup = nextLineup(t.seats.values(), t.button);
+    for (const seat of lineup.sitOut) {
+      seat.options.sitOutNextHand = false;
+      seat.options.sitOutNextBigBlind = false;
+      this.seats.markSittingOut(seat);
+    }
+    if (!lineup.ok) return;
+    const players = lineup.players;
+    t.button = lineup.button;
     const dealt = dealHand({
       table: t.table,
       players,
@@ -98,7 +203,10 @@ export class Dealer {
     // The number is used from here on, whatever becomes of the hand (a crash voids it, never re-deals it).
     await t.deps.store.handStarted(t.tableId, dealtHand(dealt.hand));
     t.lastHandNumber++;
-    for (const s of players) s.owesBigBlind = false;
+    for (const s of players) {
+      s.owesBigBlind = false;
+      s.postNow = false;
+    }
     t.shownHand = null;
     t.hand = dealt.hand;
     this.advance(dealt.hand, dealt.hand.state, dealt.events);
@@ -107,7 +215,7 @@ export class Dealer {
   private startClock(hand: RunningHand, seatIndex: number): void {
     const t = this.t;
     const seat = t.seats.get(seatIndex);
-    if (seat?.removed) return this.forfeit(hand);
+    if (seat?.removed || seat?.leaveAfterHand === 'left') return this.forfeit(hand);
     const bank = seat?.timeBankMs ?? 0;
     const actionCount = hand.state.actionCount;
     const { deadline } = t.actionClock.start(seatIndex, t.actionTimeMs, bank, () =>
@@ -193,12 +301,23 @@ export class Dealer {
     for (const seat of [...t.seats.values()]) {
       if (hand.owners.has(seat.seat)) refillBank(seat, t.deps.timing.timeBankRefillMs, t.timeBankMaxMs);
       if (seat.pendingRecharge > 0) await this.landRecharge(seat);
+      if (seat.options.autoTopUp !== null && !seat.leaveAfterHand && !seat.removed) await this.topUp(seat);
       if (seat.leaveAfterHand) await this.seats.standUp(seat, seat.leaveAfterHand);
       else if (seat.stack === 0) await this.seats.standUp(seat, 'busted');
     }
     t.seatsChanged(false);
     if (t.deleted) return t.emit({ type: 'table-closed' });
     this.scheduleNextHand();
+  }
+
+  /** Auto top-up: below the chosen stack, chips come from the balance like a recharge (if it has them). */
+  private async topUp(seat: Seat): Promise<void> {
+    const t = this.t;
+    const target = Math.min(seat.options.autoTopUp ?? 0, t.table.maxBuyIn);
+    const amount = target - seat.stack;
+    if (amount <= 0 || !(await t.deps.bank.toSeat(seat, t.tableId, amount, 'recharge'))) return;
+    seat.stack += amount;
+    t.emit({ type: 'stack-changed', seat: seat.seat, stack: seat.stack, reason: 'recharge' });
   }
 
   /** A recharge made during the hand adds only what fits under the maximum; the rest goes back. */

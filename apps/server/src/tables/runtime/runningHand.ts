@@ -7,6 +7,7 @@ import type { TableRow } from '../tableService.js';
 import type { HandDeck, NextDeal } from './fairness.js';
 import type { Seat } from './seatRules.js';
 import type { SeatOwner } from './settlement.js';
+import type { ShowChoiceKind } from './showChoice.js';
 import type { HandContext } from './viewerDoor.js';
 
 export interface RunningHand {
@@ -17,6 +18,9 @@ export interface RunningHand {
   deck: HandDeck;
   owners: Map<number, SeatOwner>;
   startedAt: Date;
+  /** After the hand: seats that may still show, until the show window closes (showChoice.ts). */
+  choices?: Map<number, ShowChoiceKind> | null;
+  choicesOpenedAt?: number;
 }
 
 export interface Deal {
@@ -53,6 +57,7 @@ export function dealHand(deal: Deal): { hand: RunningHand; events: HandEvent[] }
     handNumber,
     deckCommitment: deck.committed.deckCommitment,
     tableId: String(table.id),
+    pacedRunout: true,
   });
   if ('error' in result) return { error: result.error };
   return {

@@ -2,7 +2,12 @@
 // admins and account changes do to a seat (kick, remove). Rules come from seatRules.ts; money
 // moves through the TableBank; everything runs inside the table's queue.
 import { applyAction } from '@tenger/engine';
-import { DEFAULT_RATHOLE_MINUTES, type ActionMessage, type TableRejectCode } from '@tenger/protocol';
+import {
+  DEFAULT_RATHOLE_MINUTES,
+  type ActionMessage,
+  type SeatOptions,
+  type TableRejectCode,
+} from '@tenger/protocol';
 import { spendBank } from './actionClock.js';
 import type { Dealer, SeatHooks } from './dealer.js';
 import { inRunningHand } from './runningHand.js';
@@ -16,7 +21,7 @@ export class SeatDesk implements SeatHooks {
 
   constructor(private readonly t: TableState) {}
 
-  async sit(userId: number, seatIndex: number, amount: number): Promise<Reply> {
+  async sit(userId: number, seatIndex: number, amount: number, postNow = false): Promise<Reply> {
     const t = this.t;
     const settings = await t.deps.settings.get();
     const windowMs = (settings.table?.ratholeMinutes ?? DEFAULT_RATHOLE_MINUTES) * 60_000;
@@ -39,6 +44,7 @@ export class SeatDesk implements SeatHooks {
       return reject('insufficient-balance', 'Your balance is too low');
     const connected = profile.isBot || t.viewers.isConnected(userId);
     const seat = rules.newSeat(profile, seatIndex, amount, t.timeBankMaxMs, connected);
+    seat.postNow = postNow;
     t.seats.set(seatIndex, seat);
     t.departures.delete(userId);
     t.emit({ type: 'seat-taken', seat: t.presentSeat(seat) });
@@ -84,12 +90,17 @@ export class SeatDesk implements SeatHooks {
     return ok;
   }
 
-  /** Leaves now, or after the running hand when dealt into it. */
+  /**
+   * Leaves now, or after the running hand when dealt into it. A player who leaves their own hand
+   * folds: now when it is their turn, else the moment the turn comes (no clock runs for them).
+   */
   async leave(seat: Seat | undefined, reason: LeaveReason): Promise<Reply> {
     if (!seat) return reject('not-seated', 'You are not seated at this table');
-    if (inRunningHand(this.t.hand, seat)) {
+    const hand = this.t.hand;
+    if (hand && inRunningHand(hand, seat)) {
       seat.leaveAfterHand = reason;
       this.t.emit({ type: 'seat-updated', seat: this.t.presentSeat(seat) });
+      if (reason === 'left' && hand.state.toAct === seat.seat) this.dealer.forfeit(hand);
       return ok;
     }
     await this.standUp(seat, reason);
@@ -115,6 +126,23 @@ export class SeatDesk implements SeatHooks {
     spendBank(seat, used);
     this.dealer.advance(hand, result.state, result.events);
     return ok;
+  }
+
+  /** The seated player's standing choices; each one given replaces the last. */
+  setOptions(seat: Seat | undefined, options: SeatOptions): Reply {
+    if (!seat) return reject('not-seated', 'You are not seated at this table');
+    const max = this.t.table.maxBuyIn;
+    if (options.autoTopUp != null && (options.autoTopUp < this.t.table.minBuyIn || options.autoTopUp > max))
+      return reject('bad-amount', `Top up to between ${this.t.table.minBuyIn} and ${max}`);
+    const given = Object.entries(options).filter(([, value]) => value !== undefined);
+    seat.options = { ...seat.options, ...Object.fromEntries(given) };
+    return ok;
+  }
+
+  /** SHOW / MUCK after the hand (dealer.choose). */
+  choose(seat: Seat | undefined, show: boolean, cards?: readonly string[]): Reply {
+    if (!seat) return reject('not-seated', 'You are not seated at this table');
+    return this.dealer.choose(seat, show, cards);
   }
 
   /**

@@ -14,8 +14,12 @@ export interface Seat {
   /** Chips at the table between hands; equals the seat's ledger account (minus a pending recharge). */
   stack: number;
   sittingOut: boolean;
-  /** Must post a big blind on the next hand dealt in (a newcomer, or back from sitting out). */
+  /** A newcomer (or back from sitting out): waits for the big blind, or posts one at once (`postNow`). */
   owesBigBlind: boolean;
+  /** Chose "Post now" when sitting down: dealt in at once with an out-of-position big blind. */
+  postNow: boolean;
+  /** Standing choices (SEAT_OPTIONS). */
+  options: SeatOptionValues;
   leaveAfterHand: LeaveReason | null;
   /** Blocked or deleted: folds whenever the turn comes, stands up when the hand ends. */
   removed: boolean;
@@ -26,6 +30,20 @@ export interface Seat {
   /** Last connection state announced to viewers. */
   connected: boolean;
 }
+
+export interface SeatOptionValues {
+  autoMuck: boolean;
+  sitOutNextHand: boolean;
+  sitOutNextBigBlind: boolean;
+  /** Top up to this stack between hands when below it; null: off. */
+  autoTopUp: number | null;
+}
+export const DEFAULT_SEAT_OPTIONS: SeatOptionValues = {
+  autoMuck: true,
+  sitOutNextHand: false,
+  sitOutNextBigBlind: false,
+  autoTopUp: null,
+};
 
 export type Reply = { ok: true } | { ok: false; code: TableRejectCode; message: string };
 export const ok: Reply = { ok: true };
@@ -144,6 +162,8 @@ export function newSeat(
     stack: amount,
     sittingOut: false,
     owesBigBlind: true,
+    postNow: false,
+    options: { ...DEFAULT_SEAT_OPTIONS },
     leaveAfterHand: null,
     removed: false,
     pendingRecharge: 0,

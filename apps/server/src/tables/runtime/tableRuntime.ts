@@ -118,7 +118,7 @@ export class TableRuntime implements LiveTable {
     if (seat?.removed && message.type !== 'LEAVE') return reject('unauthorized', 'This account cannot play');
     switch (message.type) {
       case 'SIT':
-        return this.desk.sit(userId, message.seat, message.amount);
+        return this.desk.sit(userId, message.seat, message.amount, message.postNow ?? false);
       case 'ACTION':
         return this.desk.act(seat, message);
       case 'SIT_OUT':
@@ -129,6 +129,12 @@ export class TableRuntime implements LiveTable {
         return this.desk.recharge(seat, message.amount);
       case 'LEAVE':
         return this.desk.leave(seat, 'left');
+      case 'SHOW':
+        return this.desk.choose(seat, true, message.cards);
+      case 'MUCK':
+        return this.desk.choose(seat, false);
+      case 'SEAT_OPTIONS':
+        return this.desk.setOptions(seat, message.options);
       case 'SEED':
         // Only a seated player's seed counts, and only for a deck it has already seen committed.
         if (!seat) return reject('not-seated', 'Only a seated player may add a seed');

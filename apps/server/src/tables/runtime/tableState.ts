@@ -2,7 +2,12 @@
 // serial queue, recording events (numbered, to every viewer through the door), presenting seats,
 // keeping seats in the store. The dealer (hand loop) and the seat desk (seat commands) share it.
 import type { HandState } from '@tenger/engine';
-import { DEFAULT_RATHOLE_MINUTES, type TableEvent, type TableSeat } from '@tenger/protocol';
+import {
+  DEFAULT_RATHOLE_MINUTES,
+  DEFAULT_RUNOUT_PAUSE_MS,
+  type TableEvent,
+  type TableSeat,
+} from '@tenger/protocol';
 import type { Logger } from 'pino';
 import type { TableRow } from '../tableService.js';
 import { ActionClock } from './actionClock.js';
@@ -71,6 +76,11 @@ export class TableState {
   actionTimeMs = 20_000;
   timeBankMaxMs = 30_000;
   ratholeMs = DEFAULT_RATHOLE_MINUTES * 60_000;
+  runoutPauseMs = DEFAULT_RUNOUT_PAUSE_MS;
+  /** Time already spent after the last hand (a show window), taken off the pause before the next deal. */
+  pauseCredit = 0;
+  /** Rake and jackpot as players are told them (TableInfo). */
+  rules: TableViewState['rules'] = null;
   /** Who stood up from this table lately, for the buy-in minimum shown to them. */
   readonly departures = new Map<number, Departure>();
   private tail: Promise<unknown> = Promise.resolve();
@@ -153,6 +163,7 @@ export class TableState {
       seq: this.log.lastSeq,
       buyInMinimums: this.buyInMinimums(),
       nextDeckCommitment: this.nextDeal.deckCommitment,
+      rules: this.rules,
       isConnected: (userId) => this.viewers.isConnected(userId),
     };
   }
@@ -215,5 +226,14 @@ export class TableState {
       timing.actionTimeMs ?? (this.table.actionTimeSeconds ?? settings.actionTimeSeconds) * 1000;
     this.timeBankMaxMs = timing.timeBankMaxMs ?? settings.timeBankSeconds * 1000;
     this.ratholeMs = (settings.table?.ratholeMinutes ?? DEFAULT_RATHOLE_MINUTES) * 60_000;
+    this.runoutPauseMs = timing.runoutPauseMs ?? settings.table?.runoutPauseMs ?? DEFAULT_RUNOUT_PAUSE_MS;
+    this.rules = {
+      rake: {
+        percent: settings.rake.percent,
+        cap: settings.rake.capBigBlinds * this.table.bigBlind,
+        noFlopNoDrop: true,
+      },
+      jackpotRule: { contributionPercent: settings.jackpot.contributionPercent },
+    };
   }
 }

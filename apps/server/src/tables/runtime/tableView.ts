@@ -25,10 +25,13 @@ export interface TableViewState {
   isConnected(userId: number): boolean;
   /** The next deal's published deck commitment, if any. */
   nextDeckCommitment?: string | null;
+  /** Rake and jackpot as numbers, once the settings were read. */
+  rules?: Pick<TableInfo, 'rake' | 'jackpotRule'> | null;
 }
 
 export function presentSeat(seat: Seat, s: Pick<TableViewState, 'hand' | 'isConnected'>): TableSeat {
   const playing = inRunningHand(s.hand, seat);
+  const waitsForBigBlind = !playing && seat.owesBigBlind && !seat.postNow && !seat.sittingOut;
   const status = seat.leaveAfterHand
     ? 'leaving'
     : seat.sittingOut
@@ -48,6 +51,7 @@ export function presentSeat(seat: Seat, s: Pick<TableViewState, 'hand' | 'isConn
     connected: seat.isBot || s.isConnected(seat.userId),
     timeBankMs: seat.timeBankMs,
     pendingRecharge: seat.pendingRecharge > 0 ? seat.pendingRecharge : null,
+    ...(waitsForBigBlind ? { waitingForBigBlind: true } : {}),
   };
 }
 
@@ -68,6 +72,7 @@ export function tableInfo(s: TableViewState): TableInfo {
     seats: sortedSeats(s.seats).map((seat) => presentSeat(seat, s)),
     button: s.button,
     handsPlayed: s.handsPlayed,
+    ...(s.rules ?? {}),
   };
 }
 
@@ -84,6 +89,7 @@ export function snapshotSource(s: TableViewState): SnapshotSource {
     jackpot: s.jackpot,
     buyInMinimums: s.buyInMinimums,
     nextDeckCommitment: s.nextDeckCommitment,
+    seatOptions: new Map([...s.seats.values()].map((seat) => [seat.userId, seat.options])),
   };
 }
 

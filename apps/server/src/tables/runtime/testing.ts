@@ -15,6 +15,8 @@ export const FAST_TIMING: Partial<RuntimeTiming> = {
   timeBankMaxMs: 0,
   nextHandDelayMs: 5,
   sitOutLimitMs: 60_000,
+  showWindowMs: 0,
+  runoutPauseMs: 0,
 };
 
 /** A viewer that keeps every frame it was sent. */

@@ -8,6 +8,10 @@ export interface RuntimeTiming {
   timeBankRefillMs: number;
   /** Pause between the end of a hand and the next deal. */
   nextHandDelayMs: number;
+  /** How long a player may choose to show after the hand (taken out of the pause between hands). */
+  showWindowMs: number;
+  /** Overrides settings.table.runoutPauseMs: the pause between the streets of an all-in runout (tests). */
+  runoutPauseMs?: number;
   /** A player sat out this long is stood up and cashed out. */
   sitOutLimitMs: number;
   /** Consecutive timeouts that sit a player out. */
@@ -19,6 +23,7 @@ export interface RuntimeTiming {
 export const DEFAULT_TIMING: RuntimeTiming = {
   timeBankRefillMs: 1000,
   nextHandDelayMs: 3000,
+  showWindowMs: 2500,
   sitOutLimitMs: 5 * 60_000,
   timeoutsToSitOut: 2,
   logSize: 1024,

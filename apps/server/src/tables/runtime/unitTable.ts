@@ -30,6 +30,9 @@ export const UNIT_TIMING: RuntimeTiming = {
   timeBankRefillMs: 1_000,
   nextHandDelayMs: 1_000,
   sitOutLimitMs: 60_000,
+  // Show windows and paced runouts have their own tests (tableMoments.test.ts).
+  showWindowMs: 0,
+  runoutPauseMs: 0,
 };
 
 export interface UnitTable {

@@ -18,6 +18,7 @@ import {
   type HandView as EngineHandView,
 } from '@tenger/engine';
 import type {
+  SeatOptions,
   HandView,
   TableEvent,
   TableInfo,
@@ -52,6 +53,8 @@ export interface SnapshotSource {
   buyInMinimums?: ReadonlyMap<number, number>;
   /** The next deal's published deck commitment, if any. */
   nextDeckCommitment?: string | null;
+  /** Seated users' standing choices (SEAT_OPTIONS), userId -> options: each sees only their own. */
+  seatOptions?: ReadonlyMap<number, Required<SeatOptions>>;
 }
 
 /** What the runtime wants to say; frameFor turns it into the frame this viewer may receive. */
@@ -95,6 +98,9 @@ function snapshotFor(viewer: ViewerIdentity, source: SnapshotSource): TableSnaps
       seat: seated?.seat ?? null,
       ...(viewer.userId !== null
         ? { minBuyIn: source.buyInMinimums?.get(viewer.userId) ?? source.table.minBuyIn }
+        : {}),
+      ...(viewer.userId !== null && source.seatOptions?.has(viewer.userId)
+        ? { options: { ...source.seatOptions.get(viewer.userId)! } }
         : {}),
     },
     table: source.table,

@@ -5,6 +5,8 @@ export type TableMenuItem =
   'recharge' | 'replay' | 'information' | 'settings' | 'sitOut' | 'sitIn' | 'fullScreen' | 'leave' | 'lobby';
 
 export interface ActionMenuProps {
+  /** In full screen now: the item reads "Exit Full Screen". */
+  fullscreen?: boolean;
   seated: boolean;
   sittingOut: boolean;
   onChoose: (item: TableMenuItem) => void;
@@ -15,7 +17,7 @@ export interface ActionMenuProps {
  * Screen, Leave Table, Home (Lobby). A disclosure menu with arrow keys and Escape. Items that need a seat
  * are disabled for spectators; Sit Out becomes Sit In while sitting out.
  */
-export function ActionMenu({ seated, sittingOut, onChoose }: ActionMenuProps) {
+export function ActionMenu({ fullscreen = false, seated, sittingOut, onChoose }: ActionMenuProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -31,7 +33,7 @@ export function ActionMenu({ seated, sittingOut, onChoose }: ActionMenuProps) {
     sittingOut
       ? { key: 'sitIn', label: t('table.menu.sitIn'), disabled: !seated }
       : { key: 'sitOut', label: t('table.menu.sitOut'), disabled: !seated },
-    { key: 'fullScreen', label: t('table.menu.fullScreen') },
+    { key: 'fullScreen', label: fullscreen ? t('moments.exitFullScreen') : t('table.menu.fullScreen') },
     { key: 'leave', label: t('table.menu.leave'), disabled: !seated, danger: true },
     { key: 'lobby', label: t('table.menu.lobby') },
   ];

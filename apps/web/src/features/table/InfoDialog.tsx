@@ -1,7 +1,9 @@
 import type { TableInfo } from '@tenger/protocol';
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CONTENT_BLOCKS } from '../../app/constants';
 import { formatMoney } from '../../app/money';
+import { useContentBlock } from '../lobby/useContentBlock';
 
 /** Information: the table's game and rules, blinds, rake and buy-in. */
 export function InfoDialog({
@@ -15,6 +17,7 @@ export function InfoDialog({
 }) {
   const { t, i18n } = useTranslation();
   const money = (value: number) => formatMoney(value, i18n.language);
+  const jackpotRules = useContentBlock(CONTENT_BLOCKS.jackpotRules);
   return (
     <Modal open={open} onCancel={onClose} footer={null} title={t('table.menu.information')} width={520}>
       {table && (
@@ -52,14 +55,25 @@ export function InfoDialog({
             </div>
             <div>
               <dt>{t('table.info.handsPlayed')}</dt>
-              <dd>{table.handsPlayed}</dd>
+              <dd data-testid="info-hands-played">{table.handsPlayed}</dd>
             </div>
           </dl>
           <h3>{t('table.info.rulesTitle')}</h3>
           <p>{t(`table.info.rules.${table.variant}`)}</p>
           <p>{t(`table.info.bettingRules.${table.betting}`)}</p>
           <h3>{t('table.info.rakeTitle')}</h3>
-          <p>{t('table.info.rake')}</p>
+          <p data-testid="info-rake">
+            {table.rake
+              ? t('moments.rake', { percent: table.rake.percent, cap: money(table.rake.cap) })
+              : t('table.info.rake')}
+          </p>
+          {table.jackpotRule && (
+            <>
+              <h3>{t('moments.jackpotTitle')}</h3>
+              <p>{t('moments.jackpot', { percent: table.jackpotRule.contributionPercent })}</p>
+              {jackpotRules && <p className="info__jackpot-rules">{jackpotRules}</p>}
+            </>
+          )}
           <h3>{t('table.info.clockTitle')}</h3>
           <p>{t('table.info.clock', { seconds: table.actionTimeSeconds })}</p>
           <h3>{t('table.info.fairTitle')}</h3>

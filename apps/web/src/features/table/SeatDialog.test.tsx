@@ -42,7 +42,7 @@ describe('the seat dialog', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter amount!');
     await userEvent.type(input, '600');
     await userEvent.click(screen.getByRole('button', { name: 'Take seat' }));
-    expect(onSubmit).toHaveBeenCalledWith(600);
+    expect(onSubmit).toHaveBeenCalledWith(600, false);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
 
@@ -74,6 +74,6 @@ describe('the seat dialog', () => {
     const { onSubmit } = open('recharge', undefined, { balance: 10_000, stack: 3500 });
     expect(screen.getByRole('spinbutton', { name: 'Amount' })).toHaveValue(500);
     await userEvent.click(screen.getByRole('button', { name: 'Recharge' }));
-    expect(onSubmit).toHaveBeenCalledWith(500);
+    expect(onSubmit).toHaveBeenCalledWith(500, false);
   });
 });

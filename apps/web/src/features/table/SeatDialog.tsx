@@ -12,7 +12,8 @@ export interface SeatDialogProps {
   context: BuyInContext;
   isAuthenticated: boolean;
   /** Resolves when the table accepted; rejects with a message to show. */
-  onSubmit: (amount: number) => Promise<void>;
+  /** postNow: sit mode only; by default a newcomer waits for the big blind. */
+  onSubmit: (amount: number, postNow: boolean) => Promise<void>;
   onClose: () => void;
 }
 
@@ -35,6 +36,7 @@ export function SeatDialog({
   const [sending, setSending] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const amountId = useId();
+  const [postNow, setPostNow] = useState(false);
   const money = (value: number) => formatMoney(value, i18n.language);
 
   useEffect(() => {
@@ -56,7 +58,7 @@ export function SeatDialog({
     setSending(true);
     setServerError(null);
     try {
-      await onSubmit(Number(text));
+      await onSubmit(Number(text), postNow);
       onClose();
     } catch (error) {
       setServerError(error instanceof Error ? error.message : t('common.unknownError'));
@@ -157,6 +159,13 @@ export function SeatDialog({
                 </p>
               )}
             </>
+          )}
+          {mode === 'sit' && !range.blocked && (
+            <label className="seat-dialog__post-now">
+              <input type="checkbox" checked={postNow} onChange={(e) => setPostNow(e.target.checked)} />{' '}
+              {t('moments.postNow')}
+              <small>{t('moments.postNowHint')}</small>
+            </label>
           )}
           {serverError && (
             <p className="seat-dialog__problem" role="alert">

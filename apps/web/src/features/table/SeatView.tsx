@@ -51,8 +51,10 @@ export function SeatView(props: SeatViewProps) {
   const inHand = handSeat?.inHand === true && props.handRunning;
   const folded = handSeat?.folded === true;
   const mucked = folded || handSeat?.mucked === true;
-  const cards =
-    (inHand || handSeat?.shown) && !(isViewer && props.autoMuck && mucked) ? handCards(handSeat) : [];
+  // Your own cards stay with you to the end of the hand and through the result pause (auto muck
+  // hides them only once you fold).
+  const ownCards = isViewer && handSeat?.inHand === true && !(props.autoMuck && folded);
+  const cards = inHand || handSeat?.shown || ownCards ? handCards(handSeat, isViewer) : [];
   const stack = handSeat && props.handRunning ? handSeat.stack : tableSeat.stack;
   const status = tableSeat.status;
   const classes = [
@@ -81,7 +83,7 @@ export function SeatView(props: SeatViewProps) {
               size={isViewer ? 'md' : 'sm'}
               dealt
               delayMs={index * 120}
-              dim={mucked}
+              dim={mucked && !(isViewer && handSeat?.mucked && !folded)}
             />
           ))}
         </div>
@@ -117,8 +119,13 @@ export function SeatView(props: SeatViewProps) {
         )}
         {props.shownHandName && <div className="seat__hand-name">{props.shownHandName}</div>}
         {status === 'sitting-out' && <div className="seat__status">{t('table.sittingOut')}</div>}
-        {status === 'waiting' && !inHand && (
+        {(tableSeat.waitingForBigBlind || status === 'waiting') && !handSeat?.inHand && (
           <div className="seat__status">{t('table.waitingForBigBlind')}</div>
+        )}
+        {tableSeat.pendingRecharge !== null && tableSeat.pendingRecharge > 0 && (
+          <div className="seat__status seat__status--recharge" data-testid="pending-recharge">
+            {t('moments.pendingRecharge', { amount: formatMoney(tableSeat.pendingRecharge, i18n.language) })}
+          </div>
         )}
         {!tableSeat.connected && <div className="seat__status">{t('table.disconnected')}</div>}
       </div>
@@ -126,9 +133,13 @@ export function SeatView(props: SeatViewProps) {
   );
 }
 
-function handCards(seat: HandSeatView | null): (string | null)[] {
+function handCards(seat: HandSeatView | null, own = false): (string | null)[] {
   if (!seat) return [];
-  if (seat.cards && seat.cards.length > 0) return seat.cards;
+  if (seat.cards && seat.cards.length > 0) {
+    // One card of two shown: the other stays face down.
+    const hidden = own ? 0 : Math.max(0, seat.cardCount - seat.cards.length);
+    return [...seat.cards, ...Array.from({ length: hidden }, () => null)];
+  }
   if (seat.folded || seat.mucked) return [];
   return Array.from({ length: seat.cardCount }, () => null);
 }

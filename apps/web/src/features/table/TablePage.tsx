@@ -10,12 +10,15 @@ import { formatMoney } from '../../app/money';
 import { restartBegan, restartEnded } from '../../realtime/serverRestart';
 import { ActionBar, PreActionBoxes } from './ActionBar';
 import { ActionMenu, type TableMenuItem } from './ActionMenu';
-import { readChoices, resolvePreAction, type ChosenAction, type PreAction } from './betting';
+import { resolvePreAction, type ChosenAction, type PreAction } from './betting';
 import { parseCards } from './cards';
 import { bestHand, describeHand } from './handName';
 import { InfoDialog } from './InfoDialog';
 import { ReplayDialog } from './ReplayDialog';
 import { SeatDialog } from './SeatDialog';
+import { SeatOptionsPanel } from './SeatOptionsPanel';
+import { ShowChoicePanel } from './ShowChoicePanel';
+import { useTableExits } from './useTableExits';
 import { SettingsDialog } from './SettingsDialog';
 import { TableChat } from './chat/TableChat';
 import { useTableSettings } from './settings';
@@ -25,6 +28,7 @@ import { TableCommandError, TableSocket, tableSocketUrl, type TableCommandInput 
 import { viewerInHand, viewerLegal, viewerTableSeat, type TableViewState } from './tableState';
 import { useTableSounds } from './useTableSounds';
 import './table.css';
+import './moments.css';
 
 type Dialog =
   | { kind: 'seat'; mode: 'sit' | 'recharge'; seat: number | null }
@@ -139,23 +143,15 @@ export default function TablePage() {
     return () => clearTimeout(id);
   }, [notice]);
 
-  // Leaving on your turn folds first, so the seat is freed (and the chips go home) without waiting for the clock.
-  const leaveTable = async () => {
-    try {
-      if (legal && hand && readChoices(legal).fold) {
-        await send({
-          type: 'ACTION',
-          action: 'fold',
-          handNumber: hand.handNumber,
-          stateId: hand.actionCount,
-        });
-      }
-      await send({ type: 'LEAVE' });
-      await navigate('/');
-    } catch {
-      // The refusal is shown in the notice.
-    }
-  };
+  const { leaveTable, fullscreen, toggleFullscreenAsking } = useTableExits({
+    client,
+    send,
+    inHand,
+    seat: mySeat?.seat ?? null,
+    options: state.viewer.options,
+    autoMuck: settings.autoMuck,
+    onLeft: () => void navigate('/'),
+  });
 
   const chooseMenu = (item: TableMenuItem) => {
     switch (item) {
@@ -178,7 +174,7 @@ export default function TablePage() {
         void send({ type: 'SIT_IN' }).catch(() => undefined);
         break;
       case 'fullScreen':
-        toggleFullscreen();
+        toggleFullscreenAsking();
         break;
       case 'leave':
         void leaveTable();
@@ -234,6 +230,7 @@ export default function TablePage() {
     <div className={`tp${settings.animations ? '' : ' tp--still'}`} data-connection={state.connection}>
       <header className="tp-top">
         <ActionMenu
+          fullscreen={fullscreen}
           seated={mySeat !== null}
           sittingOut={mySeat?.status === 'sitting-out'}
           onChoose={chooseMenu}
@@ -313,7 +310,17 @@ export default function TablePage() {
           canSit={canSit}
           isAuthenticated={isAuthenticated}
           onSitIn={() => void send({ type: 'SIT_IN' }).catch(() => undefined)}
+          onShow={(cards) => void send({ type: 'SHOW', ...(cards ? { cards } : {}) }).catch(() => undefined)}
+          onMuck={() => void send({ type: 'MUCK' }).catch(() => undefined)}
         />
+        {mySeat && table && (
+          <SeatOptionsPanel
+            options={state.viewer.options}
+            minBuyIn={table.minBuyIn}
+            maxBuyIn={table.maxBuyIn}
+            onChange={(options) => void send({ type: 'SEAT_OPTIONS', options }).catch(() => undefined)}
+          />
+        )}
       </footer>
 
       <SeatDialog
@@ -323,10 +330,10 @@ export default function TablePage() {
         context={seatContext}
         isAuthenticated={isAuthenticated}
         onClose={() => setDialog(null)}
-        onSubmit={async (amount) => {
+        onSubmit={async (amount, postNow) => {
           try {
             if (dialog?.kind === 'seat' && dialog.mode === 'sit' && dialog.seat !== null) {
-              await client.send({ type: 'SIT', seat: dialog.seat, amount });
+              await client.send({ type: 'SIT', seat: dialog.seat, amount, ...(postNow ? { postNow } : {}) });
             } else {
               await client.send({ type: 'RECHARGE', amount });
             }
@@ -366,6 +373,8 @@ interface BottomPanelProps {
   canSit: boolean;
   isAuthenticated: boolean;
   onSitIn: () => void;
+  onShow: (cards?: string[]) => void;
+  onMuck: () => void;
 }
 
 function BottomPanel(props: BottomPanelProps) {
@@ -381,6 +390,21 @@ function BottomPanel(props: BottomPanelProps) {
       <PreActionBoxes value={props.preAction} onChange={props.onPreAction} facingBet={props.facingBet} />
     );
   }
+  const choice = props.state.showChoice;
+  const own = hand?.seats.find((s) => s.seat === props.state.viewer.seat);
+  if (choice && hand && choice.handNumber === hand.handNumber) {
+    return (
+      <ShowChoicePanel
+        choice={choice}
+        cards={own?.cards ?? []}
+        holdem={hand.variant === 'holdem-nl'}
+        onShow={props.onShow}
+        onMuck={props.onMuck}
+      />
+    );
+  }
+  // The result pause: a player dealt into the hand just played reads no waiting message.
+  if (props.seated && own?.inHand && hand?.phase === 'complete') return <div className="tp-hint" />;
   if (props.seated && props.sittingOut) {
     return (
       <div className="tp-hint">
@@ -452,13 +476,4 @@ function usePortrait(): boolean {
     return () => media.removeEventListener?.('change', onChange);
   }, []);
   return portrait;
-}
-
-function toggleFullscreen(): void {
-  try {
-    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-    else void document.documentElement.requestFullscreen?.().catch(() => undefined);
-  } catch {
-    // Not supported here.
-  }
 }

@@ -70,10 +70,19 @@ export interface TableViewState {
   nextDeckCommitment: string | null;
   /** Why this viewer lost their seat when it was not their own choice (kicked, idle, …), until they sit again. */
   removedBecause: SeatLeftReason | null;
+  /** After the hand: the viewer may still show (or muck) until the deadline. */
+  showChoice: ShowChoiceView | null;
   error: string | null;
 }
 
 export type SeatLeftReason = Extract<TableEvent, { type: 'seat-left' }>['reason'];
+
+export interface ShowChoiceView {
+  seat: number;
+  handNumber: number;
+  kind: 'loser' | 'winner';
+  deadline: number;
+}
 
 export type TableInput =
   | TableServerMessage
@@ -100,6 +109,7 @@ export function initialTableState(): TableViewState {
     voidedHand: null,
     nextDeckCommitment: null,
     removedBecause: null,
+    showChoice: null,
     error: null,
   };
 }
@@ -181,7 +191,11 @@ function sanitizeHand(hand: HandView, viewerSeat: number | null): HandView {
 function applyEvent(state: TableViewState, event: TableEvent): TableViewState {
   switch (event.type) {
     case 'hand-started':
-      return startHand(state, event);
+      return startHand({ ...state, showChoice: null }, event);
+    case 'show-choice':
+      return event.seat === state.viewer.seat ? { ...state, showChoice: { ...event } } : state;
+    case 'show-choice-closed':
+      return { ...state, showChoice: null };
     case 'blind-posted':
       return withHand(
         state,
@@ -269,16 +283,27 @@ function applyEvent(state: TableViewState, event: TableEvent): TableViewState {
         (s) => ({ ...s, lastActions: keepOnly(s.lastActions, ['fold', 'allin']) }),
       );
     case 'uncalled-bet-returned':
-      return withHand(state, (hand) => ({
-        ...hand,
-        potTotal: Math.max(0, hand.potTotal - event.amount),
-        seats: updateSeat(hand.seats, event.seat, (seat) => ({
-          ...seat,
-          bet: Math.max(0, seat.bet - event.amount),
-          stack: seat.stack + event.amount,
-          committed: Math.max(0, seat.committed - event.amount),
-        })),
-      }));
+      return withHand(
+        state,
+        (hand) => ({
+          ...hand,
+          potTotal: Math.max(0, hand.potTotal - event.amount),
+          seats: updateSeat(hand.seats, event.seat, (seat) => ({
+            ...seat,
+            bet: Math.max(0, seat.bet - event.amount),
+            stack: seat.stack + event.amount,
+            committed: Math.max(0, seat.committed - event.amount),
+            // Chips came back: the player is not all-in any more.
+            allIn: seat.allIn && seat.stack + event.amount === 0,
+          })),
+        }),
+        (s) => {
+          if (s.lastActions[event.seat]?.action !== 'allin') return s;
+          const lastActions = { ...s.lastActions };
+          delete lastActions[event.seat];
+          return { ...s, lastActions };
+        },
+      );
     case 'pots-updated':
       // The betting round is over: bets are gathered into the pots.
       return withHand(state, (hand) => ({
@@ -304,7 +329,11 @@ function applyEvent(state: TableViewState, event: TableEvent): TableViewState {
           ...hand,
           seats: updateSeat(hand.seats, event.seat, (seat) => ({
             ...seat,
-            cards: [...event.cards],
+            // A partly shown hand: the owner keeps seeing every card of it.
+            cards:
+              event.seat === state.viewer.seat && seat.cards && seat.cards.length > event.cards.length
+                ? seat.cards
+                : [...event.cards],
             shown: true,
           })),
         }),
@@ -449,6 +478,8 @@ function applyEvent(state: TableViewState, event: TableEvent): TableViewState {
     case 'hand-result':
       return {
         ...state,
+        // The Information dialog's count follows the table live.
+        table: state.table ? { ...state.table, handsPlayed: state.table.handsPlayed + 1 } : state.table,
         lastResult: {
           handId: event.handId,
           handNumber: event.handNumber,

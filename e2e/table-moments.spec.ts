@@ -1,0 +1,261 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+
+// The moments that decide a hand, played against bots on a real server: a pending recharge on the
+// seat, your own cards after losing a showdown and the Show/Muck choice (seen by a spectator), no
+// waiting text in the result pause, a paced all-in runout measured from the DOM, and Leave Table
+// during a hand folding after "Fold and leave?". Every wait is on durable state, never a toast.
+
+const SHOTS = 'e2e/artifacts/screenshots';
+const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+const stamp = Date.now().toString(36);
+const PLAYER = {
+  username: `moments_${stamp}`,
+  email: `moments_${stamp}@tenger.test`,
+  password: 'e2e-player-password',
+  bank: 'Khan Bank',
+  accountNumber: '5000123456',
+};
+const WAITING_TEXT = /Waiting for the big blind|dealt in from the next hand/;
+
+mkdirSync(SHOTS, { recursive: true });
+
+async function openAs(browser: Browser, token: string | null, path: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript((value) => {
+    if (value) localStorage.setItem('accessToken', value);
+    localStorage.setItem('i18nextLng', 'en');
+    // Auto muck off: a losing hand is not mucked at once, the player chooses.
+    localStorage.setItem('tableSettings', JSON.stringify({ autoMuck: false, animations: false }));
+  }, token);
+  const page = await context.newPage();
+  await page.goto(path);
+  const gate = page.getByText('Tap to Fullscreen');
+  if (await gate.isVisible().catch(() => false)) await gate.click();
+  return page;
+}
+
+const me = (page: Page) => page.locator(`.seat[aria-label="${PLAYER.username}"]`);
+const myFaceCards = (page: Page) => me(page).locator('.seat__cards [data-card]');
+const actionBar = (page: Page) => page.getByRole('group', { name: 'Your turn' });
+const showChoice = (page: Page) => page.getByRole('group', { name: 'Show or muck your cards' });
+
+/** Checks or calls (never folds), so hands reach showdown. */
+async function checkOrCall(page: Page): Promise<void> {
+  const bar = actionBar(page);
+  if (!(await bar.isVisible().catch(() => false))) return;
+  await bar
+    .locator('.act--call')
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
+}
+
+/** Goes all-in when it is our turn. */
+async function allIn(page: Page): Promise<void> {
+  const bar = actionBar(page);
+  if (!(await bar.isVisible().catch(() => false))) return;
+  const button = (await bar
+    .locator('.act--allin')
+    .isVisible()
+    .catch(() => false))
+    ? bar.locator('.act--allin')
+    : bar.locator('.act--call');
+  await button.click({ timeout: 5_000 }).catch(() => undefined);
+}
+
+async function until(what: string, deadlineMs: number, step: () => Promise<boolean>): Promise<void> {
+  const end = Date.now() + deadlineMs;
+  while (Date.now() < end) {
+    if (await step()) return;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+/** Busted by a runout: buy in again (waiting for the big blind, as by default). */
+async function sitAgain(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sit' }).first().click();
+  await page.locator('.seat-dialog__number').fill('10000');
+  await page.getByRole('button', { name: 'Take seat' }).click();
+  await expect(me(page)).toBeVisible();
+}
+
+const visible = (locator: Locator) => locator.isVisible().catch(() => false);
+
+test('showdowns, all-in runouts, a pending recharge and leaving mid-hand, against bots', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(900_000);
+  const registered = await request.post('/api/v1/user/register', {
+    data: { ...PLAYER, repeatPassword: PLAYER.password },
+  });
+  expect(registered.status(), await registered.text()).toBeLessThan(300);
+  const token = ((await registered.json()) as { accessToken: string; user?: { userId: number } }).accessToken;
+  const player = await (
+    await request.get('/api/v1/user/me', { headers: { Authorization: `Bearer ${token}` } })
+  ).json();
+  const login = await request.post('/api/v1/user/login', { data: ADMIN });
+  const admin = ((await login.json()) as { accessToken: string }).accessToken;
+  const auth = { Authorization: `Bearer ${admin}` };
+  expect(
+    (
+      await request.post('/api/v1/admin/deposit', {
+        headers: { ...auth, 'Idempotency-Key': `moments-${stamp}` },
+        data: { userId: player.userId, amount: 500_000, note: 'e2e moments' },
+      })
+    ).status(),
+  ).toBe(201);
+  expect((await request.put('/api/v1/admin/table/simulate?tableId=1', { headers: auth })).ok()).toBe(true);
+
+  const page = await openAs(browser, token, '/table/1');
+  const spectator = await openAs(browser, null, '/table/1');
+
+  // Sit with half the maximum (room for a recharge). Waiting for the big blind is the default.
+  await page.getByRole('button', { name: 'Sit' }).first().click();
+  await expect(page.getByText('Post now')).toBeVisible();
+  await page.locator('.seat-dialog__number').fill('10000');
+  await page.getByRole('button', { name: 'Take seat' }).click();
+  await expect(me(page)).toBeVisible();
+
+  await test.step('a recharge during a hand shows on the seat until the hand ends', async () => {
+    await until('a pending recharge', 240_000, async () => {
+      // Only while we hold cards in a running hand (a recharge between hands lands at once).
+      if ((await myFaceCards(page).count()) !== 2 || (await visible(showChoice(page)))) {
+        await checkOrCall(page);
+        return false;
+      }
+      await page.getByRole('button', { name: /menu/i }).first().click();
+      await page.getByRole('menuitem', { name: /Add Chips/ }).click();
+      await page.locator('.seat-dialog__number').fill('1000');
+      await page
+        .locator('.seat-dialog')
+        .getByRole('button', { name: /Add|Recharge/ })
+        .click();
+      await expect(page.locator('.seat-dialog')).toBeHidden();
+      return visible(me(page).getByTestId('pending-recharge'));
+    });
+    await expect(me(page).getByTestId('pending-recharge')).toHaveText(/\+₮1,000 after this hand/);
+    await page.screenshot({ path: `${SHOTS}/moments-pending-recharge.png` });
+  });
+
+  await test.step('losing a showdown: own cards stay, Show or Muck, no waiting text, the spectator sees the shown cards', async () => {
+    let shot = false;
+    await until('a lost showdown with a choice', 600_000, async () => {
+      if (await visible(showChoice(page))) {
+        const text = (await showChoice(page).textContent()) ?? '';
+        // The result pause: no waiting message for a player who was in the hand.
+        await expect(page.locator('.tp-bottom')).not.toContainText(WAITING_TEXT);
+        await expect(me(page)).not.toContainText(WAITING_TEXT);
+        const cards = await myFaceCards(page).evaluateAll((els) =>
+          els.map((e) => e.getAttribute('data-card')),
+        );
+        expect(cards).toHaveLength(2);
+        if (!shot) {
+          await page.screenshot({ path: `${SHOTS}/moments-show-choice.png` });
+          shot = true;
+        }
+        if (!/You lost/.test(text)) {
+          await showChoice(page).getByRole('button', { name: "Don't show" }).click();
+          return false;
+        }
+        await showChoice(page).getByRole('button', { name: 'Show', exact: true }).click();
+        // The spectator receives exactly these cards on our seat.
+        await expect
+          .poll(
+            () =>
+              spectator
+                .locator(`.seat[aria-label="${PLAYER.username}"] [data-card]`)
+                .evaluateAll((els) => els.map((e) => e.getAttribute('data-card'))),
+            { timeout: 10_000 },
+          )
+          .toEqual(cards);
+        return true;
+      }
+      await checkOrCall(page);
+      return false;
+    });
+  });
+
+  await test.step('an all-in runout: hands face up, then flop, turn and river one pause apart', async () => {
+    await page.evaluate(() => {
+      const w = window as unknown as { boardLog: { at: number; count: number; faceUp: number }[] };
+      w.boardLog = [];
+      let last = -1;
+      const watch = () => {
+        const board = document.querySelectorAll('.felt__board [data-card]').length;
+        if (board === last) return;
+        last = board;
+        const faceUp = [...document.querySelectorAll('.seat:not(.seat--me) .seat__cards')].filter(
+          (s) => s.querySelectorAll('[data-card]').length >= 2,
+        ).length;
+        w.boardLog.push({ at: performance.now(), count: board, faceUp });
+      };
+      new MutationObserver(watch).observe(document.body, { subtree: true, childList: true });
+    });
+    type Entry = { at: number; count: number; faceUp: number };
+    let runout: Entry[] = [];
+    await until('a called all-in', 600_000, async () => {
+      if (await visible(showChoice(page))) {
+        await showChoice(page)
+          .getByRole('button', { name: /Don't show|Muck/ })
+          .click()
+          .catch(() => undefined);
+        return false;
+      }
+      // Always keep chips: top up between hands when below the maximum.
+      const log = await page.evaluate(() => (window as unknown as { boardLog: Entry[] }).boardLog);
+      // A runout: 0 -> 3 -> 4 -> 5 with no action from us in between.
+      for (let i = 0; i + 3 < log.length; i++) {
+        const [a, b, c, d] = log.slice(i, i + 4);
+        if (a.count === 0 && b.count === 3 && c.count === 4 && d.count === 5 && b.faceUp >= 1) {
+          const gaps = [c.at - b.at, d.at - c.at];
+          if (gaps.every((g) => g >= 1_200)) {
+            runout = [a, b, c, d];
+            return true;
+          }
+        }
+      }
+      if ((await me(page).count()) === 0) await sitAgain(page);
+      await allIn(page);
+      return false;
+    });
+    const gaps = [runout[2].at - runout[1].at, runout[3].at - runout[2].at];
+    console.info(`runout: flop -> turn ${Math.round(gaps[0])} ms, turn -> river ${Math.round(gaps[1])} ms`);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(1_200);
+    await page.screenshot({ path: `${SHOTS}/moments-runout.png` });
+  });
+
+  await test.step('Leave Table during our hand asks "Fold and leave?" and folds', async () => {
+    if ((await me(page).count()) === 0) await sitAgain(page);
+    // Our turn in a running hand (the clock runs for us: durable for the action time).
+    await until('our turn', 240_000, async () => {
+      if (await visible(showChoice(page)))
+        await showChoice(page)
+          .getByRole('button', { name: /Don't show|Muck/ })
+          .click()
+          .catch(() => undefined);
+      return visible(actionBar(page).locator('.act--fold'));
+    });
+    await page.getByRole('button', { name: /menu/i }).first().click();
+    await page.getByRole('menuitem', { name: 'Leave Table' }).click();
+    await expect(page.locator('.ant-modal-confirm-title', { hasText: 'Fold and leave?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Fold and leave' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    // The spectator sees our seat fold at once (or already gone once the hand ended), never a timeout.
+    const seat = spectator.locator(`.seat[aria-label="${PLAYER.username}"]`);
+    await expect
+      .poll(
+        async () =>
+          (await seat.count()) === 0 || (await seat.getAttribute('class'))?.includes('seat--folded'),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(true);
+    await expect(seat).toHaveCount(0, { timeout: 120_000 });
+    await expect(spectator.getByText('Timed out')).toHaveCount(0);
+  });
+  await page.context().close();
+  await spectator.context().close();
+});
