@@ -19,6 +19,10 @@ export const DEFAULT_BLOCKS: Record<string, LocalizedText> = {
     en: 'Tournaments are coming soon.',
     mn: 'Тэмцээнүүд удахгүй эхэлнэ.',
   },
+  'deposit-instructions': {
+    en: 'To deposit, transfer tugrik from your own bank account to Khan Bank account 5000 000 000 (Tenger Poker LLC) and write your username as the payment description. An administrator credits your balance when the transfer arrives, usually within 30 minutes; the deposit then appears in this list.',
+    mn: 'Цэнэглэхийн тулд өөрийн банкны данснаас Хаан банкны 5000 000 000 (Тэнгэр Покер ХХК) дансанд төгрөг шилжүүлж, гүйлгээний утга дээр хэрэглэгчийн нэрээ бичнэ үү. Шилжүүлэг орж ирмэгц админ таны үлдэгдлийг ихэвчлэн 30 минутын дотор цэнэглэх бөгөөд орлого энэ жагсаалтад харагдана.',
+  },
   'jackpot-rules': {
     en: 'A share of every raked pot grows the jackpot. It is paid for a bad beat: four of a kind or better losing at showdown.',
     mn: 'Хураамж авсан пот бүрээс тодорхой хэсэг жекпотод нэмэгдэнэ. Каре болон түүнээс дээш гар шоудаунд ялагдвал жекпот олгоно.',
