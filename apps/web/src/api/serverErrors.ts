@@ -1,6 +1,9 @@
-import { ERROR_CODES, type ErrorCode } from '@tenger/protocol/rules';
+import { ERROR_CODES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type ErrorCode } from '@tenger/protocol/rules';
 import type { TFunction } from 'i18next';
 import type { ApiErrorBody } from './types';
+
+/** The numbers the rule texts quote ({{min}}, {{max}} characters of a password). */
+export const RULE_VALUES = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH } as const;
 
 /**
  * One map from the server's error codes to the reader's language. A known code is always shown in the
@@ -36,7 +39,7 @@ export function serverFieldErrors(error: unknown, t: TFunction): Record<string, 
   if (!body) return {};
   const out: Record<string, string> = {};
   for (const field of Object.keys(body.fields ?? {})) {
-    out[field] = t(`validation.fields.${field}`, { defaultValue: t('validation.checkField') });
+    out[field] = t(`validation.fields.${field}`, { ...RULE_VALUES, defaultValue: t('validation.checkField') });
   }
   const named = isKnownCode(body.code) ? FIELD_OF_CODE[body.code] : undefined;
   if (named) out[named] = t(`errors.codes.${body.code}`);

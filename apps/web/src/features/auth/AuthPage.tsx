@@ -2,7 +2,8 @@ import { App as AntApp, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { apiErrorFields, apiErrorMessage, apiErrorStatus } from '../../api/baseQuery';
+import { apiErrorStatus } from '../../api/baseQuery';
+import { serverErrorCode, serverErrorText, serverFieldErrors } from '../../api/serverErrors';
 import { setAccessToken } from '../../api/session';
 import type { AuthResponse, LoginRequest, RegisterRequest } from '../../api/types';
 import {
@@ -14,7 +15,9 @@ import {
 } from '../../api/userApi';
 import { maintenanceText } from '../../app/MaintenanceGate';
 import { setAuthenticated, setUserInfo } from '../../app/authSlice';
+import { bankName } from '../../app/bankName';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { accountRule, requiredRule, sameAsRule } from './accountRules';
 
 export type AuthMode = 'login' | 'register' | 'forgot-password';
 
@@ -73,12 +76,13 @@ function LoginForm() {
       const status = apiErrorStatus(error);
       if (status === 503) {
         // Maintenance: only administrators may sign in; show why in the reader's language.
-        const reason = maintenanceText(maintenance, i18n.language) || apiErrorMessage(error) || '';
+        const reason = maintenanceText(maintenance, i18n.language) || t('maintenance.defaultMessage');
         void message.error(t('auth.maintenanceLogin', { reason }));
       } else if (status === 429) {
         void message.error(t('auth.tooManyAttempts'));
       } else {
-        void message.error(t('auth.loginFailed'));
+        // login_failed, account_blocked, …: the code's message in the reader's language.
+        void message.error(serverErrorCode(error) ? serverErrorText(error, t) : t('auth.loginFailed'));
       }
     }
   };
@@ -88,14 +92,14 @@ function LoginForm() {
       <Form.Item
         name="username"
         label={t('auth.username')}
-        rules={[{ required: true, message: t('auth.required') }]}
+        rules={[requiredRule(t)]}
       >
         <Input autoComplete="username" autoFocus />
       </Form.Item>
       <Form.Item
         name="password"
         label={t('auth.password')}
-        rules={[{ required: true, message: t('auth.required') }]}
+        rules={[requiredRule(t)]}
       >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
@@ -133,16 +137,15 @@ function RegisterForm() {
       void message.success(t('auth.registerSuccess'));
       signedIn(response);
     } catch (error) {
-      const reason = apiErrorMessage(error);
       const status = apiErrorStatus(error);
-      // The server names the fields it refused; show each message under its field.
+      // The server names the fields it refused; show each (translated) message under its field.
       form.setFields(
-        Object.entries(apiErrorFields(error))
+        Object.entries(serverFieldErrors(error, t))
           .filter(([name]) => REGISTER_FIELDS.includes(name as keyof RegisterRequest))
-          .map(([name, message]) => ({ name: name as keyof RegisterRequest, errors: [message] })),
+          .map(([name, text]) => ({ name: name as keyof RegisterRequest, errors: [text] })),
       );
-      if (reason && typeof status === 'number' && status >= 400 && status < 500) {
-        void message.error(t('auth.registerError', { reason }));
+      if (serverErrorCode(error) && typeof status === 'number' && status >= 400 && status < 500) {
+        void message.error(t('auth.registerError', { reason: serverErrorText(error, t) }));
       } else {
         void message.error(t('auth.registerUnknownError'));
       }
@@ -154,24 +157,21 @@ function RegisterForm() {
       <Form.Item
         name="email"
         label={t('auth.email')}
-        rules={[
-          { required: true, message: t('auth.required') },
-          { type: 'email', message: t('auth.invalidEmail') },
-        ]}
+        rules={[accountRule('email', t)]}
       >
-        <Input type="email" autoComplete="email" />
+        <Input inputMode="email" autoComplete="email" />
       </Form.Item>
       <Form.Item
         name="username"
         label={t('auth.username')}
-        rules={[{ required: true, message: t('auth.required') }]}
+        rules={[accountRule('username', t)]}
       >
         <Input autoComplete="username" />
       </Form.Item>
       <Form.Item
         name="password"
         label={t('auth.password')}
-        rules={[{ required: true, message: t('auth.required') }]}
+        rules={[accountRule('password', t)]}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
@@ -179,22 +179,14 @@ function RegisterForm() {
         name="repeatPassword"
         label={t('auth.repeatPassword')}
         dependencies={['password']}
-        rules={[
-          { required: true, message: t('auth.required') },
-          ({ getFieldValue }) => ({
-            validator: (_rule, value) =>
-              !value || getFieldValue('password') === value
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('auth.passwordsDiffer'))),
-          }),
-        ]}
+        rules={[sameAsRule('password', t)]}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Form.Item name="bank" label={t('auth.bank')} rules={[{ required: true, message: t('auth.required') }]}>
+      <Form.Item name="bank" label={t('auth.bank')} rules={[accountRule('bank', t)]}>
         {banks.length > 0 ? (
           <Select
-            options={banks.map((bank) => ({ value: bank, label: bank }))}
+            options={banks.map((bank) => ({ value: bank, label: bankName(bank, t) }))}
             placeholder={t('auth.chooseBank')}
           />
         ) : (
@@ -204,7 +196,7 @@ function RegisterForm() {
       <Form.Item
         name="accountNumber"
         label={t('auth.accountNumber')}
-        rules={[{ required: true, message: t('auth.required') }]}
+        rules={[accountRule('accountNumber', t)]}
       >
         <Input inputMode="numeric" autoComplete="off" />
       </Form.Item>
@@ -226,7 +218,7 @@ function ForgotPasswordForm() {
       await forgotPassword(values).unwrap();
       setSent(true);
     } catch (error) {
-      void message.error(apiErrorMessage(error) ?? t('common.unknownError'));
+      void message.error(serverErrorText(error, t));
     }
   };
 
@@ -243,12 +235,9 @@ function ForgotPasswordForm() {
       <Form.Item
         name="email"
         label={t('auth.email')}
-        rules={[
-          { required: true, message: t('auth.required') },
-          { type: 'email', message: t('auth.invalidEmail') },
-        ]}
+        rules={[accountRule('email', t)]}
       >
-        <Input type="email" autoComplete="email" autoFocus />
+        <Input inputMode="email" autoComplete="email" autoFocus />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={isLoading}>
         {t('auth.sendResetLink')}

@@ -9,6 +9,7 @@ import {
 } from '@tenger/protocol/rules';
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
+import { RULE_VALUES } from '../../api/serverErrors';
 
 /** What is wrong with a value under the server's account rules, as a `validation.*` key, or null. */
 export type AccountField = 'email' | 'username' | 'password' | 'bank' | 'accountNumber';
@@ -33,8 +34,6 @@ export function accountProblem(field: AccountField, raw: unknown): string | null
   }
 }
 
-/** The numbers the rule texts quote. */
-export const RULE_VALUES = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH } as const;
 
 /**
  * An antd rule that checks one field against the server's rules (from `@tenger/protocol/rules`) and
