@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_CODES } from '@tenger/protocol/rules';
@@ -8,7 +9,7 @@ import en from '../locales/en.json';
 import mn from '../locales/mn.json';
 import { serverErrorText, serverFieldErrors } from './serverErrors';
 
-const SERVER_SOURCE = join(__dirname, '../../../server/src');
+const SERVER_SOURCE = join(import.meta.dirname, '../../../server/src');
 const CYRILLIC = /[\u0400-\u04ff]/;
 
 /** Every .ts file of the server except tests. */
@@ -85,16 +86,19 @@ describe('the error map', () => {
   it('puts the code of a taken email or a wrong password under its field, and translates refused fields', async () => {
     const i18n = createI18n();
     await i18n.changeLanguage('mn');
-    expect(serverFieldErrors(failure('wrong_password'), i18n.t)).toEqual({
+    expect(serverFieldErrors(failure('wrong_password'), i18n.t, 'mn')).toEqual({
       currentPassword: 'Одоогийн нууц үг буруу байна.',
     });
     const refused = {
       status: 400,
       data: { error: { code: 'validation_failed', message: 'x', fields: { password: 'too short', color: 'x' } } },
     };
-    expect(serverFieldErrors(refused, i18n.t)).toEqual({
+    expect(serverFieldErrors(refused, i18n.t, 'mn')).toEqual({
       password: 'Нууц үг дор хаяж 8 тэмдэгт байна',
       color: 'Энэ утгыг шалгана уу',
     });
+    // An English reader keeps the server's own (English, exact) field text.
+    await i18n.changeLanguage('en');
+    expect(serverFieldErrors(refused, i18n.t, 'en')).toEqual({ password: 'too short', color: 'x' });
   });
 });

@@ -32,14 +32,20 @@ const FIELD_OF_CODE: Partial<Record<ErrorCode, string>> = {
 
 /**
  * Messages for the fields the server refused, in the reader's language: the code's own message for the
- * field it names, otherwise the field's rule text (`validation.fields.<field>`) or a generic one.
+ * field it names; otherwise the server's own field text for an English reader (the server speaks English,
+ * and its field texts carry exact bounds such as "At most ₮120000"), else the field's rule text
+ * (`validation.fields.<field>`) or a generic one.
  */
-export function serverFieldErrors(error: unknown, t: TFunction): Record<string, string> {
+export function serverFieldErrors(error: unknown, t: TFunction, language: string): Record<string, string> {
   const body = errorBody(error);
   if (!body) return {};
   const out: Record<string, string> = {};
-  for (const field of Object.keys(body.fields ?? {})) {
-    out[field] = t(`validation.fields.${field}`, { ...RULE_VALUES, defaultValue: t('validation.checkField') });
+  const english = language.startsWith('en');
+  for (const [field, serverText] of Object.entries(body.fields ?? {})) {
+    out[field] =
+      english && serverText
+        ? serverText
+        : t(`validation.fields.${field}`, { ...RULE_VALUES, defaultValue: t('validation.checkField') });
   }
   const named = isKnownCode(body.code) ? FIELD_OF_CODE[body.code] : undefined;
   if (named) out[named] = t(`errors.codes.${body.code}`);

@@ -123,7 +123,7 @@ const REGISTER_FIELDS: (keyof RegisterRequest)[] = [
 ];
 
 function RegisterForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<RegisterRequest>();
   const [register, { isLoading }] = useRegisterMutation();
@@ -140,7 +140,7 @@ function RegisterForm() {
       const status = apiErrorStatus(error);
       // The server names the fields it refused; show each (translated) message under its field.
       form.setFields(
-        Object.entries(serverFieldErrors(error, t))
+        Object.entries(serverFieldErrors(error, t, i18n.language))
           .filter(([name]) => REGISTER_FIELDS.includes(name as keyof RegisterRequest))
           .map(([name, text]) => ({ name: name as keyof RegisterRequest, errors: [text] })),
       );
