@@ -119,7 +119,14 @@ function ChangeForm({
       <Typography.Title level={4} id={`account-${id}`}>
         {title}
       </Typography.Title>
-      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={onFinish} requiredMark={false}>
+      <Form<Values>
+        form={form}
+        name={`account-${id}`}
+        layout="vertical"
+        initialValues={initial}
+        onFinish={onFinish}
+        requiredMark={false}
+      >
         {children}
         <Form.Item name="currentPassword" label={t('account.currentPassword')} rules={[requiredRule(t)]}>
           <Input.Password autoComplete="current-password" />
