@@ -29,12 +29,19 @@ async function signIn(request: APIRequestContext, username: string, password: st
 }
 
 async function me(request: APIRequestContext) {
-  const response = await request.get('/api/v1/user/me', { headers: { Authorization: `Bearer ${playerToken}` } });
+  const response = await request.get('/api/v1/user/me', {
+    headers: { Authorization: `Bearer ${playerToken}` },
+  });
   return (await response.json()) as { email: string; bank: string; accountNumber: string; balance: number };
 }
 
 /** A page in `language` signed in with `token`, opened at `path`, past the 'Tap to Fullscreen' gate. */
-async function openAs(browser: Browser, token: string | null, path: string, language: 'en' | 'mn'): Promise<Page> {
+async function openAs(
+  browser: Browser,
+  token: string | null,
+  path: string,
+  language: 'en' | 'mn',
+): Promise<Page> {
   const context = await browser.newContext();
   await context.addInitScript(
     ({ value, lng }) => {
@@ -45,7 +52,9 @@ async function openAs(browser: Browser, token: string | null, path: string, lang
   );
   const page = await context.newPage();
   await page.goto(path);
-  await page.getByText(language === 'mn' ? 'Бүтэн дэлгэцээр нээхийн тулд дарна уу' : 'Tap to Fullscreen').click();
+  await page
+    .getByText(language === 'mn' ? 'Бүтэн дэлгэцээр нээхийн тулд дарна уу' : 'Tap to Fullscreen')
+    .click();
   return page;
 }
 
@@ -71,8 +80,22 @@ test('server errors arrive translated: a taken username in Mongolian and in Engl
     const page = await openAs(browser, null, '/auth/register', language);
     const labels =
       language === 'mn'
-        ? { email: 'Имэйл', username: 'Хэрэглэгчийн нэр', password: 'Нууц үг', repeat: 'Нууц үгээ давтана уу', account: 'Дансны дугаар', submit: 'Бүртгэл үүсгэх' }
-        : { email: 'Email', username: 'Username', password: 'Password', repeat: 'Repeat password', account: 'Account number', submit: 'Register' };
+        ? {
+            email: 'Имэйл',
+            username: 'Хэрэглэгчийн нэр',
+            password: 'Нууц үг',
+            repeat: 'Нууц үгээ давтана уу',
+            account: 'Дансны дугаар',
+            submit: 'Бүртгэл үүсгэх',
+          }
+        : {
+            email: 'Email',
+            username: 'Username',
+            password: 'Password',
+            repeat: 'Repeat password',
+            account: 'Account number',
+            submit: 'Register',
+          };
     await page.getByLabel(labels.email, { exact: true }).fill(`other_${language}_${stamp}@tenger.test`);
     await page.getByLabel(labels.username, { exact: true }).fill(PLAYER.username);
     await page.getByLabel(labels.password, { exact: true }).fill('long-enough-pass');
@@ -147,7 +170,9 @@ test('deposits and a rejected withdrawal reach the lists live; the withdrawal na
   await expect(page.getByRole('row').filter({ hasText: depositCode })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Татан авалт' }).click();
-  await expect(page.getByTestId('withdraw-destination')).toHaveText('Шилжүүлэх данс: Голомт банк, 7000111222');
+  await expect(page.getByTestId('withdraw-destination')).toHaveText(
+    'Шилжүүлэх данс: Голомт банк, 7000111222',
+  );
   await page.getByRole('spinbutton').fill('5000');
   await page.getByRole('button', { name: 'Татан авах хүсэлт илгээх' }).click();
   const confirm = page.getByRole('dialog');
@@ -157,15 +182,21 @@ test('deposits and a rejected withdrawal reach the lists live; the withdrawal na
   const row = page.getByRole('row').filter({ hasText: 'Хүлээгдэж буй' });
   await expect(row).toBeVisible();
 
-  const list = await request.get('/api/v1/admin/withdrawal', { headers: admin, params: { status: 'pending' } });
+  const list = await request.get('/api/v1/admin/withdrawal', {
+    headers: admin,
+    params: { status: 'pending' },
+  });
   const pending = ((await list.json()) as { items: { withdrawalId: number; username: string }[] }).items.find(
     (w) => w.username === PLAYER.username,
   );
   expect(pending).toBeDefined();
-  const rejected = await request.put(`/api/v1/admin/withdrawal/reject?withdrawalId=${pending!.withdrawalId}`, {
-    headers: admin,
-    data: { reason: REJECT_REASON },
-  });
+  const rejected = await request.put(
+    `/api/v1/admin/withdrawal/reject?withdrawalId=${pending!.withdrawalId}`,
+    {
+      headers: admin,
+      data: { reason: REJECT_REASON },
+    },
+  );
   expect(rejected.status(), await rejected.text()).toBe(200);
   const refused = page.getByRole('row').filter({ hasText: 'Татгалзсан' });
   await expect(refused).toContainText(`Шалтгаан: ${REJECT_REASON}`);
@@ -176,7 +207,10 @@ test('every player and admin page in Mongolian shows no Latin-only text except n
   browser,
   request,
 }) => {
-  const tables = (await (await request.get('/api/v1/user/tables')).json()) as { tableId: number; name: string }[];
+  const tables = (await (await request.get('/api/v1/user/tables')).json()) as {
+    tableId: number;
+    name: string;
+  }[];
   const allowed = new Set<string>([PLAYER.username, ADMIN.username, ...tables.map((t) => t.name)]);
   const { banks } = (await (await request.get('/api/v1/user/banks')).json()) as { banks: string[] };
   const tableId = tables[0].tableId;

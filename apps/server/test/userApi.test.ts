@@ -58,7 +58,10 @@ describe.each(TEST_DRIVERS)('user API on $name', ({ url }) => {
         payload: { ...registration('saraa2'), email: 'Saraa@example.mn' },
       });
       expect(sameEmail.statusCode).toBe(409);
-      expect(sameEmail.json().error).toMatchObject({ code: 'email_taken', message: 'Email is already registered' });
+      expect(sameEmail.json().error).toMatchObject({
+        code: 'email_taken',
+        message: 'Email is already registered',
+      });
     });
 
     it('refuses bad registration input with 400 and field messages', async () => {

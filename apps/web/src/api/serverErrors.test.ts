@@ -58,7 +58,7 @@ describe('the error map', () => {
     expect(missing).toEqual([]);
   });
 
-  it("every table refusal code has an English and a Mongolian message", () => {
+  it('every table refusal code has an English and a Mongolian message', () => {
     const enRejects = en.table.rejects as Record<string, string>;
     const mnRejects = mn.table.rejects as Record<string, string>;
     const missing = TableRejectCodeSchema.options.filter(
@@ -91,7 +91,9 @@ describe('the error map', () => {
     });
     const refused = {
       status: 400,
-      data: { error: { code: 'validation_failed', message: 'x', fields: { password: 'too short', color: 'x' } } },
+      data: {
+        error: { code: 'validation_failed', message: 'x', fields: { password: 'too short', color: 'x' } },
+      },
     };
     expect(serverFieldErrors(refused, i18n.t, 'mn')).toEqual({
       password: 'Нууц үг дор хаяж 8 тэмдэгт байна',

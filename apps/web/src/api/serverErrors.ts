@@ -1,4 +1,9 @@
-import { ERROR_CODES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type ErrorCode } from '@tenger/protocol/rules';
+import {
+  ERROR_CODES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type ErrorCode,
+} from '@tenger/protocol/rules';
 import type { TFunction } from 'i18next';
 import type { ApiErrorBody } from './types';
 

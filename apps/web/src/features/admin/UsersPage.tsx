@@ -161,7 +161,8 @@ export function UsersPage() {
           {
             title: t('admin.columns.bankAccount'),
             key: 'bank',
-            render: (_value, user) => `${user.bank ? bankName(user.bank, t) : '—'} · ${user.accountNumber || '—'}`,
+            render: (_value, user) =>
+              `${user.bank ? bankName(user.bank, t) : '—'} · ${user.accountNumber || '—'}`,
           },
           {
             title: t('admin.columns.created'),

@@ -17,7 +17,8 @@ import { maintenanceText } from '../../app/MaintenanceGate';
 import { setAuthenticated, setUserInfo } from '../../app/authSlice';
 import { bankName } from '../../app/bankName';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { accountRule, requiredRule, sameAsRule } from './accountRules';
+import { accountRule, requiredRule } from './accountRules';
+import { NewPasswordFields } from './NewPasswordFields';
 
 export type AuthMode = 'login' | 'register' | 'forgot-password';
 
@@ -89,18 +90,10 @@ function LoginForm() {
 
   return (
     <Form<LoginRequest> layout="vertical" onFinish={onFinish} requiredMark={false} autoComplete="on">
-      <Form.Item
-        name="username"
-        label={t('auth.username')}
-        rules={[requiredRule(t)]}
-      >
+      <Form.Item name="username" label={t('auth.username')} rules={[requiredRule(t)]}>
         <Input autoComplete="username" autoFocus />
       </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('auth.password')}
-        rules={[requiredRule(t)]}
-      >
+      <Form.Item name="password" label={t('auth.password')} rules={[requiredRule(t)]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={isLoading}>
@@ -154,35 +147,13 @@ function RegisterForm() {
 
   return (
     <Form<RegisterRequest> form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
-      <Form.Item
-        name="email"
-        label={t('auth.email')}
-        rules={[accountRule('email', t)]}
-      >
+      <Form.Item name="email" label={t('auth.email')} rules={[accountRule('email', t)]}>
         <Input inputMode="email" autoComplete="email" />
       </Form.Item>
-      <Form.Item
-        name="username"
-        label={t('auth.username')}
-        rules={[accountRule('username', t)]}
-      >
+      <Form.Item name="username" label={t('auth.username')} rules={[accountRule('username', t)]}>
         <Input autoComplete="username" />
       </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('auth.password')}
-        rules={[accountRule('password', t)]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="repeatPassword"
-        label={t('auth.repeatPassword')}
-        dependencies={['password']}
-        rules={[sameAsRule('password', t)]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields name="password" label={t('auth.password')} repeatLabel={t('auth.repeatPassword')} />
       <Form.Item name="bank" label={t('auth.bank')} rules={[accountRule('bank', t)]}>
         {banks.length > 0 ? (
           <Select
@@ -232,11 +203,7 @@ function ForgotPasswordForm() {
   return (
     <Form<{ email: string }> layout="vertical" onFinish={onFinish} requiredMark={false}>
       <p className="auth-card__aside">{t('auth.forgotHelp')}</p>
-      <Form.Item
-        name="email"
-        label={t('auth.email')}
-        rules={[accountRule('email', t)]}
-      >
+      <Form.Item name="email" label={t('auth.email')} rules={[accountRule('email', t)]}>
         <Input inputMode="email" autoComplete="email" autoFocus />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={isLoading}>

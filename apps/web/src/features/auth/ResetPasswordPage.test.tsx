@@ -20,7 +20,7 @@ describe('the reset-password page', () => {
     expect(router.state.location.pathname).toBe('/auth/login');
   });
 
-  it('says in the reader\'s language why a link was refused (the code, not the server\'s English)', async () => {
+  it("says in the reader's language why a link was refused (the code, not the server's English)", async () => {
     vi.stubGlobal(
       'fetch',
       fakeFetch({

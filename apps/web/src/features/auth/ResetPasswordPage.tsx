@@ -1,9 +1,9 @@
-import { App as AntApp, Button, Form, Input } from 'antd';
+import { App as AntApp, Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { serverErrorText } from '../../api/serverErrors';
 import { useResetPasswordMutation } from '../../api/userApi';
-import { accountRule, sameAsRule } from './accountRules';
+import { NewPasswordFields } from './NewPasswordFields';
 
 /** `/auth/reset-password?token=…`: the page the reset mail links to. */
 export default function ResetPasswordPage() {
@@ -37,21 +37,12 @@ export default function ResetPasswordPage() {
           onFinish={onFinish}
           requiredMark={false}
         >
-          <Form.Item
+          <NewPasswordFields
             name="password"
             label={t('auth.newPassword')}
-            rules={[accountRule('password', t)]}
-          >
-            <Input.Password autoComplete="new-password" autoFocus />
-          </Form.Item>
-          <Form.Item
-            name="repeatPassword"
-            label={t('auth.repeatPassword')}
-            dependencies={['password']}
-            rules={[sameAsRule('password', t)]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+            repeatLabel={t('auth.repeatPassword')}
+            autoFocus
+          />
           <Button type="primary" htmlType="submit" block loading={isLoading}>
             {t('auth.setPassword')}
           </Button>

@@ -21,7 +21,9 @@ export function accountProblem(field: AccountField, raw: unknown): string | null
   if (trimmed.length === 0) return 'validation.required';
   switch (field) {
     case 'email':
-      return trimmed.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(trimmed) ? null : 'validation.fields.email';
+      return trimmed.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(trimmed)
+        ? null
+        : 'validation.fields.email';
     case 'username':
       return USERNAME_PATTERN.test(trimmed) ? null : 'validation.fields.username';
     case 'password':
@@ -33,7 +35,6 @@ export function accountProblem(field: AccountField, raw: unknown): string | null
       return ACCOUNT_NUMBER_PATTERN.test(trimmed) ? null : 'validation.fields.accountNumber';
   }
 }
-
 
 /**
  * An antd rule that checks one field against the server's rules (from `@tenger/protocol/rules`) and
@@ -65,7 +66,9 @@ export function sameAsRule(of: string, t: TFunction): FormRule {
       if (typeof value !== 'string' || value.length === 0) {
         return Promise.reject(new Error(t('validation.required')));
       }
-      return getFieldValue(of) === value ? Promise.resolve() : Promise.reject(new Error(t('auth.passwordsDiffer')));
+      return getFieldValue(of) === value
+        ? Promise.resolve()
+        : Promise.reject(new Error(t('auth.passwordsDiffer')));
     },
   });
 }

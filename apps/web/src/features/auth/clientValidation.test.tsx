@@ -61,7 +61,10 @@ describe("the forms check the server's rules in the browser, in the reader's lan
       ],
     });
     vi.stubGlobal('fetch', fetchFn);
-    renderWithApp(<ResetPasswordPage />, { path: '/auth/reset-password?token=abcdefabcdefabcdef', language: 'mn' });
+    renderWithApp(<ResetPasswordPage />, {
+      path: '/auth/reset-password?token=abcdefabcdefabcdef',
+      language: 'mn',
+    });
     fill('Шинэ нууц үг', 'short');
     fill('Нууц үгээ давтана уу', 'short');
     fireEvent.click(screen.getByRole('button', { name: /Нууц үг хадгалах/ }));
@@ -81,7 +84,13 @@ describe("the forms check the server's rules in the browser, in the reader's lan
       fakeFetch({
         'POST /api/v1/user/register': [
           409,
-          { error: { code: 'username_taken', message: 'Username is already taken', fields: { username: 'Already taken' } } },
+          {
+            error: {
+              code: 'username_taken',
+              message: 'Username is already taken',
+              fields: { username: 'Already taken' },
+            },
+          },
         ],
       }).fetchFn,
     );
@@ -94,7 +103,9 @@ describe("the forms check the server's rules in the browser, in the reader's lan
     fill('Дансны дугаар', '5000123456');
     fireEvent.click(screen.getByRole('button', { name: 'Бүртгэл үүсгэх' }));
     await waitFor(() =>
-      expect(screen.getAllByText(/Энэ хэрэглэгчийн нэр бүртгэгдсэн байна\./).length).toBeGreaterThanOrEqual(2),
+      expect(screen.getAllByText(/Энэ хэрэглэгчийн нэр бүртгэгдсэн байна\./).length).toBeGreaterThanOrEqual(
+        2,
+      ),
     );
     expect(screen.queryByText(/Username is already taken/)).toBeNull();
   });

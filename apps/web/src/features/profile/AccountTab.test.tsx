@@ -58,7 +58,9 @@ describe('the Account tab', () => {
     fillIn(section, 'Одоогийн нууц үг', 'wrong');
     fireEvent.click(within(section).getByRole('button', { name: 'Хадгалах' }));
     expect(await within(section).findByRole('alert')).toHaveTextContent('Одоогийн нууц үг буруу байна.');
-    await waitFor(() => expect(within(section).getAllByText('Одоогийн нууц үг буруу байна.')).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(section).getAllByText('Одоогийн нууц үг буруу байна.')).toHaveLength(2),
+    );
   });
 
   it('refuses a short new password and a missing current password before sending', async () => {

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { serverErrorText, serverFieldErrors } from '../../api/serverErrors';
 import { useGetBanksQuery, useGetMeQuery, useUpdateMeMutation } from '../../api/userApi';
 import { bankName } from '../../app/bankName';
-import { accountRule, requiredRule, sameAsRule } from '../auth/accountRules';
+import { accountRule, requiredRule } from '../auth/accountRules';
+import { NewPasswordFields } from '../auth/NewPasswordFields';
 
 type Outcome = { kind: 'saved' | 'error'; text: string } | null;
 
@@ -26,17 +27,11 @@ export function AccountTab() {
         toRequest={(v) => ({ newPassword: v.newPassword })}
         savedText={t('account.passwordSaved')}
       >
-        <Form.Item name="newPassword" label={t('account.newPassword')} rules={[accountRule('password', t)]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="repeatPassword"
-          label={t('account.repeatPassword')}
-          dependencies={['newPassword']}
-          rules={[sameAsRule('newPassword', t)]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields
+          name="newPassword"
+          label={t('account.newPassword')}
+          repeatLabel={t('account.repeatPassword')}
+        />
       </ChangeForm>
       {me && (
         <ChangeForm

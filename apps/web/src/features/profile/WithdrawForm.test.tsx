@@ -108,7 +108,10 @@ describe('the withdrawal form', () => {
 
   it("shows the server's refusal in the reader's language", async () => {
     renderForm(50_000, {
-      'POST /api/v1/user/withdrawal': [409, { error: { code: 'insufficient_funds', message: 'Insufficient funds' } }],
+      'POST /api/v1/user/withdrawal': [
+        409,
+        { error: { code: 'insufficient_funds', message: 'Insufficient funds' } },
+      ],
     });
     await submitAndConfirm('20000');
     expect(await screen.findByText('Your balance is not enough.')).toBeInTheDocument();

@@ -25,7 +25,8 @@ export function WithdrawForm() {
   const limits = withdrawalLimits(serverLimits, balance);
   const [createWithdrawal, { isLoading }] = useCreateWithdrawalMutation();
   const { data: me } = useGetMeQuery();
-  const destination = me?.bank && me.accountNumber ? { bank: bankName(me.bank, t), account: me.accountNumber } : null;
+  const destination =
+    me?.bank && me.accountNumber ? { bank: bankName(me.bank, t), account: me.accountNumber } : null;
   const [modal, modalHolder] = Modal.useModal();
   const money = (amount: number) => formatMoney(amount, i18n.language);
   const rangeMessage = t('profile.withdraw.range', { min: money(limits.min), max: money(limits.max) });

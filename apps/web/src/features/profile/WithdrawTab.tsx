@@ -69,7 +69,9 @@ export function WithdrawTab() {
                   {t(`profile.withdraw.status.${status in STATUS_COLOR ? status : 'unknown'}`)}
                 </Tag>
                 {status === 'rejected' && row.reason ? (
-                  <span className="withdraw__reason">{t('account.rejectedReason', { reason: row.reason })}</span>
+                  <span className="withdraw__reason">
+                    {t('account.rejectedReason', { reason: row.reason })}
+                  </span>
                 ) : null}
               </>
             ),

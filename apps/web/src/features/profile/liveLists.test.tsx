@@ -10,7 +10,13 @@ import { balanceEffect } from './SignedAmount';
 import { WithdrawTab } from './WithdrawTab';
 
 const signedIn = {
-  auth: { ...initialAuthState, isAuthenticated: true, checkedAuth: true, userInfo: playerMe, userBalance: 50_000 },
+  auth: {
+    ...initialAuthState,
+    isAuthenticated: true,
+    checkedAuth: true,
+    userInfo: playerMe,
+    userBalance: 50_000,
+  },
 };
 const page = <T,>(items: T[]) => ({ items, total: items.length, page: 1, pageSize: 20 });
 const outcome = (outcomeId: number, type: string, amount: number) => ({
@@ -41,11 +47,7 @@ describe("amounts carry the sign of what happened to the player's balance", () =
       fakeFetch({
         'GET /api/v1/user/outcome': [
           200,
-          page([
-            outcome(1, 'buy_in', 10_000),
-            outcome(2, 'gameplay', -200),
-            outcome(3, 'leave_seat', 9_800),
-          ]),
+          page([outcome(1, 'buy_in', 10_000), outcome(2, 'gameplay', -200), outcome(3, 'leave_seat', 9_800)]),
         ],
       }).fetchFn,
     );
@@ -105,14 +107,17 @@ describe('the lists follow the pushes', () => {
     await waitFor(() => expect(screen.getByText('D-7')).toBeInTheDocument(), { timeout: 10_000 });
   });
 
-  it('the Deposit tab says how to deposit from the deposit-instructions block, in the reader\'s language', async () => {
+  it("the Deposit tab says how to deposit from the deposit-instructions block, in the reader's language", async () => {
     vi.stubGlobal(
       'fetch',
       fakeFetch({
         'GET /api/v1/user/deposit': [200, page([])],
         'GET /api/v1/user/block/deposit-instructions': [
           200,
-          { name: 'deposit-instructions', block: { en: 'Transfer to Khan Bank.', mn: 'Хаан банк руу шилжүүлнэ үү.' } },
+          {
+            name: 'deposit-instructions',
+            block: { en: 'Transfer to Khan Bank.', mn: 'Хаан банк руу шилжүүлнэ үү.' },
+          },
         ],
       }).fetchFn,
     );
