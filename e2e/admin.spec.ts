@@ -106,6 +106,7 @@ test('the player requests a withdrawal and the admin approves it; the player see
   await player.getByRole('tab', { name: 'Withdraw' }).click();
   await player.getByRole('spinbutton', { name: 'Amount' }).fill('20000');
   await player.getByRole('button', { name: 'Request withdrawal' }).click();
+  await player.getByRole('dialog').getByRole('button', { name: 'Yes, withdraw' }).click();
   await expect(player.getByRole('row').filter({ hasText: '₮20,000' })).toContainText('Pending');
   expect(await me(request, playerToken)).toMatchObject({ balance: 30_000, locked: 20_000 });
 

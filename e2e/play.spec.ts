@@ -190,6 +190,7 @@ test('a player registers, gets a deposit, plays at a table with bots, and sees t
   await page.getByRole('tab', { name: 'Withdraw' }).click();
   await page.getByLabel('Amount').fill('1000');
   await page.getByRole('button', { name: 'Request withdrawal' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, withdraw' }).click();
   await expect(page.getByRole('row').filter({ hasText: '₮1,000' })).toContainText('Pending');
   await shoot(page, 'profile-withdraw');
 

@@ -49,7 +49,7 @@ describe.each(TEST_DRIVERS)('user API on $name', ({ url }) => {
       });
       expect(sameName.statusCode).toBe(409);
       expect(sameName.json().error).toMatchObject({
-        code: 'duplicate',
+        code: 'username_taken',
         message: 'Username is already taken',
       });
       const sameEmail = await t.call({
@@ -58,7 +58,10 @@ describe.each(TEST_DRIVERS)('user API on $name', ({ url }) => {
         payload: { ...registration('saraa2'), email: 'Saraa@example.mn' },
       });
       expect(sameEmail.statusCode).toBe(409);
-      expect(sameEmail.json().error.message).toBe('Email is already registered');
+      expect(sameEmail.json().error).toMatchObject({
+        code: 'email_taken',
+        message: 'Email is already registered',
+      });
     });
 
     it('refuses bad registration input with 400 and field messages', async () => {
@@ -218,6 +221,7 @@ describe.each(TEST_DRIVERS)('user API on $name', ({ url }) => {
         payload: { newPassword: 'brand-new-1', currentPassword: 'wrong-one' },
       });
       expect(wrongCurrent.statusCode).toBe(400);
+      expect(wrongCurrent.json().error.code).toBe('wrong_password');
       expect(wrongCurrent.json().error.fields.currentPassword).toBeDefined();
       const ok = await t.call({
         method: 'PATCH',

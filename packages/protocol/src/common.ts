@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from './rules.js';
 
 // ---- strings from clients ----
 // Every string a client sends (HTTP body, query, params, WebSocket frame) is parsed by one of these two
@@ -99,30 +100,9 @@ export interface Page<T> {
   pageSize: number;
 }
 
-/** Every error leaves the server in this one shape. */
-export const ErrorCodeSchema = z.enum([
-  'bad_request',
-  'validation_failed',
-  'unauthorized',
-  'login_failed',
-  'forbidden',
-  'account_blocked',
-  'not_found',
-  'conflict',
-  'duplicate',
-  'insufficient_funds',
-  'already_resolved',
-  'idempotency_conflict',
-  'table_busy',
-  'payload_too_large',
-  'unsupported_media_type',
-  'rate_limited',
-  'maintenance',
-  /** 503: the server is restarting (a deploy); try again in a moment. */
-  'server_restarting',
-  'internal',
-]);
-export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+/** Every error leaves the server in this one shape; the codes are listed in rules.ts. */
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type { ErrorCode };
 
 export const ErrorResponseSchema = z.object({
   error: z.object({

@@ -6,3 +6,4 @@ export * from './realtime.js';
 export * from './table.js';
 export * from './audit.js';
 export * from './chat.js';
+export * from './rules.js';

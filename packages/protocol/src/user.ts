@@ -10,26 +10,34 @@ import {
   pageOf,
   singleLineText,
 } from './common.js';
+import {
+  ACCOUNT_NUMBER_PATTERN,
+  BANK_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_PATTERN,
+} from './rules.js';
 
 /** Roles: ADMIN runs the site; PLAYER is everyone else. */
 export const RoleSchema = z.enum(['PLAYER', 'ADMIN']);
 export type Role = z.infer<typeof RoleSchema>;
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-
 const UsernameSchema = singleLineText()
   .trim()
   .regex(USERNAME_PATTERN, 'Username must be 3 to 32 letters, digits, dots, dashes or underscores');
-const EmailSchema = singleLineText().trim().max(254).pipe(z.email('Enter a valid email address'));
+const EmailSchema = singleLineText()
+  .trim()
+  .max(EMAIL_MAX_LENGTH)
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: 'Enter a valid email address' }));
 const PasswordSchema = singleLineText()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
-const BankSchema = singleLineText().trim().min(1, 'Choose a bank').max(64);
+const BankSchema = singleLineText().trim().min(1, 'Choose a bank').max(BANK_MAX_LENGTH);
 const AccountNumberSchema = singleLineText()
   .trim()
-  .regex(/^[0-9][0-9 -]{3,33}$/, 'Account number must be 4 to 34 digits');
+  .regex(ACCOUNT_NUMBER_PATTERN, 'Account number must be 4 to 34 digits');
 
 /** Player settings kept with the account (the table settings dialog). */
 export const PreferencesSchema = z.object({

@@ -183,7 +183,7 @@ export class AuthService {
     }
     if (!password || !(await verifyPassword(password, user.passwordHash))) {
       await this.recordFailures(ip, ipKey, accountKey, user);
-      throw new AppError(400, 'validation_failed', 'Current password is wrong', {
+      throw new AppError(400, 'wrong_password', 'Current password is wrong', {
         currentPassword: 'Current password is wrong',
       });
     }
@@ -474,7 +474,7 @@ export class AuthService {
     if (done !== null) this.forgetSessions(done);
     if (done === null) {
       await this.failures.recordFailure(ipKey);
-      throw new AppError(400, 'validation_failed', 'This reset link is invalid or has expired', {
+      throw new AppError(400, 'reset_link_invalid', 'This reset link is invalid or has expired', {
         token: 'Invalid or expired',
       });
     }
@@ -486,10 +486,10 @@ export class AuthService {
       .from(users)
       .where(sql`lower(${users.username}) = lower(${username}) OR lower(${users.email}) = lower(${email})`);
     if (rows.some((r) => r.username.toLowerCase() === username.toLowerCase())) {
-      return new AppError(409, 'duplicate', 'Username is already taken', { username: 'Already taken' });
+      return new AppError(409, 'username_taken', 'Username is already taken', { username: 'Already taken' });
     }
     if (rows.length > 0) {
-      return new AppError(409, 'duplicate', 'Email is already registered', { email: 'Already registered' });
+      return new AppError(409, 'email_taken', 'Email is already registered', { email: 'Already registered' });
     }
     return null;
   }

@@ -67,7 +67,9 @@ export class UserService {
         .from(users)
         .where(and(sql`lower(${users.email}) = lower(${change.email})`, ne(users.id, userId)));
       if (taken)
-        throw new AppError(409, 'duplicate', 'Email is already registered', { email: 'Already registered' });
+        throw new AppError(409, 'email_taken', 'Email is already registered', {
+          email: 'Already registered',
+        });
     }
     const passwordHash = change.newPassword ? await this.auth.hashPassword(change.newPassword) : undefined;
     const actor = { actorId: userId, actorName: row.username, ip: context.ip };
@@ -112,7 +114,7 @@ export class UserService {
     } catch (error) {
       if (error instanceof AppError) throw error;
       // Two changes raced to the same email: the unique index decides.
-      throw new AppError(409, 'duplicate', 'Email is already registered', { email: 'Already registered' });
+      throw new AppError(409, 'email_taken', 'Email is already registered', { email: 'Already registered' });
     }
     this.auth.forgetSessions(userId);
     return withoutSecrets(updated);

@@ -129,3 +129,31 @@ describe('translations', () => {
     ]);
   });
 });
+
+describe('the stored language', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    window.history.replaceState({}, '', '/');
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is the bare code: a browser saying mn-MN gives and stores mn', () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['mn-MN']);
+    const i18n = createI18n();
+    expect(i18n.language).toBe('mn');
+    expect(localStorage.getItem('i18nextLng')).toBe('mn');
+  });
+
+  it('an old stored en-US is read as en and stored again as en', () => {
+    localStorage.setItem('i18nextLng', 'en-US');
+    expect(createI18n().language).toBe('en');
+    expect(localStorage.getItem('i18nextLng')).toBe('en');
+  });
+
+  it('an unsupported first browser language gives way to a supported later one', () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE', 'mn-MN']);
+    expect(createI18n().language).toBe('mn');
+    expect(localStorage.getItem('i18nextLng')).toBe('mn');
+  });
+});

@@ -35,6 +35,8 @@ export function createI18n(): I18n {
         lookupQuerystring: LANGUAGE_QUERY_PARAM,
         lookupLocalStorage: STORAGE_KEYS.language,
         caches: ['localStorage'],
+        // 'en-US' -> 'en', 'mn-MN' -> 'mn': only the bare code is used and stored.
+        convertDetectedLanguage: bareLanguageCode,
       },
       react: { useSuspense: false },
     });
@@ -43,6 +45,11 @@ export function createI18n(): I18n {
   });
   if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage(instance);
   return instance;
+}
+
+/** A language tag reduced to its language ('en-US' -> 'en'), as detection and storage keep it. */
+export function bareLanguageCode(tag: string): string {
+  return tag.split(/[-_]/)[0].toLowerCase();
 }
 
 /** The interface language reduced to one we support ('en' | 'mn'). */

@@ -6,6 +6,7 @@ import { balanceUpdated, unauthorized } from '../app/authSlice';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { setJackpot } from '../app/jackpotSlice';
 import { GlobalSocket, globalSocketUrl } from './globalSocket';
+import { moneyListRefresher } from './moneyLists';
 import { restartBegan, restartEnded } from './serverRestart';
 
 /** How long to wait before telling the user their session ended elsewhere (our own logout reloads first). */
@@ -22,11 +23,14 @@ export function useGlobalSocket(): void {
   useEffect(() => {
     const token = getAccessToken();
     if (!userId || !token) return;
+    const lists = moneyListRefresher(dispatch);
     const socket = new GlobalSocket({
       url: globalSocketUrl(apiHost()),
       token,
       onBalance(forUserId, balance, locked) {
-        if (forUserId === userId) dispatch(balanceUpdated({ balance, locked }));
+        if (forUserId !== userId) return;
+        dispatch(balanceUpdated({ balance, locked }));
+        lists.moneyMoved();
       },
       onJackpot(amount) {
         dispatch(setJackpot(amount));
@@ -45,6 +49,9 @@ export function useGlobalSocket(): void {
       },
     });
     socket.connect();
-    return () => socket.close();
+    return () => {
+      socket.close();
+      lists.stop();
+    };
   }, [userId, dispatch, t]);
 }

@@ -7,13 +7,13 @@ import { AntdProvider } from '../app/AntdProvider';
 import { createI18n } from '../app/i18n';
 import { createStore, type RootState } from '../app/store';
 
-/** Renders a component with a fresh store, English, antd's provider and a memory router. */
+/** Renders a component with a fresh store, English (or `language`), antd's provider and a memory router. */
 export function renderWithApp(
   ui: ReactElement,
-  options: { preloadedState?: Partial<RootState>; path?: string } = {},
+  options: { preloadedState?: Partial<RootState>; path?: string; language?: 'en' | 'mn' } = {},
 ) {
   const store = createStore(options.preloadedState);
-  localStorage.setItem('i18nextLng', 'en');
+  localStorage.setItem('i18nextLng', options.language ?? 'en');
   const i18n = createI18n();
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [options.path ?? '/'] });
   const view = render(

@@ -45,7 +45,7 @@ export function AdjustmentDialog({ user, onClose }: { user: AdminUser; onClose: 
       );
       onClose();
     } catch (err) {
-      showServerFieldErrors(form, err, ['amount']);
+      showServerFieldErrors(form, err, ['amount'], t, i18n.language);
       setError(errorText(err, t));
     }
   });

@@ -113,7 +113,7 @@ describe('crediting a deposit', { timeout: 60_000 }, () => {
     });
     await fillAmount('20000');
     fireEvent.click(within(await submitAndConfirm()).getByRole('button', { name: 'Credit it' }));
-    expect(await screen.findByText('Try again')).toBeInTheDocument();
+    expect(await screen.findByText('Something went wrong on the server.')).toBeInTheDocument();
     fireEvent.click(within(await submitAndConfirm()).getByRole('button', { name: 'Credit it' }));
     expect(await screen.findByText(/credited to bat/)).toBeInTheDocument();
 
@@ -261,9 +261,8 @@ describe('reversing a deposit', { timeout: 60_000 }, () => {
     });
     fireEvent.click(reverse);
     expect(await within(dialog).findByText('At most 120000')).toBeInTheDocument();
-    expect(
-      within(dialog).getByText('The player has only ₮120000 available; a reversal cannot take more'),
-    ).toBeInTheDocument();
+    // The code's message (translated), the field's exact bound from the server.
+    expect(within(dialog).getByText('Your balance is not enough.')).toBeInTheDocument();
     const [first] = server.calls('POST', '/api/v1/admin/deposit/reverse');
     expect(first.query.get('depositId')).toBe('1');
     expect(first.body).toEqual({ amount: 500000, reason: 'bounced' });

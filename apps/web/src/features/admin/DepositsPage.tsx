@@ -76,7 +76,7 @@ export function DepositsPage() {
       form.resetFields(['amount', 'note']);
     } catch (err) {
       setConfirming(null);
-      showServerFieldErrors(form, err, ['amount']);
+      showServerFieldErrors(form, err, ['amount'], t, i18n.language);
       setOutcome({ kind: 'error', text: errorText(err, t) });
     }
   });

@@ -34,7 +34,7 @@ export function ReverseDepositDialog({ deposit, onClose }: { deposit: AdminDepos
       }).unwrap();
       onClose();
     } catch (err) {
-      showServerFieldErrors(form, err, ['amount']);
+      showServerFieldErrors(form, err, ['amount'], t, i18n.language);
       setError(errorText(err, t));
     }
   });

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../app/dates';
-import { formatMoney } from '../../app/money';
+import { balanceEffect, SignedAmount } from '../profile/SignedAmount';
 import { ADMIN_PAGE_SIZE } from './adminConstants';
 import { useGetUserMailsQuery, useGetUserOutcomesQuery } from './adminEndpoints';
 import { errorText } from './apiError';
@@ -91,7 +91,7 @@ function OutcomeTable({ userId }: { userId: number }) {
             dataIndex: 'amount',
             key: 'amount',
             align: 'right',
-            render: (amount: number) => formatMoney(amount, i18n.language),
+            render: (amount: number, row) => <SignedAmount amount={balanceEffect(row.type, amount)} />,
           },
           {
             title: t('admin.columns.date'),

@@ -3,6 +3,7 @@ import { App, Button, Input, Popconfirm, Select, Space, Tag, Typography } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { bankName } from '../../app/bankName';
 import { formatDateTime } from '../../app/dates';
 import { useAppSelector } from '../../app/hooks';
 import { formatMoney } from '../../app/money';
@@ -162,7 +163,8 @@ export function UsersPage() {
           {
             title: t('admin.columns.bankAccount'),
             key: 'bank',
-            render: (_value, user) => `${user.bank || '—'} · ${user.accountNumber || '—'}`,
+            render: (_value, user) =>
+              `${user.bank ? bankName(user.bank, t) : '—'} · ${user.accountNumber || '—'}`,
           },
           {
             title: t('admin.columns.created'),

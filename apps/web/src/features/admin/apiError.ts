@@ -1,14 +1,20 @@
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
-import { apiErrorFields, apiErrorMessage } from '../../api/baseQuery';
+import { serverErrorText, serverFieldErrors } from '../../api/serverErrors';
 
-/** The server's own message for a failed call, or the generic one. */
+/** A failed call in the reader's language (the error map), or the generic message. */
 export function errorText(error: unknown, t: TFunction): string {
-  return apiErrorMessage(error) ?? t('common.unknownError');
+  return serverErrorText(error, t);
 }
 
-/** Shows the server's message for each of `names` (e.g. `amount`) under that field of the form. */
-export function showServerFieldErrors(form: FormInstance, error: unknown, names: readonly string[]): void {
-  const fields = apiErrorFields(error);
+/** Shows the (translated) message for each of `names` (e.g. `amount`) the server refused, under that field. */
+export function showServerFieldErrors(
+  form: FormInstance,
+  error: unknown,
+  names: readonly string[],
+  t: TFunction,
+  language: string,
+): void {
+  const fields = serverFieldErrors(error, t, language);
   form.setFields(names.filter((name) => fields[name]).map((name) => ({ name, errors: [fields[name]] })));
 }

@@ -110,7 +110,7 @@ describe('the register page', () => {
     renderWithApp(<AuthPage mode="register" />, { path: '/auth/register' });
     await submitRegistration();
     expect(
-      await screen.findByText('Registration error: Choose one of the banks offered'),
+      await screen.findByText('Registration error: Please check the values you entered.'),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByText('Choose one of the banks offered')).toHaveLength(1));
   });

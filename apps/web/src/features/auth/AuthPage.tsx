@@ -2,7 +2,8 @@ import { App as AntApp, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { apiErrorFields, apiErrorMessage, apiErrorStatus } from '../../api/baseQuery';
+import { apiErrorStatus } from '../../api/baseQuery';
+import { serverErrorCode, serverErrorText, serverFieldErrors } from '../../api/serverErrors';
 import { setAccessToken } from '../../api/session';
 import type { AuthResponse, LoginRequest, RegisterRequest } from '../../api/types';
 import {
@@ -14,7 +15,10 @@ import {
 } from '../../api/userApi';
 import { maintenanceText } from '../../app/MaintenanceGate';
 import { setAuthenticated, setUserInfo } from '../../app/authSlice';
+import { bankName } from '../../app/bankName';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { accountRule, requiredRule } from './accountRules';
+import { NewPasswordFields } from './NewPasswordFields';
 
 export type AuthMode = 'login' | 'register' | 'forgot-password';
 
@@ -73,30 +77,23 @@ function LoginForm() {
       const status = apiErrorStatus(error);
       if (status === 503) {
         // Maintenance: only administrators may sign in; show why in the reader's language.
-        const reason = maintenanceText(maintenance, i18n.language) || apiErrorMessage(error) || '';
+        const reason = maintenanceText(maintenance, i18n.language) || t('maintenance.defaultMessage');
         void message.error(t('auth.maintenanceLogin', { reason }));
       } else if (status === 429) {
         void message.error(t('auth.tooManyAttempts'));
       } else {
-        void message.error(t('auth.loginFailed'));
+        // login_failed, account_blocked, …: the code's message in the reader's language.
+        void message.error(serverErrorCode(error) ? serverErrorText(error, t) : t('auth.loginFailed'));
       }
     }
   };
 
   return (
     <Form<LoginRequest> layout="vertical" onFinish={onFinish} requiredMark={false} autoComplete="on">
-      <Form.Item
-        name="username"
-        label={t('auth.username')}
-        rules={[{ required: true, message: t('auth.required') }]}
-      >
+      <Form.Item name="username" label={t('auth.username')} rules={[requiredRule(t)]}>
         <Input autoComplete="username" autoFocus />
       </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('auth.password')}
-        rules={[{ required: true, message: t('auth.required') }]}
-      >
+      <Form.Item name="password" label={t('auth.password')} rules={[requiredRule(t)]}>
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={isLoading}>
@@ -119,7 +116,7 @@ const REGISTER_FIELDS: (keyof RegisterRequest)[] = [
 ];
 
 function RegisterForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm<RegisterRequest>();
   const [register, { isLoading }] = useRegisterMutation();
@@ -133,16 +130,15 @@ function RegisterForm() {
       void message.success(t('auth.registerSuccess'));
       signedIn(response);
     } catch (error) {
-      const reason = apiErrorMessage(error);
       const status = apiErrorStatus(error);
-      // The server names the fields it refused; show each message under its field.
+      // The server names the fields it refused; show each (translated) message under its field.
       form.setFields(
-        Object.entries(apiErrorFields(error))
+        Object.entries(serverFieldErrors(error, t, i18n.language))
           .filter(([name]) => REGISTER_FIELDS.includes(name as keyof RegisterRequest))
-          .map(([name, message]) => ({ name: name as keyof RegisterRequest, errors: [message] })),
+          .map(([name, text]) => ({ name: name as keyof RegisterRequest, errors: [text] })),
       );
-      if (reason && typeof status === 'number' && status >= 400 && status < 500) {
-        void message.error(t('auth.registerError', { reason }));
+      if (serverErrorCode(error) && typeof status === 'number' && status >= 400 && status < 500) {
+        void message.error(t('auth.registerError', { reason: serverErrorText(error, t) }));
       } else {
         void message.error(t('auth.registerUnknownError'));
       }
@@ -151,50 +147,17 @@ function RegisterForm() {
 
   return (
     <Form<RegisterRequest> form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
-      <Form.Item
-        name="email"
-        label={t('auth.email')}
-        rules={[
-          { required: true, message: t('auth.required') },
-          { type: 'email', message: t('auth.invalidEmail') },
-        ]}
-      >
-        <Input type="email" autoComplete="email" />
+      <Form.Item name="email" label={t('auth.email')} rules={[accountRule('email', t)]}>
+        <Input inputMode="email" autoComplete="email" />
       </Form.Item>
-      <Form.Item
-        name="username"
-        label={t('auth.username')}
-        rules={[{ required: true, message: t('auth.required') }]}
-      >
+      <Form.Item name="username" label={t('auth.username')} rules={[accountRule('username', t)]}>
         <Input autoComplete="username" />
       </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('auth.password')}
-        rules={[{ required: true, message: t('auth.required') }]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="repeatPassword"
-        label={t('auth.repeatPassword')}
-        dependencies={['password']}
-        rules={[
-          { required: true, message: t('auth.required') },
-          ({ getFieldValue }) => ({
-            validator: (_rule, value) =>
-              !value || getFieldValue('password') === value
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('auth.passwordsDiffer'))),
-          }),
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item name="bank" label={t('auth.bank')} rules={[{ required: true, message: t('auth.required') }]}>
+      <NewPasswordFields name="password" label={t('auth.password')} repeatLabel={t('auth.repeatPassword')} />
+      <Form.Item name="bank" label={t('auth.bank')} rules={[accountRule('bank', t)]}>
         {banks.length > 0 ? (
           <Select
-            options={banks.map((bank) => ({ value: bank, label: bank }))}
+            options={banks.map((bank) => ({ value: bank, label: bankName(bank, t) }))}
             placeholder={t('auth.chooseBank')}
           />
         ) : (
@@ -204,7 +167,7 @@ function RegisterForm() {
       <Form.Item
         name="accountNumber"
         label={t('auth.accountNumber')}
-        rules={[{ required: true, message: t('auth.required') }]}
+        rules={[accountRule('accountNumber', t)]}
       >
         <Input inputMode="numeric" autoComplete="off" />
       </Form.Item>
@@ -226,7 +189,7 @@ function ForgotPasswordForm() {
       await forgotPassword(values).unwrap();
       setSent(true);
     } catch (error) {
-      void message.error(apiErrorMessage(error) ?? t('common.unknownError'));
+      void message.error(serverErrorText(error, t));
     }
   };
 
@@ -240,15 +203,8 @@ function ForgotPasswordForm() {
   return (
     <Form<{ email: string }> layout="vertical" onFinish={onFinish} requiredMark={false}>
       <p className="auth-card__aside">{t('auth.forgotHelp')}</p>
-      <Form.Item
-        name="email"
-        label={t('auth.email')}
-        rules={[
-          { required: true, message: t('auth.required') },
-          { type: 'email', message: t('auth.invalidEmail') },
-        ]}
-      >
-        <Input type="email" autoComplete="email" autoFocus />
+      <Form.Item name="email" label={t('auth.email')} rules={[accountRule('email', t)]}>
+        <Input inputMode="email" autoComplete="email" autoFocus />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={isLoading}>
         {t('auth.sendResetLink')}

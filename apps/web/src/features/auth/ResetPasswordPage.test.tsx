@@ -20,13 +20,13 @@ describe('the reset-password page', () => {
     expect(router.state.location.pathname).toBe('/auth/login');
   });
 
-  it("shows the server's reason when the link has expired", async () => {
+  it("says in the reader's language why a link was refused (the code, not the server's English)", async () => {
     vi.stubGlobal(
       'fetch',
       fakeFetch({
         'POST /api/v1/user/reset-password': [
           400,
-          { error: { code: 'bad_request', message: 'This link has expired' } },
+          { error: { code: 'reset_link_invalid', message: 'This link has expired' } },
         ],
       }).fetchFn,
     );
@@ -34,7 +34,7 @@ describe('the reset-password page', () => {
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new-password-9' } });
     fireEvent.change(screen.getByLabelText('Repeat password'), { target: { value: 'new-password-9' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save the password' }));
-    expect(await screen.findByText('This link has expired')).toBeInTheDocument();
+    expect(await screen.findByText('This reset link is invalid or has expired.')).toBeInTheDocument();
   });
 
   it('says the link is incomplete when it has no token', () => {

@@ -1,8 +1,9 @@
-import { App as AntApp, Button, Form, Input } from 'antd';
+import { App as AntApp, Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { apiErrorMessage } from '../../api/baseQuery';
+import { serverErrorText } from '../../api/serverErrors';
 import { useResetPasswordMutation } from '../../api/userApi';
+import { NewPasswordFields } from './NewPasswordFields';
 
 /** `/auth/reset-password?token=…`: the page the reset mail links to. */
 export default function ResetPasswordPage() {
@@ -19,7 +20,7 @@ export default function ResetPasswordPage() {
       void message.success(t('auth.passwordChanged'));
       void navigate('/auth/login', { replace: true });
     } catch (error) {
-      void message.error(apiErrorMessage(error) ?? t('common.unknownError'));
+      void message.error(serverErrorText(error, t));
     }
   };
 
@@ -36,29 +37,12 @@ export default function ResetPasswordPage() {
           onFinish={onFinish}
           requiredMark={false}
         >
-          <Form.Item
+          <NewPasswordFields
             name="password"
             label={t('auth.newPassword')}
-            rules={[{ required: true, message: t('auth.required') }]}
-          >
-            <Input.Password autoComplete="new-password" autoFocus />
-          </Form.Item>
-          <Form.Item
-            name="repeatPassword"
-            label={t('auth.repeatPassword')}
-            dependencies={['password']}
-            rules={[
-              { required: true, message: t('auth.required') },
-              ({ getFieldValue }) => ({
-                validator: (_rule, value) =>
-                  !value || getFieldValue('password') === value
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('auth.passwordsDiffer'))),
-              }),
-            ]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
+            repeatLabel={t('auth.repeatPassword')}
+            autoFocus
+          />
           <Button type="primary" htmlType="submit" block loading={isLoading}>
             {t('auth.setPassword')}
           </Button>

@@ -6,9 +6,29 @@ import { useGetDepositsQuery } from '../../api/userApi';
 import { PROFILE_LIST_PAGE_SIZE } from '../../app/constants';
 import { formatDateTime } from '../../app/dates';
 import { formatMoney } from '../../app/money';
+import { useContentBlock } from '../lobby/useContentBlock';
 
-/** The player's deposits: code, amount, approved date. */
+/** The content block (both languages, edited by administrators) that says how to deposit. */
+export const DEPOSIT_INSTRUCTIONS_BLOCK = 'deposit-instructions';
+
+/** How to deposit (a content block), then the player's deposits: code, amount, approved date. */
 export function DepositTab() {
+  const { t } = useTranslation();
+  const instructions = useContentBlock(DEPOSIT_INSTRUCTIONS_BLOCK);
+  return (
+    <div className="deposit">
+      {instructions && (
+        <section className="deposit__howto" aria-labelledby="deposit-howto">
+          <h2 id="deposit-howto">{t('account.depositHowTo')}</h2>
+          <p className="deposit__instructions">{instructions}</p>
+        </section>
+      )}
+      <DepositList />
+    </div>
+  );
+}
+
+function DepositList() {
   const { t, i18n } = useTranslation();
   const [paging, setPaging] = useState({ page: 1, pageSize: PROFILE_LIST_PAGE_SIZE });
   const { data, isFetching } = useGetDepositsQuery(paging);

@@ -6,7 +6,7 @@ import type { Outcome } from '../../api/types';
 import { useGetOutcomeQuery } from '../../api/userApi';
 import { GAME_HISTORY_PAGE_SIZE } from '../../app/constants';
 import { formatDateTime } from '../../app/dates';
-import { formatMoney } from '../../app/money';
+import { balanceEffect, SignedAmount } from './SignedAmount';
 
 const KNOWN_TYPES = new Set(['gameplay', 'bonus', 'recharge', 'leave_seat', 'buy_in']);
 
@@ -52,11 +52,7 @@ export function GameHistoryTab() {
           dataIndex: 'amount',
           key: 'amount',
           align: 'right',
-          render: (amount: number) => (
-            <span className={amount < 0 ? 'amount--negative' : amount > 0 ? 'amount--positive' : undefined}>
-              {formatMoney(amount, i18n.language)}
-            </span>
-          ),
+          render: (amount: number, row) => <SignedAmount amount={balanceEffect(row.type, amount)} />,
         },
         {
           title: t('profile.columns.date'),

@@ -5,11 +5,12 @@ import { useGetMeQuery } from '../../api/userApi';
 import { AnimatedAmount } from '../../app/AnimatedAmount';
 import { useAppSelector } from '../../app/hooks';
 import { PageSpinner } from '../../app/PageSpinner';
+import { AccountTab } from './AccountTab';
 import { DepositTab } from './DepositTab';
 import { GameHistoryTab } from './GameHistoryTab';
 import { WithdrawTab } from './WithdrawTab';
 
-/** `/profile`: username, balance and locked; tabs Deposit, Withdraw, Game History. */
+/** `/profile`: username, balance and locked; tabs Deposit, Withdraw, Game History, Account. */
 export default function ProfilePage() {
   const { t } = useTranslation();
   const { checkedAuth, isAuthenticated, userInfo, userBalance } = useAppSelector((state) => state.auth);
@@ -54,6 +55,7 @@ export default function ProfilePage() {
           { key: 'deposit', label: t('profile.tabs.deposit'), children: <DepositTab /> },
           { key: 'withdraw', label: t('profile.tabs.withdraw'), children: <WithdrawTab /> },
           { key: 'history', label: t('profile.tabs.gameHistory'), children: <GameHistoryTab /> },
+          { key: 'account', label: t('account.tab'), children: <AccountTab /> },
         ]}
       />
     </div>

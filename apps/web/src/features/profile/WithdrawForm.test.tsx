@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initialAuthState } from '../../app/authSlice';
 import { playerMe as player } from '../../test/fixtures';
@@ -6,8 +6,13 @@ import { fakeFetch, renderWithApp } from '../../test/render';
 import { WithdrawForm } from './WithdrawForm';
 import { checkWithdrawalAmount, withdrawalLimits } from './withdrawalRules';
 
-function renderForm(balance = 50_000) {
-  return renderWithApp(<WithdrawForm />, {
+const ME = 'GET /api/v1/user/me';
+
+/** The form with the player's payout account known (GET /me) and `routes` answering the rest. */
+function renderForm(balance = 50_000, routes: Parameters<typeof fakeFetch>[0] = {}) {
+  const server = fakeFetch({ [ME]: [200, player], ...routes });
+  vi.stubGlobal('fetch', server.fetchFn);
+  renderWithApp(<WithdrawForm />, {
     preloadedState: {
       auth: {
         ...initialAuthState,
@@ -18,12 +23,22 @@ function renderForm(balance = 50_000) {
       },
     },
   });
+  return server;
 }
 
 async function submitAmount(value: string) {
+  await screen.findByText(/Paid to Khan Bank/);
   const input = screen.getByRole('spinbutton', { name: 'Amount' });
   fireEvent.change(input, { target: { value } });
   fireEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
+}
+
+/** Submits a valid amount and confirms the dialog that names the destination account. */
+async function submitAndConfirm(value: string) {
+  await submitAmount(value);
+  const dialog = await screen.findByRole('dialog');
+  expect(dialog).toHaveTextContent('Khan Bank, account 5000123456');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, withdraw' }));
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -58,6 +73,7 @@ describe('withdrawal rules', () => {
 describe('the withdrawal form', () => {
   it("says 'Please enter amount!' when submitted empty", async () => {
     renderForm();
+    await screen.findByText(/Paid to Khan Bank/);
     fireEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
     expect(await screen.findByText('Please enter amount!')).toBeInTheDocument();
   });
@@ -77,42 +93,48 @@ describe('the withdrawal form', () => {
   });
 
   it('sends a valid amount and reports success', async () => {
-    const { fetchFn, calls } = fakeFetch({
+    const { calls } = renderForm(50_000, {
       'POST /api/v1/user/withdrawal': [
         201,
         { withdrawalId: 'w1', code: 'W-1', amount: 20000, status: 'pending' },
       ],
-      'GET /api/v1/user/me': [200, { ...player, balance: 30000, locked: 20000 }],
     });
-    vi.stubGlobal('fetch', fetchFn);
-    renderForm();
-    await submitAmount('20000');
+    await submitAndConfirm('20000');
     expect(await screen.findByText('Withdrawal created successfully')).toBeInTheDocument();
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.body).toEqual({ amount: 20000 });
     expect(screen.queryByText('Too low')).not.toBeInTheDocument();
   });
 
-  it("shows the server's reason when it refuses the withdrawal", async () => {
-    vi.stubGlobal(
-      'fetch',
-      fakeFetch({
-        'POST /api/v1/user/withdrawal': [
-          409,
-          { error: { code: 'INSUFFICIENT_FUNDS', message: 'Insufficient funds' } },
-        ],
-      }).fetchFn,
-    );
-    renderForm();
-    await submitAmount('20000');
-    expect(await screen.findByText('Insufficient funds')).toBeInTheDocument();
+  it("shows the server's refusal in the reader's language", async () => {
+    renderForm(50_000, {
+      'POST /api/v1/user/withdrawal': [
+        409,
+        { error: { code: 'insufficient_funds', message: 'Insufficient funds' } },
+      ],
+    });
+    await submitAndConfirm('20000');
+    expect(await screen.findByText('Your balance is not enough.')).toBeInTheDocument();
   });
 
   it("says 'Unknown error occurred' when the server gives no reason", async () => {
-    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('network down')));
-    renderForm();
-    await submitAmount('20000');
+    renderForm(50_000, { 'POST /api/v1/user/withdrawal': [502, undefined] });
+    await submitAndConfirm('20000');
     await waitFor(() => expect(screen.getByText('Unknown error occurred')).toBeInTheDocument());
+  });
+
+  it('sends nothing when the confirmation is cancelled', async () => {
+    const { calls } = renderForm();
+    await submitAmount('20000');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('without a payout account it says where to add one and is disabled', async () => {
+    renderForm(50_000, { [ME]: [200, { ...player, bank: '', accountNumber: '' }] });
+    expect(await screen.findByText(/Add your bank account in the Account tab/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request withdrawal' })).toBeDisabled();
   });
 
   it('is disabled when the balance is below the minimum withdrawal', () => {

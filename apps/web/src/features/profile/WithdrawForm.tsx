@@ -1,7 +1,8 @@
-import { App as AntApp, Button, Form, InputNumber } from 'antd';
+import { App as AntApp, Button, Form, InputNumber, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '../../api/baseQuery';
-import { useCreateWithdrawalMutation, useGetWithdrawalLimitsQuery } from '../../api/userApi';
+import { serverErrorText } from '../../api/serverErrors';
+import { useCreateWithdrawalMutation, useGetMeQuery, useGetWithdrawalLimitsQuery } from '../../api/userApi';
+import { bankName } from '../../app/bankName';
 import { useAppSelector } from '../../app/hooks';
 import { formatMoney } from '../../app/money';
 import { checkWithdrawalAmount, withdrawalLimits } from './withdrawalRules';
@@ -12,7 +13,8 @@ interface WithdrawValues {
 
 /**
  * The withdrawal request (spec §5): 'Please enter amount!' when empty; out of range shows the short
- * 'Too low' / 'Too much' and 'Amount must be between {{min}} and {{max}}'.
+ * 'Too low' / 'Too much' and 'Amount must be between {{min}} and {{max}}'. It says which account is
+ * paid and asks for confirmation before sending.
  */
 export function WithdrawForm() {
   const { t, i18n } = useTranslation();
@@ -22,27 +24,46 @@ export function WithdrawForm() {
   const { data: serverLimits } = useGetWithdrawalLimitsQuery();
   const limits = withdrawalLimits(serverLimits, balance);
   const [createWithdrawal, { isLoading }] = useCreateWithdrawalMutation();
+  const { data: me } = useGetMeQuery();
+  const destination =
+    me?.bank && me.accountNumber ? { bank: bankName(me.bank, t), account: me.accountNumber } : null;
+  const [modal, modalHolder] = Modal.useModal();
   const money = (amount: number) => formatMoney(amount, i18n.language);
   const rangeMessage = t('profile.withdraw.range', { min: money(limits.min), max: money(limits.max) });
-  const cannotWithdraw = limits.max < limits.min;
+  const belowMinimum = limits.max < limits.min;
+  const cannotWithdraw = belowMinimum || !destination;
 
-  const onFinish = async ({ amount }: WithdrawValues) => {
-    if (amount === null) return;
+  const send = async (amount: number) => {
     try {
       await createWithdrawal({ amount }).unwrap();
       void message.success(t('profile.withdraw.created'));
       form.resetFields();
     } catch (error) {
-      void message.error(apiErrorMessage(error) ?? t('common.unknownError'));
+      void message.error(serverErrorText(error, t));
     }
+  };
+
+  const onFinish = ({ amount }: WithdrawValues) => {
+    if (amount === null || !destination) return;
+    void modal.confirm({
+      title: t('account.confirmTitle', { amount: money(amount) }),
+      content: t('account.confirmBody', destination),
+      okText: t('account.confirm'),
+      cancelText: t('account.cancel'),
+      onOk: () => send(amount),
+    });
   };
 
   return (
     <Form<WithdrawValues> form={form} layout="vertical" className="withdraw__form" onFinish={onFinish}>
+      {modalHolder}
+      <Typography.Paragraph className="withdraw__destination" data-testid="withdraw-destination">
+        {destination ? t('account.destination', destination) : t('account.noDestination')}
+      </Typography.Paragraph>
       <Form.Item
         name="amount"
         label={t('profile.columns.amount')}
-        extra={cannotWithdraw ? t('profile.withdraw.balanceTooLow', { min: money(limits.min) }) : undefined}
+        extra={belowMinimum ? t('profile.withdraw.balanceTooLow', { min: money(limits.min) }) : undefined}
         rules={[
           {
             validator: (_rule, value: number | null | undefined) =>

@@ -62,10 +62,18 @@ export function WithdrawTab() {
             title: t('profile.columns.status'),
             dataIndex: 'status',
             key: 'status',
+            // A refusal's reason is written in the row (a hover title is invisible on touch screens).
             render: (status: string, row) => (
-              <Tag color={STATUS_COLOR[status] ?? 'default'} title={row.reason ?? undefined}>
-                {t(`profile.withdraw.status.${status in STATUS_COLOR ? status : 'unknown'}`)}
-              </Tag>
+              <>
+                <Tag color={STATUS_COLOR[status] ?? 'default'}>
+                  {t(`profile.withdraw.status.${status in STATUS_COLOR ? status : 'unknown'}`)}
+                </Tag>
+                {status === 'rejected' && row.reason ? (
+                  <span className="withdraw__reason">
+                    {t('account.rejectedReason', { reason: row.reason })}
+                  </span>
+                ) : null}
+              </>
             ),
           },
         ]}
