@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { elementsOutside, expectInside } from './layout';
 
 // The admin panel on a phone (issue 13, part 2): at 360 and 390 px with touch, every admin page lays out
 // inside the screen (nothing sticks out sideways) and its main action can be reached; at 1366 px no column
@@ -109,48 +110,6 @@ async function openAdmin(browser: Browser, width: number, path: string, touch: b
   await page.getByText('Tap to Fullscreen').click();
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   return page;
-}
-
-/**
- * Every visible element that reaches past the left or right edge of the viewport, except those inside a
- * box that scrolls or clips sideways (a table's own scroll box is allowed; the page is not).
- */
-async function elementsOutside(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const clippedByAncestor = (element: Element) => {
-      for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
-        const overflowX = getComputedStyle(up).overflowX;
-        if (overflowX !== 'visible') return true;
-      }
-      return false;
-    };
-    const found: string[] = [];
-    for (const element of document.body.querySelectorAll('*')) {
-      const box = element.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      const style = getComputedStyle(element);
-      if (style.visibility === 'hidden' || style.display === 'none') continue;
-      if (box.right <= width + 1 && box.left >= -1) continue;
-      if (clippedByAncestor(element)) continue;
-      found.push(
-        `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)} [${Math.round(box.left)}..${Math.round(box.right)}]`,
-      );
-    }
-    if (document.documentElement.scrollWidth > width)
-      found.unshift(`page scrollWidth ${document.documentElement.scrollWidth} > ${width}`);
-    return found;
-  });
-}
-
-async function expectInside(page: Page, locator: ReturnType<Page['getByRole']>) {
-  await expect(locator).toBeVisible();
-  await locator.scrollIntoViewIfNeeded();
-  const box = await locator.boundingBox();
-  const width = page.viewportSize()!.width;
-  expect(box, 'the main action has a box').not.toBeNull();
-  expect(box!.x).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width).toBeLessThanOrEqual(width);
 }
 
 for (const width of [360, 390]) {
