@@ -5,3 +5,4 @@ export * from './admin.js';
 export * from './realtime.js';
 export * from './table.js';
 export * from './audit.js';
+export * from './handExport.js';
