@@ -44,7 +44,9 @@ export const HandExportQuerySchema = z
   .object({ from: CalendarDaySchema, to: CalendarDaySchema })
   .refine((q) => q.from <= q.to, { message: 'The end date must not be before the start date', path: ['to'] })
   .refine(
-    (q) => (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 < HAND_EXPORT_MAX_DAYS,
+    (q) =>
+      (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 <
+      HAND_EXPORT_MAX_DAYS,
     { message: `At most ${HAND_EXPORT_MAX_DAYS} days at a time`, path: ['to'] },
   );
 export type HandExportQuery = z.input<typeof HandExportQuerySchema>;

@@ -83,7 +83,11 @@ describe.each(TEST_DRIVERS)("a player's hands and the PokerStars download on $na
   afterAll(() => t.close());
 
   const exportText = async (player: TestPlayer, from = day(-1), to = day(1)) => {
-    const res = await t.call({ method: 'GET', url: `/api/v1/user/hands/export?from=${from}&to=${to}`, token: player.token });
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/v1/user/hands/export?from=${from}&to=${to}`,
+      token: player.token,
+    });
     expect(res.statusCode).toBe(200);
     return res;
   };
@@ -102,13 +106,17 @@ describe.each(TEST_DRIVERS)("a player's hands and the PokerStars download on $na
       const { record } = records.get(hand.handNumber - tableId * 1_000_000_000)!;
       const seat = record.seats.find((s) => Number(s.playerId) === alice.id)!.seat;
       // Her own cards as "Dealt to", the board and shown cards: nothing else.
-      expect(hand.dealtTo).toEqual({ name: alice.username, cards: record.seats.find((s) => s.seat === seat)!.holeCards.map(formatCard) });
+      expect(hand.dealtTo).toEqual({
+        name: alice.username,
+        cards: record.seats.find((s) => s.seat === seat)!.holeCards.map(formatCard),
+      });
       const visible = redactRecord(record, seat);
       const allowed = new Set([
         ...visible.board.map(formatCard),
         ...visible.seats.flatMap((s) => [...s.holeCards, ...(s.shownCards ?? [])].map(formatCard)),
       ]);
-      for (const card of hand.cards) expect(allowed.has(card), `${card} in hand ${hand.handNumber}`).toBe(true);
+      for (const card of hand.cards)
+        expect(allowed.has(card), `${card} in hand ${hand.handNumber}`).toBe(true);
       expect(hand.board).toEqual(record.board.map(formatCard));
       expect(hand.deckCommitment).toBe(record.deckCommitment);
       expect(hand.totalPot).toBe(record.totalPot);
@@ -143,16 +151,29 @@ describe.each(TEST_DRIVERS)("a player's hands and the PokerStars download on $na
       '',
     ];
     for (const query of bad) {
-      const res = await t.call({ method: 'GET', url: `/api/v1/user/hands/export?${query}`, token: alice.token });
+      const res = await t.call({
+        method: 'GET',
+        url: `/api/v1/user/hands/export?${query}`,
+        token: alice.token,
+      });
       expect(res.statusCode, query).toBe(400);
-      expect(res.json(), query).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+      expect(res.json(), query).toMatchObject({
+        error: { code: expect.any(String), message: expect.any(String) },
+      });
     }
-    const anonymous = await t.call({ method: 'GET', url: `/api/v1/user/hands/export?from=${day(0)}&to=${day(0)}` });
+    const anonymous = await t.call({
+      method: 'GET',
+      url: `/api/v1/user/hands/export?from=${day(0)}&to=${day(0)}`,
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('lists her newest hands with number, time, own cards, board and result', async () => {
-    const res = await t.call({ method: 'GET', url: `/api/v1/user/hands?tableId=${tableId}&limit=10`, token: alice.token });
+    const res = await t.call({
+      method: 'GET',
+      url: `/api/v1/user/hands?tableId=${tableId}&limit=10`,
+      token: alice.token,
+    });
     expect(res.statusCode).toBe(200);
     const { items } = MyHandsResponseSchema.parse(res.json());
     expect(items).toHaveLength(10);
@@ -169,7 +190,9 @@ describe.each(TEST_DRIVERS)("a player's hands and the PokerStars download on $na
         net: own.net,
       });
     }
-    expect((await t.call({ method: 'GET', url: '/api/v1/user/hands', token: carol.token })).json()).toEqual({ items: [] });
+    expect((await t.call({ method: 'GET', url: '/api/v1/user/hands', token: carol.token })).json()).toEqual({
+      items: [],
+    });
     for (const query of ['limit=0', 'limit=101', 'limit=x', 'tableId=-1', 'tableId=abc']) {
       const bad = await t.call({ method: 'GET', url: `/api/v1/user/hands?${query}`, token: alice.token });
       expect(bad.statusCode, query).toBe(400);

@@ -129,7 +129,10 @@ export async function exportHands(db: Database, userId: number, from: string, to
       const record = redactRecord(recordOf(row), seat);
       const nameOf = (s: number) => names.get(players.get(row.id)?.get(s) ?? -1) ?? `Seat ${s + 1}`;
       return toPokerStars(
-        withNames({ ...record, handNumber: exportHandNumber(Number(row.table_id), record.handNumber) }, nameOf),
+        withNames(
+          { ...record, handNumber: exportHandNumber(Number(row.table_id), record.handNumber) },
+          nameOf,
+        ),
         { startedAt: new Date(row.started_at), tableName: row.table_name, hero: seat },
       );
     })

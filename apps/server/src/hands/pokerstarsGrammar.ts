@@ -17,7 +17,9 @@ const HEADER = re(
 );
 const TABLE = re(String.raw`Table '([^']+)' (\d+)-max Seat #(\d+) is the button`);
 const SEAT = re(String.raw`Seat (\d+): ${NAME} \(${AMOUNT} in chips\)( is sitting out)?`);
-const POST = re(String.raw`${NAME}: posts (small blind|big blind|small & big blinds|the ante) ${AMOUNT}${ALL_IN}`);
+const POST = re(
+  String.raw`${NAME}: posts (small blind|big blind|small & big blinds|the ante) ${AMOUNT}${ALL_IN}`,
+);
 const DEALT = re(String.raw`Dealt to ${NAME} \[${CARDS}\]`);
 const ACTION = re(
   String.raw`${NAME}: (folds|checks|calls ${AMOUNT}${ALL_IN}|bets ${AMOUNT}${ALL_IN}|raises ${AMOUNT} to ${AMOUNT}${ALL_IN})`,
@@ -27,7 +29,9 @@ const STREET = re(String.raw`\*\*\* (FLOP|TURN|RIVER) \*\*\* (?:\[${CARDS}\] )?\
 const SHOWS = re(String.raw`${NAME}: shows \[${CARDS}\](?: \((.+)\))?`);
 const MUCKS = re(String.raw`${NAME}: (?:mucks hand|doesn't show hand)`);
 const COLLECTED = re(String.raw`${NAME} collected ${AMOUNT} from (pot|main pot|side pot-\d+)`);
-const TOTAL = re(String.raw`Total pot ${AMOUNT}((?: Main pot \d+\.)?(?: Side pot-\d+ \d+\.)*) \| Rake ${AMOUNT}`);
+const TOTAL = re(
+  String.raw`Total pot ${AMOUNT}((?: Main pot \d+\.)?(?: Side pot-\d+ \d+\.)*) \| Rake ${AMOUNT}`,
+);
 const BOARD = re(String.raw`Board \[${CARDS}\]`);
 const SUMMARY_SEAT = re(
   String.raw`Seat (\d+): ${NAME}(?: \((button|small blind|big blind)\))? (folded before Flop(?: \(didn't bet\))?|folded on the (?:Flop|Turn|River)|showed \[${CARDS}\] and (?:won \(${AMOUNT}\)|lost)(?: with .+)?|mucked(?: \[${CARDS}\])?|collected \(${AMOUNT}\))`,
@@ -101,7 +105,7 @@ export function parseHand(text: string): ParsedHand {
   if (hand.seats.length < 2) fail('at least two seats');
   const names = new Set(hand.seats.map((s) => s.name));
   const player = (name: string) => (names.has(name) ? name : fail(`unknown player ${name}`));
-  while (at(POST)) player(take(POST, 'post')[0]), i++;
+  while (at(POST)) (player(take(POST, 'post')[0]), i++);
   if (lines[i] !== '*** HOLE CARDS ***') fail('hole cards');
   i++;
   if (at(DEALT)) {

@@ -45,7 +45,9 @@ export class Harvest {
       if (new Set(cards).size >= 52) this.cardLists.push(cards);
       if (
         value.length > 0 &&
-        value.every((v) => v && typeof v === 'object' && typeof v.seat === 'number' && typeof v.seed === 'string')
+        value.every(
+          (v) => v && typeof v === 'object' && typeof v.seat === 'number' && typeof v.seed === 'string',
+        )
       )
         this.seedLists.push(value as PlayerSeed[]);
       for (const v of value) this.add(v, depth + 1);
@@ -154,7 +156,8 @@ export function huntDirect(hand: SecretHand, hidden: readonly string[], seen: Ha
     deck.forEach((card, position) => {
       if (!secret.has(formatCard(card))) return;
       for (const s of seen.strings)
-        if (s.includes(salts[position])) findings.push({ kind: 'salt', detail: `salt of ${formatCard(card)}` });
+        if (s.includes(salts[position]))
+          findings.push({ kind: 'salt', detail: `salt of ${formatCard(card)}` });
     });
   }
   return findings;
@@ -176,9 +179,9 @@ export function huntDerivations(
   const texts = seen.texts();
   const idLike = texts.filter((s) => s.length >= 1 && s.length <= 100 && !/\s/.test(s));
   const composed = idLike.map((s) => `${hand.tableId}:${hand.handNumber}:${s}`);
-  const handNumbers = [...new Set([hand.handNumber, ...[...seen.numbers].filter(Number.isSafeInteger)])].filter(
-    (n) => n >= 0 && Math.abs(n - hand.handNumber) <= 1,
-  );
+  const handNumbers = [
+    ...new Set([hand.handNumber, ...[...seen.numbers].filter(Number.isSafeInteger)]),
+  ].filter((n) => n >= 0 && Math.abs(n - hand.handNumber) <= 1);
   // Version 1: any 64-hex value as the server seed, any value (or `table:hand:value`) as the client seed.
   for (const serverSeed of hexes)
     for (const clientSeed of [...texts, ...composed])

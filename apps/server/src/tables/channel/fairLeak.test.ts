@@ -92,163 +92,178 @@ describe('no folded or mucked card can be recovered from anything a client recei
     });
   }
 
-  it('over many hands: spectators and an opponent, frames and API answers', { timeout: 600_000 }, async () => {
-    const table = await createTestTable(t, { maxPlayers: 6, maxBuyIn: 4_000, minBuyIn: 2_000 });
-    const runtime = (await registry.runtime(table.id))!;
-    const opponent = await t.player(5_000_000);
-    const watcher = await t.player(0);
-    const spectator = await open(table.id, null);
-    const lurker = await open(table.id, watcher);
-    const me = await open(table.id, opponent);
-    play(me, opponent.id, seededRandom(5));
-    me.send({ type: 'SIT', seat: 5, amount: 4_000, requestId: 'sit' });
-    await me.waitFor((f) => f.type === 'ACK' && f.requestId === 'sit', 20_000);
-    await registry.startSimulation(table.id);
+  it(
+    'over many hands: spectators and an opponent, frames and API answers',
+    { timeout: 600_000 },
+    async () => {
+      const table = await createTestTable(t, { maxPlayers: 6, maxBuyIn: 4_000, minBuyIn: 2_000 });
+      const runtime = (await registry.runtime(table.id))!;
+      const opponent = await t.player(5_000_000);
+      const watcher = await t.player(0);
+      const spectator = await open(table.id, null);
+      const lurker = await open(table.id, watcher);
+      const me = await open(table.id, opponent);
+      play(me, opponent.id, seededRandom(5));
+      me.send({ type: 'SIT', seat: 5, amount: 4_000, requestId: 'sit' });
+      await me.waitFor((f) => f.type === 'ACK' && f.requestId === 'sit', 20_000);
+      await registry.startSimulation(table.id);
 
-    // Play until the opponent's own hands include several of every kind (or give up at MAX_HANDS).
-    const tally = { hands: 0, fold: 0, muck: 0, showdown: 0, allIn: 0 };
-    const counted = new Set<string>();
-    const records = new Map<string, HandRecord>();
-    const decks = new Map<string, CommittedDeck>();
-    for (;;) {
-      const rows = await queryRows<{ id: string; record: HandRecord | string; committed_deck: unknown }>(
+      // Play until the opponent's own hands include several of every kind (or give up at MAX_HANDS).
+      const tally = { hands: 0, fold: 0, muck: 0, showdown: 0, allIn: 0 };
+      const counted = new Set<string>();
+      const records = new Map<string, HandRecord>();
+      const decks = new Map<string, CommittedDeck>();
+      const deadline = Date.now() + 300_000;
+      for (;;) {
+        const rows = await queryRows<{ id: string; record: HandRecord | string; committed_deck: unknown }>(
+          t.database.db,
+          sql`SELECT id, record, committed_deck FROM hands WHERE table_id = ${table.id}`,
+        );
+        for (const row of rows) {
+          if (counted.has(row.id)) continue;
+          counted.add(row.id);
+          const record = (typeof row.record === 'string' ? JSON.parse(row.record) : row.record) as HandRecord;
+          const deck = (
+            typeof row.committed_deck === 'string' ? JSON.parse(row.committed_deck) : row.committed_deck
+          ) as CommittedDeck;
+          records.set(row.id, record);
+          decks.set(row.id, deck);
+          if (!record.seats.some((s) => s.dealtIn && Number(s.playerId) === opponent.id)) continue;
+          const kinds = kindsOf(record, opponent.id);
+          tally.hands++;
+          for (const k of ['fold', 'muck', 'showdown', 'allIn'] as const) if (kinds[k]) tally[k]++;
+        }
+        const enough = ['fold', 'muck', 'showdown', 'allIn'].every(
+          (k) => tally[k as keyof typeof tally] >= KINDS_NEEDED + 2,
+        );
+        if ((enough && tally.hands >= 30) || records.size >= MAX_HANDS) break;
+        if (Date.now() > deadline) throw new Error(`too slow: ${JSON.stringify({ ...tally, all: records.size })}`);
+        await sleep(100);
+      }
+      await registry.stopSimulation(table.id);
+      me.send({ type: 'LEAVE', requestId: 'leave' });
+      await runtime.kick(opponent.id);
+      await sleep(100);
+      await runtime.idle();
+      // Hands that ended after the last look at the table are read again.
+      for (const row of await queryRows<{ id: string; record: HandRecord | string; committed_deck: unknown }>(
         t.database.db,
         sql`SELECT id, record, committed_deck FROM hands WHERE table_id = ${table.id}`,
-      );
-      for (const row of rows) {
-        if (counted.has(row.id)) continue;
-        counted.add(row.id);
-        const record = (typeof row.record === 'string' ? JSON.parse(row.record) : row.record) as HandRecord;
-        const deck = (
-          typeof row.committed_deck === 'string' ? JSON.parse(row.committed_deck) : row.committed_deck
-        ) as CommittedDeck;
-        records.set(row.id, record);
-        decks.set(row.id, deck);
-        if (!record.seats.some((s) => s.dealtIn && Number(s.playerId) === opponent.id)) continue;
-        const kinds = kindsOf(record, opponent.id);
-        tally.hands++;
-        for (const k of ['fold', 'muck', 'showdown', 'allIn'] as const) if (kinds[k]) tally[k]++;
+      )) {
+        if (records.has(row.id)) continue;
+        records.set(
+          row.id,
+          (typeof row.record === 'string' ? JSON.parse(row.record) : row.record) as HandRecord,
+        );
+        decks.set(
+          row.id,
+          (typeof row.committed_deck === 'string'
+            ? JSON.parse(row.committed_deck)
+            : row.committed_deck) as CommittedDeck,
+        );
       }
-      const enough = ['fold', 'muck', 'showdown', 'allIn'].every(
-        (k) => tally[k as keyof typeof tally] >= KINDS_NEEDED + 2,
-      );
-      if ((enough && tally.hands >= 30) || records.size >= MAX_HANDS) break;
-      await sleep(100);
-    }
-    await registry.stopSimulation(table.id);
-    me.send({ type: 'LEAVE', requestId: 'leave' });
-    await runtime.kick(opponent.id);
-    await sleep(100);
-    await runtime.idle();
-    // Hands that ended after the last look at the table are read again.
-    for (const row of await queryRows<{ id: string; record: HandRecord | string; committed_deck: unknown }>(
-      t.database.db,
-      sql`SELECT id, record, committed_deck FROM hands WHERE table_id = ${table.id}`,
-    )) {
-      if (records.has(row.id)) continue;
-      records.set(row.id, (typeof row.record === 'string' ? JSON.parse(row.record) : row.record) as HandRecord);
-      decks.set(
-        row.id,
-        (typeof row.committed_deck === 'string'
-          ? JSON.parse(row.committed_deck)
-          : row.committed_deck) as CommittedDeck,
-      );
-    }
 
-    // Every API answer the opponent can get about these hands and itself.
-    const answers = new Map<string, unknown>();
-    const global = new Harvest();
-    const get = async (url: string, token?: string) => {
-      const res = await t.call({ method: 'GET', url, token });
-      expect(res.statusCode, url).toBeLessThan(500);
-      return res.json() as unknown;
-    };
-    for (const [handId, record] of records) {
-      if (!record.seats.some((s) => s.dealtIn && Number(s.playerId) === opponent.id)) continue;
-      answers.set(handId, await get(`/api/v1/user/hand/${handId}`, opponent.token));
-    }
-    for (const url of ['/api/v1/user/fairness/head', '/api/v1/user/outcome?page=1&pageSize=100', '/api/v1/user/me'])
-      global.add(await get(url, opponent.token));
-    for (const url of ['/api/v1/user/tables', '/api/v1/user/jackpot']) global.add(await get(url));
-    global.add({ tableId: table.id, opponent: opponent.id, username: opponent.username });
-
-    // The opponent's own hands hold several folds, mucks, showdowns and all-ins of others.
-    const kinds = { fold: 0, muck: 0, showdown: 0, allIn: 0 };
-    for (const handId of answers.keys()) {
-      const k = kindsOf(records.get(handId)!, opponent.id);
-      for (const key of Object.keys(kinds) as (keyof typeof kinds)[]) if (k[key]) kinds[key]++;
-    }
-    console.info(`fair leak: ${records.size} hands, ${answers.size} with the opponent, ${JSON.stringify(kinds)}`);
-    for (const count of Object.values(kinds)) expect(count).toBeGreaterThanOrEqual(KINDS_NEEDED);
-
-    // Frames by hand: from a hand's hand-started to the next one's.
-    const byHand = (client: Client) => {
-      const out = new Map<string, Harvest>();
-      let current: Harvest | null = null;
-      for (const frame of client.frames) {
-        if (frame.type === 'EVENT' && frame.event.type === 'hand-started') {
-          current = new Harvest();
-          out.set(frame.event.handId, current);
-        }
-        if (frame.type === 'SNAPSHOT' && frame.hand) {
-          current = out.get(frame.hand.handId) ?? new Harvest();
-          out.set(frame.hand.handId, current);
-        }
-        (current ?? global).add(json(frame));
-      }
-      return out;
-    };
-    const viewers = [
-      { name: 'spectator', userId: null, hands: byHand(spectator) },
-      { name: 'logged-in spectator', userId: watcher.id, hands: byHand(lurker) },
-      { name: 'opponent', userId: opponent.id, hands: byHand(me) },
-    ];
-    for (const [handId, body] of answers) viewers[2].hands.get(handId)?.add(body);
-
-    const huntStart = Date.now();
-    const findings: (Finding & { viewer: string; handId: string })[] = [];
-    let hiddenTotal = 0;
-    let derivations = 0;
-    let huntedHands = 0;
-    for (const [handId, record] of records) {
-      const deck = decks.get(handId)!;
-      const hand = {
-        handId,
-        handNumber: record.handNumber,
-        tableId: table.id,
-        dealt: dealtSequence(record),
-        committed: deck,
+      // Every API answer the opponent can get about these hands and itself.
+      const answers = new Map<string, unknown>();
+      const global = new Harvest();
+      const get = async (url: string, token?: string) => {
+        const res = await t.call({ method: 'GET', url, token });
+        expect(res.statusCode, url).toBeLessThan(500);
+        return res.json() as unknown;
       };
-      const union = new Harvest().merge(global);
-      for (const viewer of viewers) {
-        const seen = viewer.hands.get(handId);
-        if (!seen) continue;
-        const hidden = hiddenCards(record, viewer.userId);
-        hiddenTotal += hidden.length;
-        for (const f of huntDirect(hand, hidden, new Harvest().merge(seen).merge(global)))
-          findings.push({ ...f, viewer: viewer.name, handId });
-        union.merge(seen);
+      for (const [handId, record] of records) {
+        if (!record.seats.some((s) => s.dealtIn && Number(s.playerId) === opponent.id)) continue;
+        answers.set(handId, await get(`/api/v1/user/hand/${handId}`, opponent.token));
       }
-      // A derivation that rebuilt the deal would reveal every hidden card; one hunt over everything the
-      // three received covers each of them.
-      if (hiddenCards(record, opponent.id).length === 0) continue;
-      huntedHands++;
-      const hunt = huntDerivations(hand, union);
-      derivations += hunt.derivations;
-      for (const f of hunt.findings) findings.push({ ...f, viewer: 'any', handId });
-    }
-    console.info(
-      `fair leak: ${records.size} hands, opponent in ${answers.size} (${JSON.stringify(kinds)}), ` +
-        `${hiddenTotal} hidden cards checked, ${derivations} derivations over ${huntedHands} hands ` +
-        `in ${Date.now() - huntStart} ms`,
-    );
-    expect(findings.slice(0, 5)).toEqual([]);
-    expect(huntedHands).toBeGreaterThanOrEqual(30);
-    expect(hiddenTotal).toBeGreaterThan(records.size * 4);
-    expect(derivations).toBeGreaterThan(huntedHands * 1_000);
-    spectator.close();
-    lurker.close();
-    me.close();
-    expect(await t.audit()).toMatchObject({ total: 0, unbalancedTransactions: 0, mismatchedAccounts: 0 });
-  });
+      for (const url of [
+        '/api/v1/user/fairness/head',
+        '/api/v1/user/outcome?page=1&pageSize=100',
+        '/api/v1/user/me',
+      ])
+        global.add(await get(url, opponent.token));
+      for (const url of ['/api/v1/user/tables', '/api/v1/user/jackpot']) global.add(await get(url));
+      global.add({ tableId: table.id, opponent: opponent.id, username: opponent.username });
+
+      // The opponent's own hands hold several folds, mucks, showdowns and all-ins of others.
+      const kinds = { fold: 0, muck: 0, showdown: 0, allIn: 0 };
+      for (const handId of answers.keys()) {
+        const k = kindsOf(records.get(handId)!, opponent.id);
+        for (const key of Object.keys(kinds) as (keyof typeof kinds)[]) if (k[key]) kinds[key]++;
+      }
+      console.info(
+        `fair leak: ${records.size} hands, ${answers.size} with the opponent, ${JSON.stringify(kinds)}`,
+      );
+      for (const count of Object.values(kinds)) expect(count).toBeGreaterThanOrEqual(KINDS_NEEDED);
+
+      // Frames by hand: from a hand's hand-started to the next one's.
+      const byHand = (client: Client) => {
+        const out = new Map<string, Harvest>();
+        let current: Harvest | null = null;
+        for (const frame of client.frames) {
+          if (frame.type === 'EVENT' && frame.event.type === 'hand-started') {
+            current = new Harvest();
+            out.set(frame.event.handId, current);
+          }
+          if (frame.type === 'SNAPSHOT' && frame.hand) {
+            current = out.get(frame.hand.handId) ?? new Harvest();
+            out.set(frame.hand.handId, current);
+          }
+          (current ?? global).add(json(frame));
+        }
+        return out;
+      };
+      const viewers = [
+        { name: 'spectator', userId: null, hands: byHand(spectator) },
+        { name: 'logged-in spectator', userId: watcher.id, hands: byHand(lurker) },
+        { name: 'opponent', userId: opponent.id, hands: byHand(me) },
+      ];
+      for (const [handId, body] of answers) viewers[2].hands.get(handId)?.add(body);
+
+      const huntStart = Date.now();
+      const findings: (Finding & { viewer: string; handId: string })[] = [];
+      let hiddenTotal = 0;
+      let derivations = 0;
+      let huntedHands = 0;
+      for (const [handId, record] of records) {
+        const deck = decks.get(handId)!;
+        const hand = {
+          handId,
+          handNumber: record.handNumber,
+          tableId: table.id,
+          dealt: dealtSequence(record),
+          committed: deck,
+        };
+        const union = new Harvest().merge(global);
+        for (const viewer of viewers) {
+          const seen = viewer.hands.get(handId);
+          if (!seen) continue;
+          const hidden = hiddenCards(record, viewer.userId);
+          hiddenTotal += hidden.length;
+          for (const f of huntDirect(hand, hidden, new Harvest().merge(seen).merge(global)))
+            findings.push({ ...f, viewer: viewer.name, handId });
+          union.merge(seen);
+        }
+        // A derivation that rebuilt the deal would reveal every hidden card; one hunt over everything the
+        // three received covers each of them.
+        if (hiddenCards(record, opponent.id).length === 0) continue;
+        huntedHands++;
+        const hunt = huntDerivations(hand, union);
+        derivations += hunt.derivations;
+        for (const f of hunt.findings) findings.push({ ...f, viewer: 'any', handId });
+      }
+      console.info(
+        `fair leak: ${records.size} hands, opponent in ${answers.size} (${JSON.stringify(kinds)}), ` +
+          `${hiddenTotal} hidden cards checked, ${derivations} derivations over ${huntedHands} hands ` +
+          `in ${Date.now() - huntStart} ms`,
+      );
+      expect(findings.slice(0, 5)).toEqual([]);
+      expect(huntedHands).toBeGreaterThanOrEqual(30);
+      expect(hiddenTotal).toBeGreaterThan(records.size * 4);
+      expect(derivations).toBeGreaterThan(huntedHands * 1_000);
+      spectator.close();
+      lurker.close();
+      me.close();
+      expect(await t.audit()).toMatchObject({ total: 0, unbalancedTransactions: 0, mismatchedAccounts: 0 });
+    },
+  );
 });
