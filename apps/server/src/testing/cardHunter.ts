@@ -176,15 +176,16 @@ export function huntDerivations(
     return true;
   };
   const hexes = seen.hex64();
-  const texts = seen.texts();
-  const idLike = texts.filter((s) => s.length >= 1 && s.length <= 100 && !/\s/.test(s));
-  const composed = idLike.map((s) => `${hand.tableId}:${hand.handNumber}:${s}`);
-  const handNumbers = [
-    ...new Set([hand.handNumber, ...[...seen.numbers].filter(Number.isSafeInteger)]),
-  ].filter((n) => n >= 0 && Math.abs(n - hand.handNumber) <= 1);
+  // Whole texts were also split into tokens, so single tokens (no spaces) cover every value.
+  const idLike = seen.texts().filter((s) => s.length <= 100 && !/\s/.test(s));
+  const composed = idLike
+    .filter((s) => /^[A-Za-z0-9_-]{8,}$/.test(s))
+    .map((s) => `${hand.tableId}:${hand.handNumber}:${s}`);
+  const texts = [...idLike, ...composed];
+  const handNumbers = [hand.handNumber];
   // Version 1: any 64-hex value as the server seed, any value (or `table:hand:value`) as the client seed.
   for (const serverSeed of hexes)
-    for (const clientSeed of [...texts, ...composed])
+    for (const clientSeed of texts)
       for (const handNumber of handNumbers) {
         derivations++;
         const deck = deckFromSeed(serverSeed, clientSeed, handNumber);
@@ -194,11 +195,12 @@ export function huntDerivations(
   // Version 2: any 64-hex value as the commitment, any id-like value as the hand id, the seeds received
   // (or every seat's seed empty), the deck taken as the ordered deck or any 52-card list received.
   const seats = [...new Set(seen.seedLists.flat().map((s) => s.seat))];
-  const seedVariants: PlayerSeed[][] = [
+  const unique = <T>(lists: T[]) => [...new Map(lists.map((l) => [JSON.stringify(l), l])).values()];
+  const seedVariants: PlayerSeed[][] = unique([
     ...seen.seedLists,
     seats.map((seat) => ({ seat, userId: 0, seed: '' })),
-  ];
-  const decks = [ORDERED, ...seen.cardLists.map((list) => [...new Set(list)].slice(0, 52))];
+  ]);
+  const decks = unique([ORDERED, ...seen.cardLists.map((list) => [...new Set(list)].slice(0, 52))]);
   for (const commitment of hexes)
     for (const handId of idLike)
       for (const seeds of seedVariants) {
