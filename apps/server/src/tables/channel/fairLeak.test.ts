@@ -76,6 +76,13 @@ describe('no folded or mucked card can be recovered from anything a client recei
       if (event.type === 'hand-started') handNumber = event.handNumber;
       if (event.type === 'seat-taken' && event.seat.userId === userId) seat = event.seat.seat;
       // Busted (it shoves often): it buys in again at once.
+      // Sat out (a turn the loaded machine let time out): back in at once.
+      if (
+        event.type === 'seat-updated' &&
+        event.seat.userId === userId &&
+        event.seat.status === 'sitting-out'
+      )
+        client.send({ type: 'SIT_IN' });
       if (event.type === 'seat-left' && event.userId === userId)
         client.send({ type: 'SIT', seat: event.seat, amount: 4_000 });
       if (event.type === 'deck-committed') client.send({ type: 'SEED', seed: `opp ${random()}` });
@@ -137,7 +144,8 @@ describe('no folded or mucked card can be recovered from anything a client recei
           (k) => tally[k as keyof typeof tally] >= KINDS_NEEDED + 2,
         );
         if ((enough && tally.hands >= 30) || records.size >= MAX_HANDS) break;
-        if (Date.now() > deadline) throw new Error(`too slow: ${JSON.stringify({ ...tally, all: records.size })}`);
+        if (Date.now() > deadline)
+          throw new Error(`too slow: ${JSON.stringify({ ...tally, all: records.size })}`);
         await sleep(100);
       }
       await registry.stopSimulation(table.id);
