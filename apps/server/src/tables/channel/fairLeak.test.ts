@@ -144,6 +144,10 @@ describe('no folded or mucked card can be recovered from anything a client recei
           (k) => tally[k as keyof typeof tally] >= KINDS_NEEDED + 2,
         );
         if ((enough && tally.hands >= 30) || records.size >= MAX_HANDS) break;
+        // However it left play (busted, sat out), the opponent comes back: the run needs its hands.
+        const mine = runtime.seatList().find((s) => s.userId === opponent.id);
+        if (!mine) me.send({ type: 'SIT', seat: 5, amount: 4_000 });
+        else if (mine.status === 'sitting-out') me.send({ type: 'SIT_IN' });
         if (Date.now() > deadline)
           throw new Error(`too slow: ${JSON.stringify({ ...tally, all: records.size })}`);
         await sleep(100);
