@@ -7,3 +7,4 @@ export * from './table.js';
 export * from './audit.js';
 export * from './chat.js';
 export * from './rules.js';
+export * from './handExport.js';

@@ -148,11 +148,11 @@ function presentRecord(record: HandRecord, nameOf: (seat: number) => string): Ha
 }
 
 /** The PokerStars text names players; the record knows them by user id. */
-function withNames(record: HandRecord, nameOf: (seat: number) => string): HandRecord {
+export function withNames(record: HandRecord, nameOf: (seat: number) => string): HandRecord {
   return { ...record, seats: record.seats.map((s) => ({ ...s, playerId: nameOf(s.seat) })) };
 }
 
-async function usernamesOf(db: Database, userIds: number[]): Promise<Map<number, string>> {
+export async function usernamesOf(db: Database, userIds: number[]): Promise<Map<number, string>> {
   if (userIds.length === 0) return new Map();
   const rows = await queryRows<{ id: number; username: string }>(
     db,

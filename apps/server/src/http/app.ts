@@ -29,6 +29,7 @@ import { authRoutes } from './routes/user/auth.js';
 import { lobbyRoutes } from './routes/user/lobby.js';
 import { walletRoutes } from './routes/user/wallet.js';
 import { adminHandRoutes, userHandRoutes } from '../hands/handRoutes.js';
+import { myHandRoutes } from '../hands/myHands.js';
 import { tableChannelRoutes } from '../tables/channel/tableChannel.js';
 import { SiteSocketCap } from '../realtime/socketCap.js';
 import { TableChat } from '../tables/chat/tableChat.js';
@@ -121,6 +122,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
       lobbyRoutes(user, services);
       walletRoutes(user, services);
       userHandRoutes(user, services);
+      myHandRoutes(user, services);
     },
     { prefix: USER_API },
   );

@@ -7,6 +7,7 @@ import { useGetOutcomeQuery } from '../../api/userApi';
 import { GAME_HISTORY_PAGE_SIZE } from '../../app/constants';
 import { formatDateTime } from '../../app/dates';
 import { balanceEffect, SignedAmount } from './SignedAmount';
+import { HandHistoryDownload } from './HandHistoryDownload';
 
 const KNOWN_TYPES = new Set(['gameplay', 'bonus', 'recharge', 'leave_seat', 'buy_in']);
 
@@ -22,52 +23,55 @@ export function GameHistoryTab() {
   const [pageSize, setPageSize] = useState(GAME_HISTORY_PAGE_SIZE);
   const { data, isFetching } = useGetOutcomeQuery({ page, pageSize });
   return (
-    <Table<Outcome>
-      rowKey={(row) => row.outcomeId}
-      dataSource={data?.items ?? []}
-      loading={isFetching}
-      size="middle"
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: t('profile.history.empty') }}
-      pagination={{
-        current: page,
-        pageSize,
-        total: data?.total ?? 0,
-        hideOnSinglePage: true,
-        onChange: (nextPage, nextSize) => {
-          setPage(nextSize !== pageSize ? 1 : nextPage);
-          setPageSize(nextSize);
-        },
-      }}
-      columns={[
-        { title: t('profile.columns.code'), dataIndex: 'code', key: 'code' },
-        {
-          title: t('profile.columns.type'),
-          dataIndex: 'type',
-          key: 'type',
-          render: (type: string) => t(`profile.history.types.${KNOWN_TYPES.has(type) ? type : 'other'}`),
-        },
-        {
-          title: t('profile.columns.amount'),
-          dataIndex: 'amount',
-          key: 'amount',
-          align: 'right',
-          render: (amount: number, row) => <SignedAmount amount={balanceEffect(row.type, amount)} />,
-        },
-        {
-          title: t('profile.columns.date'),
-          key: 'date',
-          render: (_value, row) => formatDateTime(row.date, i18n.language),
-        },
-        {
-          title: t('profile.columns.hand'),
-          key: 'hand',
-          render: (_value, row) =>
-            row.type === 'gameplay' && row.tableId !== null && row.handId ? (
-              <Link to={handReplayPath(row.tableId, row.handId)}>{t('profile.history.replay')}</Link>
-            ) : null,
-        },
-      ]}
-    />
+    <>
+      <HandHistoryDownload />
+      <Table<Outcome>
+        rowKey={(row) => row.outcomeId}
+        dataSource={data?.items ?? []}
+        loading={isFetching}
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('profile.history.empty') }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: data?.total ?? 0,
+          hideOnSinglePage: true,
+          onChange: (nextPage, nextSize) => {
+            setPage(nextSize !== pageSize ? 1 : nextPage);
+            setPageSize(nextSize);
+          },
+        }}
+        columns={[
+          { title: t('profile.columns.code'), dataIndex: 'code', key: 'code' },
+          {
+            title: t('profile.columns.type'),
+            dataIndex: 'type',
+            key: 'type',
+            render: (type: string) => t(`profile.history.types.${KNOWN_TYPES.has(type) ? type : 'other'}`),
+          },
+          {
+            title: t('profile.columns.amount'),
+            dataIndex: 'amount',
+            key: 'amount',
+            align: 'right',
+            render: (amount: number, row) => <SignedAmount amount={balanceEffect(row.type, amount)} />,
+          },
+          {
+            title: t('profile.columns.date'),
+            key: 'date',
+            render: (_value, row) => formatDateTime(row.date, i18n.language),
+          },
+          {
+            title: t('profile.columns.hand'),
+            key: 'hand',
+            render: (_value, row) =>
+              row.type === 'gameplay' && row.tableId !== null && row.handId ? (
+                <Link to={handReplayPath(row.tableId, row.handId)}>{t('profile.history.replay')}</Link>
+              ) : null,
+          },
+        ]}
+      />
+    </>
   );
 }

@@ -1,7 +1,6 @@
 import { Modal } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGetOutcomeQuery } from '../../api/userApi';
 import { formatDateTime } from '../../app/dates';
 import { formatMoney } from '../../app/money';
 import { verifyHandFairness, type FairnessCheck } from '@tenger/engine/browser';
@@ -10,7 +9,9 @@ import { PlayingCard } from './PlayingCard';
 import { replayFrames, type ReplayFrame } from './replay';
 import { parseCards } from './cards';
 import { bestHand, describeHand } from './handName';
-import { useGetHandQuery } from './tableApi';
+import { HandExportButtons } from './HandExportButtons';
+import { ReplayList } from './ReplayList';
+import { useGetHandQuery, useGetMyHandsQuery } from './tableApi';
 
 export interface ReplayDialogProps {
   open: boolean;
@@ -25,34 +26,27 @@ export interface ReplayDialogProps {
 }
 
 const AUTOPLAY_STEP_MS = 900;
-const OUTCOME_PAGE = { page: 1, pageSize: 50 };
 
 /**
- * Replay: the viewer's recent hands at this table (this visit's, plus the game history's gameplay rows
- * for this table), stepped through action by action, with the revealed server seed, the commitment and
- * a "verified" mark worked out here in the browser (SHA-256 of the seed, and the deck rebuilt from it).
+ * Replay: the viewer's hands at this table (GET /user/hands, plus this visit's newest), stepped through
+ * action by action, copied as PokerStars text or downloaded as PHH, with the fairness check worked out
+ * here in the browser by the engine's verifier.
  */
 export function ReplayDialog(props: ReplayDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [handId, setHandId] = useState<string | null>(props.initialHandId);
-  const outcomes = useGetOutcomeQuery(OUTCOME_PAGE, { skip: !props.open || !props.isAuthenticated });
+  const mine = useGetMyHandsQuery(
+    { tableId: props.tableId },
+    { skip: !props.open || !props.isAuthenticated, refetchOnMountOrArgChange: true },
+  );
 
   useEffect(() => {
     if (props.initialHandId) setHandId(props.initialHandId);
   }, [props.initialHandId]);
 
-  const hands = useMemo(() => {
-    const list: { handId: string; date?: string; amount?: number }[] = props.recentHandIds.map((id) => ({
-      handId: id,
-    }));
-    for (const row of outcomes.data?.items ?? []) {
-      if (row.type !== 'gameplay' || !row.handId || String(row.tableId) !== String(props.tableId)) continue;
-      const known = list.find((hand) => hand.handId === row.handId);
-      if (known) Object.assign(known, { date: row.date, amount: row.amount });
-      else list.push({ handId: row.handId, date: row.date, amount: row.amount });
-    }
-    return list;
-  }, [props.recentHandIds, outcomes.data, props.tableId]);
+  const hands = mine.data?.items ?? [];
+  // Hands of this visit that the list (read when the dialog opened) does not hold yet.
+  const pending = props.recentHandIds.filter((id) => !hands.some((hand) => hand.handId === id));
 
   return (
     <Modal
@@ -67,26 +61,10 @@ export function ReplayDialog(props: ReplayDialogProps) {
         <p>{t('table.replay.signInFirst')}</p>
       ) : handId ? (
         <HandReplay handId={handId} onBack={() => setHandId(null)} fourColour={props.fourColour} />
-      ) : hands.length === 0 ? (
-        <p>{outcomes.isFetching ? t('common.loading') : t('table.replay.noHands')}</p>
+      ) : hands.length === 0 && pending.length === 0 ? (
+        <p>{mine.isFetching ? t('common.loading') : t('table.replay.noHands')}</p>
       ) : (
-        <ul className="replay-list">
-          {hands.map((hand) => (
-            <li key={hand.handId}>
-              <button type="button" className="replay-list__item" onClick={() => setHandId(hand.handId)}>
-                <span>
-                  {hand.date ? formatDateTime(hand.date, i18n.language) : t('table.replay.thisVisit')}
-                </span>
-                {hand.amount !== undefined && (
-                  <span className={hand.amount < 0 ? 'amount--negative' : 'amount--positive'}>
-                    {formatMoney(hand.amount, i18n.language)}
-                  </span>
-                )}
-                <code>{hand.handId.slice(0, 8)}</code>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <ReplayList hands={hands} pending={pending} onOpen={setHandId} fourColour={props.fourColour} />
       )}
     </Modal>
   );
@@ -163,6 +141,12 @@ function HandReplay({
           {formatDateTime(data.startedAt, i18n.language)}
         </span>
       </div>
+      <HandExportButtons
+        handNumber={data.handNumber}
+        tableId={data.tableId}
+        pokerstars={data.pokerstars}
+        phh={data.phh}
+      />
       <div className="replay__board" aria-label={t('table.board')}>
         {frame.board.map((card) => (
           <PlayingCard key={card} card={card} fourColour={fourColour} size="sm" />

@@ -1,0 +1,67 @@
+// The leak hunter must catch a leak: given the secret it recovers the deal (so a whole-server test that
+// finds nothing means nothing was sent, not that the hunter is blind).
+import { describe, expect, it } from 'vitest';
+import {
+  commitDeck,
+  dealPermutation,
+  deckFromSeed,
+  formatCard,
+  newServerSeed,
+  openPosition,
+} from '@tenger/engine';
+import { Harvest, huntDerivations, huntDirect, type SecretHand } from './cardHunter.js';
+
+const HAND_ID = '0b7f3c52-2d4e-4c8a-9a51-7f0e1f9d2c11';
+
+function v1Hand(serverSeed: string, clientSeed: string): SecretHand {
+  const deck = deckFromSeed(serverSeed, clientSeed, 7).map(formatCard);
+  return { handId: HAND_ID, handNumber: 7, tableId: 3, dealt: deck.slice(0, 9) };
+}
+
+describe('the card hunter', () => {
+  it('recovers a version 1 deal from a revealed server seed and client seed', () => {
+    const serverSeed = newServerSeed();
+    const hand = v1Hand(serverSeed, '3:7:f00dfeed');
+    const sent = new Harvest().add({ type: 'hand-result', serverSeed, clientSeed: '3:7:f00dfeed' });
+    expect(huntDerivations(hand, sent).findings.map((f) => f.kind)).toContain('deckFromSeed');
+    // Only the salt of the client seed sent: the hunter builds `table:hand:salt` itself.
+    const saltOnly = new Harvest().add({ seed: serverSeed, salt: 'f00dfeed' });
+    expect(huntDerivations(hand, saltOnly).findings).not.toHaveLength(0);
+    // The commitment instead of the seed recovers nothing.
+    const safe = new Harvest().add({ commitment: 'ab'.repeat(32), clientSeed: '3:7:f00dfeed' });
+    expect(huntDerivations(hand, safe).findings).toEqual([]);
+  });
+
+  it('recovers a version 2 deal only when the committed deck leaks', () => {
+    const committed = commitDeck();
+    const seeds = [
+      { seat: 0, userId: 1, seed: 'alice' },
+      { seat: 3, userId: 2, seed: '' },
+    ];
+    const pi = dealPermutation(committed.deckCommitment, HAND_ID, seeds);
+    const dealt = pi.slice(0, 9).map((p) => formatCard(committed.deck[p]));
+    const hand: SecretHand = { handId: HAND_ID, handNumber: 7, tableId: 3, dealt, committed };
+    const fairness = { deckCommitment: committed.deckCommitment, handId: HAND_ID, playerSeeds: seeds };
+    const { findings, derivations } = huntDerivations(hand, new Harvest().add(fairness));
+    expect(findings).toEqual([]);
+    expect(derivations).toBeGreaterThan(10);
+    const leaked = new Harvest().add({ ...fairness, deck: committed.deck.map(formatCard) });
+    expect(huntDerivations(hand, leaked).findings.map((f) => f.kind)).toContain('dealPermutation');
+    // The deck as one line of text is found too.
+    const asText = new Harvest().add({ ...fairness, note: committed.deck.map(formatCard).join(' ') });
+    expect(huntDerivations(hand, asText).findings).not.toHaveLength(0);
+  });
+
+  it('finds a hidden card as text, as an opening and by its salt', () => {
+    const committed = commitDeck();
+    const hand: SecretHand = { handId: HAND_ID, handNumber: 1, tableId: 1, dealt: [], committed };
+    const hidden = [formatCard(committed.deck[5])];
+    expect(huntDirect(hand, hidden, new Harvest().add({ text: 'nothing here' }))).toEqual([]);
+    const named = huntDirect(hand, hidden, new Harvest().add({ text: `Seat 2 mucked [${hidden[0]} 2c]` }));
+    expect(new Set(named.map((f) => f.kind))).toEqual(new Set(['text']));
+    const opened = huntDirect(hand, hidden, new Harvest().add({ openings: [openPosition(committed, 5)] }));
+    expect(new Set(opened.map((f) => f.kind))).toEqual(new Set(['opening', 'salt', 'text']));
+    const saltInside = huntDirect(hand, hidden, new Harvest().add(`x${committed.salts[5]}y`));
+    expect(saltInside.map((f) => f.kind)).toEqual(['salt']);
+  });
+});
