@@ -208,6 +208,8 @@ async function outsideViewport(page: Page, { vertical = true } = {}): Promise<st
     for (const element of document.body.querySelectorAll('*')) {
       const rect = element.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) continue;
+      // Not rendered: inside a closed <details> (content-visibility: hidden) or under display: none.
+      if (!element.checkVisibility()) continue;
       const style = getComputedStyle(element);
       if (style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) continue;
       if (element.closest('[aria-hidden="true"]') && element.closest('svg')) continue;
@@ -238,7 +240,7 @@ async function smallTouchTargets(page: Page): Promise<string[]> {
     for (const control of controls) {
       const rect = control.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) continue;
-      if (control.closest('[aria-hidden="true"]')) continue;
+      if (control.closest('[aria-hidden="true"]') || !control.checkVisibility()) continue;
       if (rect.height < 44 - 0.5 || rect.width < 44 - 0.5)
         small.push(
           `${control.tagName.toLowerCase()} "${control.textContent?.trim() ?? ''}" ${Math.round(rect.width)}×${Math.round(rect.height)}`,

@@ -13,6 +13,7 @@ const ALLOWED_PATTERNS: RegExp[] = [
   // overrides it (AntdProvider.test.tsx proves the override in jsdom); known, reported, not yet explained.
   /^Page Size$/,
   /^(PHH|CSV|JSON|ID|OK|UTC|EN)$/,
+  /^(NL|PL)$/, // the betting of a table in poker's own notation (No Limit, Pot Limit), as Mongolian players write it
   /^[₮+−\-\s\d.,:%/()]*$/, // amounts, times, percentages
   /^[A-Z]{1,4}-[0-9A-Z-]+$/, // codes: DEP-000001, W-12, G-5
   /^[0-9a-f]{8,}$/i, // hashes and hand ids

@@ -50,17 +50,24 @@ async function checkOrCall(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
-/** Goes all-in when it is our turn. */
+/**
+ * Goes all-in when it is our turn: the one All-in is the raise button at Max when raising is possible
+ * (the separate All-in button shows only when it is not), else calling puts us all in.
+ */
 async function allIn(page: Page): Promise<void> {
   const bar = actionBar(page);
   if (!(await bar.isVisible().catch(() => false))) return;
-  const button = (await bar
-    .locator('.act--allin')
-    .isVisible()
-    .catch(() => false))
-    ? bar.locator('.act--allin')
-    : bar.locator('.act--call');
-  await button.click({ timeout: 5_000 }).catch(() => undefined);
+  if (await visible(bar.locator('.act--allin'))) {
+    await bar.locator('.act--allin').click({ timeout: 5_000 }).catch(() => undefined);
+    return;
+  }
+  const max = bar.getByRole('button', { name: 'Max', exact: true });
+  if ((await visible(bar.locator('.act--raise'))) && (await max.isEnabled().catch(() => false))) {
+    await max.click({ timeout: 5_000 }).catch(() => undefined);
+    await bar.locator('.act--raise').click({ timeout: 5_000 }).catch(() => undefined);
+    return;
+  }
+  await bar.locator('.act--call').click({ timeout: 5_000 }).catch(() => undefined);
 }
 
 async function until(what: string, deadlineMs: number, step: () => Promise<boolean>): Promise<void> {

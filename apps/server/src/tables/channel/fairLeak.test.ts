@@ -84,7 +84,7 @@ describe('no folded or mucked card can be recovered from anything a client recei
       )
         client.send({ type: 'SIT_IN' });
       if (event.type === 'seat-left' && event.userId === userId)
-        client.send({ type: 'SIT', seat: event.seat, amount: 4_000 });
+        client.send({ type: 'SIT', seat: event.seat, amount: 4_000, postNow: true });
       if (event.type === 'deck-committed') client.send({ type: 'SEED', seed: `opp ${random()}` });
       if (event.type !== 'next-to-act' || event.seat !== seat) return;
       const find = (type: string) => event.legal.actions.find((a) => a.type === type);
@@ -111,7 +111,7 @@ describe('no folded or mucked card can be recovered from anything a client recei
       const lurker = await open(table.id, watcher);
       const me = await open(table.id, opponent);
       play(me, opponent.id, seededRandom(5));
-      me.send({ type: 'SIT', seat: 5, amount: 4_000, requestId: 'sit' });
+      me.send({ type: 'SIT', seat: 5, amount: 4_000, postNow: true, requestId: 'sit' });
       await me.waitFor((f) => f.type === 'ACK' && f.requestId === 'sit', 20_000);
       await registry.startSimulation(table.id);
 
