@@ -23,7 +23,7 @@ import { TableRegistry } from '../runtime/tableRegistry.js';
 import { createTestTable, FAST_TIMING, sleep } from '../runtime/testing.js';
 
 type Client = WsClient<TableServerMessage>;
-const KINDS_NEEDED = 4;
+const KINDS_NEEDED = 2;
 const MAX_HANDS = 300;
 const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
@@ -113,6 +113,9 @@ describe('no folded or mucked card can be recovered from anything a client recei
       play(me, opponent.id, seededRandom(5));
       me.send({ type: 'SIT', seat: 5, amount: 4_000, postNow: true, requestId: 'sit' });
       await me.waitFor((f) => f.type === 'ACK' && f.requestId === 'sit', 20_000);
+      // Topped up between hands (through the ledger), so shoving never busts it out of the run.
+      me.send({ type: 'SEAT_OPTIONS', options: { autoTopUp: 4_000 }, requestId: 'topup' });
+      await me.waitFor((f) => f.type === 'ACK' && f.requestId === 'topup', 20_000);
       await registry.startSimulation(table.id);
 
       // Play until the opponent's own hands include several of every kind (or give up at MAX_HANDS).
@@ -146,7 +149,7 @@ describe('no folded or mucked card can be recovered from anything a client recei
         if ((enough && tally.hands >= 30) || records.size >= MAX_HANDS) break;
         // However it left play (busted, sat out), the opponent comes back: the run needs its hands.
         const mine = runtime.seatList().find((s) => s.userId === opponent.id);
-        if (!mine) me.send({ type: 'SIT', seat: 5, amount: 4_000 });
+        if (!mine) me.send({ type: 'SIT', seat: 5, amount: 4_000, postNow: true });
         else if (mine.status === 'sitting-out') me.send({ type: 'SIT_IN' });
         if (Date.now() > deadline)
           throw new Error(`too slow: ${JSON.stringify({ ...tally, all: records.size })}`);
