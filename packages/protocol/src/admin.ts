@@ -10,6 +10,7 @@ import {
   PositiveAmountSchema,
   CalendarDaySchema,
   multiLineText,
+  limitQuery,
   pageOf,
   singleLineText,
 } from './common.js';
@@ -474,12 +475,7 @@ export const AUDIT_LIMIT_MAX = 500;
 
 /** GET /audit?limit=&before=&actor=&action=&target=: newest first; `before` pages back by row id. */
 export const AuditQuerySchema = z.object({
-  limit: z
-    .string()
-    .regex(/^[1-9][0-9]{0,2}$/, 'Must be a positive whole number')
-    .transform(Number)
-    .pipe(z.int().max(AUDIT_LIMIT_MAX))
-    .optional(),
+  limit: limitQuery(AUDIT_LIMIT_MAX).optional(),
   before: z
     .string()
     .regex(/^[1-9][0-9]{0,15}$/, 'Must be a positive whole number')

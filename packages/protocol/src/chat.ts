@@ -2,7 +2,7 @@
 // administrators' chat log and site-wide mute (HTTP). Chat lines are not table events: they carry no
 // `seq` and RESUME does not replay them; a (re)connecting viewer gets the recent lines at once instead.
 import { z } from 'zod';
-import { IdQuerySchema, IdSchema, singleLineText } from './common.js';
+import { IdQuerySchema, IdSchema, limitQuery, singleLineText } from './common.js';
 
 /** The longest chat line a player may send (characters, after trimming). */
 export const CHAT_TEXT_MAX = 200;
@@ -51,11 +51,7 @@ export type ChatServerMessage = z.infer<typeof ChatServerMessageSchema>;
 export const AdminChatQuerySchema = z.object({
   tableId: IdQuerySchema,
   before: IdQuerySchema.optional(),
-  limit: singleLineText()
-    .regex(/^[1-9][0-9]{0,2}$/, 'Must be 1..500')
-    .transform(Number)
-    .pipe(z.int().min(1).max(500))
-    .optional(),
+  limit: limitQuery(500, 'Must be 1..500').optional(),
 });
 export const AdminChatLineSchema = ChatLineSchema.omit({ type: true }).extend({
   /** The text as typed, before the word filter. */

@@ -68,6 +68,14 @@ export const LocalizedTextSchema = z.object({
 });
 export type LocalizedText = z.infer<typeof LocalizedTextSchema>;
 
+/** A `limit` query parameter: a positive whole number (at most three digits) up to `max`. */
+export function limitQuery(max: number, message = 'Must be a positive whole number') {
+  return singleLineText()
+    .regex(/^[1-9][0-9]{0,2}$/, message)
+    .transform(Number)
+    .pipe(z.int().min(1).max(max));
+}
+
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
 

@@ -1,7 +1,7 @@
 // A player's own hands: the Replay list (GET /api/v1/user/hands) and the Game History download of a
 // date range as one PokerStars-format text file (GET /api/v1/user/hands/export?from=&to=).
 import { z } from 'zod';
-import { CalendarDaySchema, IdQuerySchema, IdSchema, IsoDateSchema } from './common.js';
+import { CalendarDaySchema, IdQuerySchema, IdSchema, IsoDateSchema, limitQuery } from './common.js';
 
 export const MY_HANDS_LIMIT_DEFAULT = 30;
 export const MY_HANDS_LIMIT_MAX = 100;
@@ -13,12 +13,7 @@ export const HAND_EXPORT_MAX_HANDS = 5_000;
 /** GET /api/v1/user/hands?tableId=&limit=: the caller's newest hands, optionally at one table. */
 export const MyHandsQuerySchema = z.object({
   tableId: IdQuerySchema.optional(),
-  limit: z
-    .string()
-    .regex(/^[1-9][0-9]{0,2}$/, 'Must be a positive whole number')
-    .transform(Number)
-    .pipe(z.int().max(MY_HANDS_LIMIT_MAX))
-    .optional(),
+  limit: limitQuery(MY_HANDS_LIMIT_MAX).optional(),
 });
 
 /** One row of the Replay list: only what the caller may see (their own cards and the board). */

@@ -8,6 +8,7 @@ import {
   IsoDateSchema,
   MoneySchema,
   PositiveAmountSchema,
+  limitQuery,
   singleLineText,
 } from './common.js';
 import { ChatCommandSchema, ChatServerMessageSchema } from './chat.js';
@@ -654,12 +655,7 @@ export const TABLE_HANDS_LIMIT_DEFAULT = 20;
 export const TABLE_HANDS_LIMIT_MAX = 200;
 export const TableHandsQuerySchema = z.object({
   tableId: IdQuerySchema,
-  limit: z
-    .string()
-    .regex(/^[1-9][0-9]{0,2}$/, 'Must be a positive whole number')
-    .transform(Number)
-    .pipe(z.int().max(TABLE_HANDS_LIMIT_MAX))
-    .optional(),
+  limit: limitQuery(TABLE_HANDS_LIMIT_MAX).optional(),
 });
 export const TableHandSummarySchema = z.object({
   handId: z.string(),
