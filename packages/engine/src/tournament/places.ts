@@ -43,7 +43,7 @@ export function finishingPlaces(
     .sort((a, b) => b.bust.startingStack - a.bust.startingStack || a.order - b.order);
   const finishes: Finish[] = [];
   let place = playersLeft - busted.length + 1;
-  for (let i = 0; i < ranked.length; ) {
+  for (let i = 0; i < ranked.length;) {
     let j = i;
     while (j < ranked.length && ranked[j].bust.startingStack === ranked[i].bust.startingStack) j++;
     const tied = ranked.slice(i, j).sort((a, b) => a.order - b.order);
