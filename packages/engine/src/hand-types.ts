@@ -5,6 +5,7 @@
 import type { Card } from './cards.js';
 
 export type Variant = 'holdem-nl' | 'omaha-pl' | 'omaha-nl';
+export type AnteKind = 'per-player' | 'big-blind';
 export type Street = 'preflop' | 'flop' | 'turn' | 'river';
 export type Phase = Street | 'complete';
 
@@ -36,7 +37,10 @@ export interface HandConfig {
   button: number;
   smallBlind: number;
   bigBlind: number;
+  /** Dead money before the deal: from every seat dealt in, or from the big blind alone (see anteKind). */
   ante?: number;
+  /** 'per-player' (the default): every seat dealt in antes; 'big-blind': the big blind antes for the table. */
+  anteKind?: AnteKind;
   rake?: RakeConfig;
   /** The deck in dealing order: 52 distinct card integers (see "Dealing order" in README). */
   deck: Card[];

@@ -23,7 +23,8 @@ const configArb: fc.Arbitrary<HandConfig> = fc
     button: fc.integer({ min: 0, max: 8 }),
     smallBlind: fc.integer({ min: 1, max: 5 }),
     extraBig: fc.integer({ min: 0, max: 5 }),
-    ante: fc.constantFrom(0, 0, 1, 2),
+    ante: fc.constantFrom(0, 0, 1, 2, 3),
+    bigBlindAnte: fc.boolean(),
     rake: fc.option(
       fc.record({ percent: fc.constantFrom(2.5, 5, 10), cap: fc.integer({ min: 0, max: 50 }) }),
     ),
@@ -51,6 +52,7 @@ const configArb: fc.Arbitrary<HandConfig> = fc
     smallBlind: r.smallBlind,
     bigBlind: r.smallBlind + r.extraBig,
     ante: r.ante || undefined,
+    anteKind: r.bigBlindAnte ? ('big-blind' as const) : undefined,
     rake: r.rake ?? undefined,
     deck: r.deck,
     handNumber: 7,

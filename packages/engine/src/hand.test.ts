@@ -275,6 +275,45 @@ describe('betting', () => {
     expect(legalActions(state)?.actions.map((a) => a.type)).toEqual(['fold', 'call']);
   });
 
+  it('no raise is offered when no opponent can put in more than the bet: both blinds are short of the all-in they face', () => {
+    // The referee's Omaha hand: the blinds hold less than the all-in in front of them, so a raise by
+    // the big stack could never be called by anyone (PokerKit: "no reason to complete, bet, or raise").
+    let { state } = setup({
+      variant: 'omaha-nl',
+      stacks: [100_000, 3_000, 5_000, 8_000],
+      button: 0,
+      smallBlind: 100,
+      bigBlind: 200,
+    });
+    state = act(state, 3, 'allin');
+    expect(legalActions(state)?.actions.map((a) => a.type)).toEqual(['fold', 'call']);
+    expect(refusal(state, 0, 'raise', 56_773)).toBe('illegal-action');
+    state = act(state, 0, 'call');
+    expect(legalActions(state)?.actions.map((a) => a.type)).toEqual(['fold', 'call']);
+  });
+
+  it('a raise is still offered when one blind can put in more than the all-in it faces', () => {
+    let { state } = setup({
+      variant: 'omaha-nl',
+      stacks: [100_000, 3_000, 9_000, 8_000],
+      button: 0,
+      smallBlind: 100,
+      bigBlind: 200,
+    });
+    state = act(state, 3, 'allin');
+    expect(option(state, 'raise')).toEqual({ type: 'raise', min: 15_800, max: 100_000 });
+  });
+
+  it('after the flop no bet is offered when the only other player left can only call or is all-in', () => {
+    let { state } = setup({ stacks: [100, 100, 40], button: 0 });
+    state = act(state, 0, 'call');
+    state = act(state, 1, 'raise', 40);
+    state = act(state, 2, 'call');
+    state = act(state, 0, 'fold');
+    // Seat 2 is all-in; seat 1 alone with chips has nobody to bet against.
+    expect(state.phase).toBe('complete');
+  });
+
   it('a call for more than the stack is an all-in call', () => {
     let { state } = setup({ stacks: [100, 100, 30] });
     state = act(state, 0, 'raise', 50);

@@ -19,7 +19,7 @@ import type {
   SeatState,
   Street,
 } from './hand-types.js';
-import { allocateRake, buildPots, rakeFor, splitPot } from './pots.js';
+import { allocateRake, buildPots, rakeFor, splitPot, type Contribution } from './pots.js';
 import { actingButton, computeLegalActions, liveSeatsFrom, seatState, validateAction } from './rules.js';
 
 const MAX_SEATS = 9;
@@ -242,10 +242,26 @@ function announceNextToAct(state: HandState, events: HandEvent[]): void {
   if (legal) events.push({ type: 'next-to-act', seat: legal.seat, legal });
 }
 
+/**
+ * What each seat put in, for the pots. A big-blind ante is dead money for the whole table: it goes
+ * into the main pot and does not raise the big blind's level, so a big blind all-in short still wins
+ * only what its live blind matched (plus the ante). It was posted first, so it is min(ante, stack).
+ */
+function contributions(state: HandState): readonly Contribution[] {
+  const { config } = state;
+  if (config.anteKind !== 'big-blind' || !config.ante) return state.seats;
+  return state.seats.map((s) => ({
+    seat: s.seat,
+    committed: s.committed,
+    folded: s.folded,
+    dead: s.seat === state.bigBlindSeat ? Math.min(config.ante!, s.startingStack) : 0,
+  }));
+}
+
 /** Ends the street: returns the uncalled bet, then deals on, runs the board out or settles the hand. */
 function closeBettingRound(state: HandState, events: HandEvent[]): void {
   returnUncalledBet(state, events);
-  state.pots = buildPots(state.seats);
+  state.pots = buildPots(contributions(state));
   // Pots, boards and card lists are never changed once made, so events can share them with the state.
   events.push({ type: 'pots-updated', pots: state.pots });
   let live = 0;
@@ -290,19 +306,23 @@ function liveCount(state: HandState): number {
   return live;
 }
 
+/**
+ * The part of the highest bet on this street that nobody matched goes back. Street bets are compared,
+ * not what each seat put in over the hand: dead money (a big-blind ante, a dead small blind) is never
+ * returned, and a big blind all-in short after its ante does not count its ante as a bet.
+ */
 function returnUncalledBet(state: HandState, events: HandEvent[]): void {
   let top: SeatState | null = null;
   let second = 0;
   for (const s of state.seats) {
     if (!s.inHand) continue;
-    if (top === null || s.committed > top.committed) {
-      if (top) second = Math.max(second, top.committed);
+    if (top === null || s.bet > top.bet) {
+      if (top) second = Math.max(second, top.bet);
       top = s;
-    } else second = Math.max(second, s.committed);
+    } else second = Math.max(second, s.bet);
   }
-  if (!top || top.committed <= second) return;
-  const amount = Math.min(top.committed - second, top.bet);
-  if (amount <= 0) return;
+  if (!top || top.bet <= second) return;
+  const amount = top.bet - second;
   top.committed -= amount;
   top.bet -= amount;
   top.stack += amount;
@@ -381,7 +401,7 @@ export function handValue(state: HandState, seat: SeatState): number {
  */
 function settle(state: HandState, events: HandEvent[], showdown: boolean): void {
   state.toAct = null;
-  const pots = buildPots(state.seats);
+  const pots = buildPots(contributions(state));
   // Hand values by seat index (0..8); 0 for seats without a live hand.
   const values = [0, 0, 0, 0, 0, 0, 0, 0, 0];
   if (showdown) {
@@ -474,7 +494,11 @@ export function blindSeats(
 function postBlindsAndAntes(state: HandState, config: HandConfig, events: HandEvent[]): void {
   const order = liveSeatsFrom(state, (state.smallBlindSeat ?? state.bigBlindSeat) - 1);
   const ante = config.ante ?? 0;
-  if (ante > 0) for (const s of order) post(state, s, 'ante', ante, false, events);
+  // A big-blind ante is posted before the blind, like every ante (and as PokerKit posts it), so a
+  // big blind too short for both is all-in with the ante paid first.
+  if (ante > 0 && config.anteKind === 'big-blind')
+    post(state, seatState(state, state.bigBlindSeat), 'ante', ante, false, events);
+  else if (ante > 0) for (const s of order) post(state, s, 'ante', ante, false, events);
   const owesBlinds = config.seats.some((c) => c.postsBigBlind || c.postsDeadSmallBlind);
   const inBlind = (s: SeatState) => s.seat === state.smallBlindSeat || s.seat === state.bigBlindSeat;
   const configOf = (s: SeatState) => config.seats.find((c) => c.seat === s.seat);
@@ -604,6 +628,7 @@ function copyConfig(input: HandConfig): HandConfig {
     handNumber: input.handNumber,
   };
   if (input.ante !== undefined) config.ante = input.ante;
+  if (input.anteKind === 'big-blind') config.anteKind = 'big-blind';
   if (input.rake !== undefined) config.rake = { percent: input.rake.percent, cap: input.rake.cap };
   if (input.seedCommitment !== undefined) config.seedCommitment = input.seedCommitment;
   if (input.deckCommitment !== undefined) config.deckCommitment = input.deckCommitment;
@@ -672,6 +697,8 @@ function checkConfig(config: HandConfig): string | null {
   if (config.smallBlind > config.bigBlind) return 'smallBlind must not exceed bigBlind.';
   if (config.ante !== undefined && (!Number.isSafeInteger(config.ante) || config.ante < 0))
     return 'ante must be a whole number >= 0.';
+  if (config.anteKind !== undefined && config.anteKind !== 'per-player' && config.anteKind !== 'big-blind')
+    return "anteKind must be 'per-player' or 'big-blind'.";
   if (config.rake !== undefined) {
     if (config.rake === null || typeof config.rake !== 'object') return 'rake must be { percent, cap }.';
     const { percent, cap } = config.rake;

@@ -31,7 +31,9 @@ export function toPHH(record: HandRecord, options: PHHOptions = {}): string {
   const redact = options.viewer !== undefined;
 
   // Nominal amounts by position: a short stack posts what it has, and the replay's engine does too.
-  const antes = order.map(() => record.ante);
+  const antes = order.map((s) =>
+    record.anteKind !== 'big-blind' ? record.ante : s.seat === record.bigBlindSeat ? record.ante : 0,
+  );
   const blinds = order.map((s) =>
     s.seat === record.smallBlindSeat
       ? record.smallBlind
@@ -282,11 +284,16 @@ export function replayPHH(
   if (!(smallBlind > 0 && bigBlind >= smallBlind))
     return fail('unsupported', 'a small and a big blind are required');
   if (hand.minBet !== bigBlind) return fail('unsupported', 'min_bet must equal the big blind');
-  const ante = Math.min(...hand.antes);
+  // A big-blind ante: only the big blind antes (a dead small blind elsewhere adds to its entry).
+  const bigBlindAnte =
+    hand.antes[bbIndex] > 0 &&
+    hand.antes.every((a, i) => i === bbIndex || a === 0 || a === smallBlind) &&
+    hand.antes.some((a, i) => i !== bbIndex && a === 0);
+  const ante = bigBlindAnte ? hand.antes[bbIndex] : Math.min(...hand.antes);
   const seats: SeatConfig[] = [];
   for (let i = 0; i < n; i++) {
     const extraBlind = i === sbIndex || i === bbIndex ? 0 : blinds[i];
-    const extraAnte = hand.antes[i] - ante;
+    const extraAnte = bigBlindAnte ? (i === bbIndex ? 0 : hand.antes[i]) : hand.antes[i] - ante;
     if ((i === sbIndex && blinds[i] !== smallBlind) || (extraBlind !== 0 && extraBlind !== bigBlind)) {
       return fail('unsupported', `p${i + 1} posts ${blinds[i]}: straddles are not supported`);
     }
@@ -327,6 +334,7 @@ export function replayPHH(
     smallBlind,
     bigBlind,
     ante: ante > 0 ? ante : undefined,
+    anteKind: bigBlindAnte ? 'big-blind' : undefined,
     rake: hand.rake ?? undefined,
     handNumber: hand.hand ?? 0,
   };

@@ -8,6 +8,8 @@ export interface Contribution {
   committed: number;
   /** Folded seats' chips stay in the pots, but they cannot win them. */
   folded: boolean;
+  /** The part of `committed` that is dead money for the table (a big-blind ante): it goes to the main pot. */
+  dead?: number;
 }
 
 /**
@@ -17,6 +19,7 @@ export interface Contribution {
  * seat order; pots list the main pot first.
  */
 export function buildPots(contributions: readonly Contribution[]): Pot[] {
+  for (const c of contributions) if (c.dead) return buildPotsWithDeadMoney(contributions);
   // The common case first: no live seat is all-in for less than the others, so one pot.
   let top = 0;
   let uneven = false;
@@ -55,6 +58,38 @@ export function buildPots(contributions: readonly Contribution[]): Pot[] {
   let dead = 0;
   for (const c of contributions) dead += Math.max(0, c.committed - previous);
   if (dead > 0 && pots.length > 0) pots[pots.length - 1].amount += dead;
+  return pots;
+}
+
+/**
+ * Layers by live money only (committed less dead money); all the dead money goes into the main pot,
+ * which every live seat that put anything in may win. A seat all-in on dead money alone is eligible
+ * for the dead money only (a pot of its own when others put in live money).
+ */
+function buildPotsWithDeadMoney(contributions: readonly Contribution[]): Pot[] {
+  const live = (c: Contribution) => c.committed - (c.dead ?? 0);
+  let dead = 0;
+  for (const c of contributions) dead += c.dead ?? 0;
+  const levels = [...new Set(contributions.filter((c) => !c.folded && c.committed > 0).map(live))].sort(
+    (a, b) => a - b,
+  );
+  const pots: Pot[] = [];
+  let previous = 0;
+  for (const level of levels) {
+    let amount = pots.length === 0 ? dead : 0;
+    const eligible: number[] = [];
+    for (const c of contributions) {
+      amount += Math.max(0, Math.min(live(c), level) - previous);
+      if (!c.folded && c.committed > 0 && live(c) >= level) eligible.push(c.seat);
+    }
+    previous = level;
+    const last = pots[pots.length - 1];
+    if (last && sameSeats(last.eligible, eligible)) last.amount += amount;
+    else if (amount > 0) pots.push({ amount, eligible });
+  }
+  let above = 0;
+  for (const c of contributions) above += Math.max(0, live(c) - previous);
+  if (above > 0 && pots.length > 0) pots[pots.length - 1].amount += above;
   return pots;
 }
 

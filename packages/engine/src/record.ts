@@ -32,6 +32,8 @@ export interface HandRecord {
   smallBlind: number;
   bigBlind: number;
   ante: number;
+  /** Present only for a big-blind ante (the big blind paid `ante` for the table); absent: every seat anted. */
+  anteKind?: 'big-blind';
   rakeConfig: RakeConfig | null;
   seedCommitment: string | null;
   /** Version 2: the root of the committed deck; null for version 1 hands (absent in old stored records). */
@@ -68,6 +70,7 @@ export function handRecord(state: HandState): HandRecord | null {
     smallBlind: config.smallBlind,
     bigBlind: config.bigBlind,
     ante: config.ante ?? 0,
+    ...(config.anteKind === 'big-blind' ? { anteKind: 'big-blind' as const } : {}),
     rakeConfig: config.rake ? { ...config.rake } : null,
     seedCommitment: config.seedCommitment ?? null,
     deckCommitment: config.deckCommitment ?? null,

@@ -136,11 +136,17 @@ export function validateAction(state: HandState, action: PlayerAction): ActionCh
  * betting is open to them: they have not acted on this street yet, or they now face at least a full
  * raise over the level they last acted at. An all-in for less than a full raise therefore does not
  * reopen betting to players who already acted.
+ *
+ * "Someone can answer" means an opponent still in the hand could put in more than the current bet;
+ * when every other player is all-in or holds less than the bet they face, a raise could never be
+ * called, so only call or fold is offered (as PokerStars and PokerKit do).
  */
 function mayRaise(state: HandState, player: SeatState): boolean {
   if (player.stack <= state.currentBet - player.bet) return false;
   if (player.actedAt >= 0 && state.currentBet - player.actedAt < state.lastRaiseSize) return false;
-  for (const s of state.seats) if (s !== player && s.inHand && !s.folded && !s.allIn) return true;
+  for (const s of state.seats) {
+    if (s !== player && s.inHand && !s.folded && s.bet + s.stack > state.currentBet) return true;
+  }
   return false;
 }
 
