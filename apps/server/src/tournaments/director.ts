@@ -1,0 +1,562 @@
+// The tournament director: registration and its money, the seat draw, the level clock, eliminations
+// with places and prizes, balancing and breaking tables, hand-for-hand on the bubble, the final table,
+// cancellation. It runs behind ports (ports.ts) like a table, one step at a time on its own queue, so
+// every rule here is tested on a FakeClock with an in-memory bank and simulated tables.
+import { randomInt } from 'node:crypto';
+import { payoutTable, placesPaid, type Level, type Payout } from '@tenger/engine';
+import type {
+  Clock,
+  Entrant,
+  HandReport,
+  SeatAssignment,
+  TournamentBank,
+  TournamentConfig,
+  TournamentSnapshot,
+  TournamentStatus,
+  TournamentStore,
+  TournamentTables,
+} from './ports.js';
+
+/** Why a registration was refused: the codes of the error vocabulary. */
+export type RegistrationRefusal =
+  'tournament_closed' | 'tournament_full' | 'already_registered' | 'not_registered' | 'insufficient_funds';
+
+export class TournamentRefused extends Error {
+  constructor(readonly code: RegistrationRefusal) {
+    super(code);
+  }
+}
+
+/** A uniformly random order of `items` (Fisher–Yates with node:crypto). */
+export function cryptoShuffle<T>(items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+export interface DirectorPorts {
+  clock: Clock;
+  bank: TournamentBank;
+  store: TournamentStore;
+  tables: TournamentTables;
+  /** The seat draw's randomness (node:crypto unless a test scripts it). */
+  shuffle?: <T>(items: readonly T[]) => T[];
+}
+
+export class TournamentDirector {
+  private status: TournamentStatus;
+  private readonly entrants = new Map<number, Entrant>();
+  private levelIndex = 0;
+  private levelEndsAt = 0;
+  private levelTimer: ReturnType<Clock['setTimeout']> | null = null;
+  private startTimer: ReturnType<Clock['setTimeout']> | null = null;
+  /** Open tables: id -> number (breaking order: highest number first). */
+  private readonly tables = new Map<number, number>();
+  /** Tables that settled a hand and wait to be released. */
+  private readonly waiting = new Set<number>();
+  /** Busts reported during the current hand-for-hand round, ranked together when it ends. */
+  private roundBusts: Array<{ userId: number; startStack: number }> = [];
+  private handForHand = false;
+  /** How many times each player has entered (an unregistration and a new entry get new keys). */
+  private readonly entryCounts = new Map<number, number>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly shuffle: <T>(items: readonly T[]) => T[];
+
+  constructor(
+    readonly config: TournamentConfig,
+    private readonly ports: DirectorPorts,
+    snapshot?: TournamentSnapshot,
+  ) {
+    this.shuffle = ports.shuffle ?? cryptoShuffle;
+    this.status = 'registering';
+    if (snapshot) this.restore(snapshot);
+  }
+
+  // ---- reading -------------------------------------------------------------------------------
+
+  get state(): TournamentStatus {
+    return this.status;
+  }
+
+  get level(): Level {
+    return this.config.levels[this.levelIndex]!;
+  }
+
+  get prizePool(): number {
+    return this.entrants.size * this.config.buyIn;
+  }
+
+  get payouts(): Payout[] {
+    return this.entrants.size >= 2 ? payoutTable(this.entrants.size, this.prizePool) : [];
+  }
+
+  get isHandForHand(): boolean {
+    return this.handForHand;
+  }
+
+  get levelEnds(): number {
+    return this.levelEndsAt;
+  }
+
+  players(): Entrant[] {
+    return [...this.entrants.values()].map((e) => ({ ...e }));
+  }
+
+  remaining(): Entrant[] {
+    return this.players().filter((e) => e.place === null);
+  }
+
+  tableIds(): number[] {
+    return [...this.tables.keys()];
+  }
+
+  /** Chips in play: always entrants × starting stack once the tournament runs. */
+  chipsInPlay(): number {
+    return this.remaining().reduce((sum, e) => sum + e.stack, 0);
+  }
+
+  snapshot(): TournamentSnapshot {
+    return {
+      config: this.config,
+      status: this.status,
+      entrants: this.players(),
+      levelIndex: this.levelIndex,
+      levelRemainingMs: Math.max(0, this.levelEndsAt - this.ports.clock.now()),
+      tables: [...this.tables].map(([tableId, tableNumber]) => ({ tableId, tableNumber })),
+      handForHand: this.handForHand,
+      entryCounts: [...this.entryCounts],
+    };
+  }
+
+  // ---- registration --------------------------------------------------------------------------
+
+  /** Schedules the start of a scheduled tournament (a Sit & Go starts when full). */
+  open(): void {
+    if (this.config.startsAt === null || this.status !== 'registering') return;
+    const wait = Math.max(0, this.config.startsAt - this.ports.clock.now());
+    this.startTimer = this.ports.clock.setTimeout(() => void this.run(() => this.startOrCancel()), wait);
+  }
+
+  register(userId: number, isBot = false): Promise<void> {
+    return this.run(async () => {
+      if (this.status !== 'registering') throw new TournamentRefused('tournament_closed');
+      if (this.entrants.has(userId)) throw new TournamentRefused('already_registered');
+      if (this.entrants.size >= this.config.maxEntrants) throw new TournamentRefused('tournament_full');
+      this.entryCounts.set(userId, (this.entryCounts.get(userId) ?? 0) + 1);
+      const entered = await this.ports.bank.enter(
+        this.config.tournamentId,
+        { userId, isBot },
+        this.config.buyIn,
+        this.config.fee,
+        this.entryKey(userId),
+      );
+      if (!entered) throw new TournamentRefused('insufficient_funds');
+      this.entrants.set(userId, {
+        userId,
+        isBot,
+        stack: 0,
+        tableId: null,
+        seat: null,
+        place: null,
+        prize: 0,
+      });
+      await this.save();
+      if (
+        this.config.kind === 'sng' &&
+        this.config.startsAt === null &&
+        this.entrants.size === this.config.maxEntrants
+      ) {
+        await this.start();
+      }
+    });
+  }
+
+  unregister(userId: number): Promise<void> {
+    return this.run(async () => {
+      if (this.status !== 'registering') throw new TournamentRefused('tournament_closed');
+      const entrant = this.entrants.get(userId);
+      if (!entrant) throw new TournamentRefused('not_registered');
+      await this.ports.bank.refund(
+        this.config.tournamentId,
+        { userId, isBot: entrant.isBot },
+        this.config.buyIn,
+        this.config.fee,
+        `${this.entryKey(userId)}:refund`,
+      );
+      this.entrants.delete(userId);
+      await this.save();
+    });
+  }
+
+  // ---- the run -------------------------------------------------------------------------------
+
+  /** A table settled a hand: stacks, eliminations, then moves; the table waits to be released. */
+  handFinished(report: HandReport): Promise<void> {
+    return this.run(async () => {
+      if (!this.tables.has(report.tableId) || (this.status !== 'running' && this.status !== 'break')) return;
+      const busts: Array<{ userId: number; startStack: number }> = [];
+      for (const [userId, end] of report.endStacks) {
+        const entrant = this.entrants.get(userId);
+        if (!entrant || entrant.place !== null) continue;
+        entrant.stack = end;
+        if (end === 0) busts.push({ userId, startStack: report.startStacks.get(userId) ?? 0 });
+      }
+      this.waiting.add(report.tableId);
+      if (this.handForHand) {
+        this.roundBusts.push(...busts);
+        if (this.waiting.size < this.tables.size) return this.save();
+        const round = this.roundBusts;
+        this.roundBusts = [];
+        await this.eliminate(round);
+      } else {
+        await this.eliminate(busts);
+      }
+      if (this.remaining().length <= 1) return this.finish();
+      await this.arrangeTables();
+      this.updateHandForHand();
+      await this.save();
+      this.releaseWaiting();
+    });
+  }
+
+  /**
+   * Cancels the tournament by the published policy. Before anyone is paid a prize, every entrant gets
+   * the buy-in and the fee back. In the money, prizes already paid stand; each remaining player gets
+   * the smallest prize not yet paid to anyone, and what is left of the pool is shared by chip count
+   * (rounded down, leftovers one tugrik at a time from the biggest stack); fees stay with the house.
+   */
+  cancel(): Promise<void> {
+    return this.run(async () => {
+      if (this.status === 'finished' || this.status === 'cancelled') return;
+      this.stopClocks();
+      const paidOut = this.players().reduce((sum, e) => sum + e.prize, 0);
+      if (paidOut === 0) {
+        for (const e of this.entrants.values()) {
+          await this.ports.bank.refund(
+            this.config.tournamentId,
+            { userId: e.userId, isBot: e.isBot },
+            this.config.buyIn,
+            this.config.fee,
+            `${this.entryKey(e.userId)}:cancel`,
+          );
+        }
+      } else {
+        const remaining = this.remaining().sort((a, b) => b.stack - a.stack || a.userId - b.userId);
+        const floor = prizeForPlace(this.payouts, remaining.length);
+        let rest = this.prizePool - paidOut - floor * remaining.length;
+        const chips = remaining.reduce((sum, e) => sum + e.stack, 0);
+        const shares = remaining.map((e) => (chips > 0 ? Math.floor((rest * e.stack) / chips) : 0));
+        rest -= shares.reduce((s, x) => s + x, 0);
+        for (let i = 0; rest > 0; i = (i + 1) % remaining.length, rest--) shares[i]! += 1;
+        for (const [i, e] of remaining.entries()) {
+          const amount = floor + shares[i]!;
+          const entrant = this.entrants.get(e.userId)!;
+          entrant.prize += amount;
+          if (amount > 0) {
+            await this.ports.bank.pay(
+              this.config.tournamentId,
+              { userId: e.userId, isBot: e.isBot },
+              amount,
+              `tournament:${this.config.tournamentId}:cancel-share:${e.userId}`,
+            );
+          }
+        }
+      }
+      for (const tableId of this.tables.keys()) this.ports.tables.close(tableId, 'cancelled');
+      this.tables.clear();
+      this.status = 'cancelled';
+      await this.save();
+    });
+  }
+
+  /** Stops the director's timers (a shutdown); the saved snapshot resumes it. */
+  stop(): void {
+    this.stopClocks();
+  }
+
+  // ---- steps ---------------------------------------------------------------------------------
+
+  private async startOrCancel(): Promise<void> {
+    if (this.status !== 'registering') return;
+    if (this.entrants.size >= Math.max(2, this.config.minEntrants)) return this.start();
+    for (const e of this.entrants.values()) {
+      await this.ports.bank.refund(
+        this.config.tournamentId,
+        { userId: e.userId, isBot: e.isBot },
+        this.config.buyIn,
+        this.config.fee,
+        `${this.entryKey(e.userId)}:cancel`,
+      );
+    }
+    this.status = 'cancelled';
+    await this.save();
+  }
+
+  /** The seat draw: players in random order dealt round the tables, so table sizes differ by one at most. */
+  private async start(): Promise<void> {
+    this.status = 'running';
+    const drawn = this.shuffle([...this.entrants.values()]);
+    const tableCount = Math.ceil(drawn.length / this.config.tableSize);
+    const groups: Entrant[][] = Array.from({ length: tableCount }, () => []);
+    drawn.forEach((e, i) => groups[i % tableCount]!.push(e));
+    for (const e of drawn) e.stack = this.config.startingStack;
+    for (const [i, group] of groups.entries()) await this.openTable(i + 1, group);
+    this.startLevel(0, (this.config.levels[0]?.seconds ?? 0) * 1000);
+    this.updateHandForHand();
+    await this.save();
+    for (const tableId of this.tables.keys()) this.ports.tables.release(tableId);
+  }
+
+  private async openTable(tableNumber: number, players: Entrant[]): Promise<number> {
+    const seats = this.shuffle(Array.from({ length: this.config.tableSize }, (_, s) => s)).slice(
+      0,
+      players.length,
+    );
+    const assignments: SeatAssignment[] = players.map((e, i) => ({
+      userId: e.userId,
+      isBot: e.isBot,
+      seat: seats[i]!,
+      stack: e.stack,
+    }));
+    const tableId = await this.ports.tables.open(
+      this.config.tournamentId,
+      tableNumber,
+      assignments,
+      this.level,
+    );
+    this.tables.set(tableId, tableNumber);
+    for (const a of assignments) {
+      const e = this.entrants.get(a.userId)!;
+      e.tableId = tableId;
+      e.seat = a.seat;
+    }
+    return tableId;
+  }
+
+  /** Places for the players busted in one hand: ranked by their stacks when it began; equal stacks share. */
+  private async eliminate(busts: Array<{ userId: number; startStack: number }>): Promise<void> {
+    if (busts.length === 0) return;
+    const before = this.remaining().length;
+    const payouts = this.payouts;
+    const ranked = [...busts].sort((a, b) => b.startStack - a.startStack);
+    let place = before - busts.length + 1;
+    for (let i = 0; i < ranked.length;) {
+      let j = i;
+      while (j < ranked.length && ranked[j]!.startStack === ranked[i]!.startStack) j++;
+      const tied = ranked.slice(i, j);
+      let pot = 0;
+      for (let p = place; p < place + tied.length; p++) pot += prizeForPlace(payouts, p);
+      const share = Math.floor(pot / tied.length);
+      let odd = pot - share * tied.length;
+      // Leftover tugrik of a shared prize go one each to the tied players in order of user id.
+      for (const [k, bust] of [...tied].sort((a, b) => a.userId - b.userId).entries()) {
+        const entrant = this.entrants.get(bust.userId)!;
+        entrant.place = place + k;
+        entrant.prize = share + (odd > 0 ? 1 : 0);
+        if (odd > 0) odd--;
+        entrant.stack = 0;
+        if (entrant.tableId !== null) this.ports.tables.removePlayer(entrant.tableId, entrant.userId);
+        entrant.tableId = null;
+        entrant.seat = null;
+        await this.payPrize(entrant);
+      }
+      place += tied.length;
+      i = j;
+    }
+  }
+
+  private async payPrize(entrant: Entrant): Promise<void> {
+    if (entrant.prize <= 0) return;
+    await this.ports.bank.pay(
+      this.config.tournamentId,
+      { userId: entrant.userId, isBot: entrant.isBot },
+      entrant.prize,
+      `tournament:${this.config.tournamentId}:prize:${entrant.userId}`,
+    );
+  }
+
+  /**
+   * Balancing and breaking (TDA): the fewest tables the field needs; a table breaks (highest number
+   * first) when the others have room, its players drawn into random open seats; otherwise a table with
+   * two more players than the shortest gives the player due to be big blind next to the shortest table.
+   * Moves happen only at tables that are between hands (waiting), so no hand in play loses a player.
+   */
+  private async arrangeTables(): Promise<void> {
+    const left = this.remaining();
+    const needed = Math.ceil(left.length / this.config.tableSize);
+    if (needed === 1 && this.tables.size > 1) {
+      if (this.waiting.size < this.tables.size) return; // the final table waits for every table's hand
+      return this.finalTableRedraw();
+    }
+    while (this.tables.size > needed) {
+      const [breaking] = [...this.tables].sort((a, b) => b[1] - a[1])[0]!;
+      if (!this.waiting.has(breaking)) break;
+      const movers = this.shuffle(left.filter((e) => e.tableId === breaking));
+      this.ports.tables.close(breaking, 'broken');
+      this.tables.delete(breaking);
+      this.waiting.delete(breaking);
+      const seats = this.shuffle(
+        [...this.tables.keys()].flatMap((tableId) =>
+          this.ports.tables.openSeats(tableId).map((seat) => ({ tableId, seat })),
+        ),
+      );
+      for (const mover of movers) {
+        const counts = this.tableCounts();
+        const smallest = Math.min(...[...counts.values()]);
+        const spot = seats.find((s) => counts.get(s.tableId) === smallest) ?? seats[0]!;
+        seats.splice(seats.indexOf(spot), 1);
+        this.seatMover(mover.userId, spot.tableId, spot.seat);
+      }
+    }
+    for (const tableId of [...this.waiting]) this.balanceFrom(tableId);
+  }
+
+  private balanceFrom(tableId: number): void {
+    for (;;) {
+      const counts = this.tableCounts();
+      const mine = counts.get(tableId) ?? 0;
+      const [shortest, fewest] = [...counts].sort((a, b) => a[1] - b[1] || a[0] - b[0])[0]!;
+      if (mine - fewest < 2) return;
+      const seat = this.ports.tables.openSeats(shortest)[0];
+      const mover = this.ports.tables.nextBigBlind(tableId);
+      if (seat === undefined || mover === null) return;
+      this.ports.tables.removePlayer(tableId, mover);
+      this.seatMover(mover, shortest, seat);
+    }
+  }
+
+  private seatMover(userId: number, tableId: number, seat: number): void {
+    const entrant = this.entrants.get(userId)!;
+    entrant.tableId = tableId;
+    entrant.seat = seat;
+    this.ports.tables.seatPlayer(tableId, { userId, isBot: entrant.isBot, seat, stack: entrant.stack });
+  }
+
+  private async finalTableRedraw(): Promise<void> {
+    for (const tableId of this.tables.keys()) this.ports.tables.close(tableId, 'broken');
+    this.tables.clear();
+    this.waiting.clear();
+    const tableId = await this.openTable(
+      1,
+      this.shuffle(this.remaining()).map((e) => this.entrants.get(e.userId)!),
+    );
+    this.waiting.add(tableId);
+  }
+
+  /** Hand-for-hand while the next elimination is the bubble's and more than one table plays. */
+  private updateHandForHand(): void {
+    const left = this.remaining().length;
+    this.handForHand = this.tables.size > 1 && left === placesPaid(Math.max(2, this.entrants.size)) + 1;
+  }
+
+  /**
+   * Releases the tables that wait, unless every table must finish its hand first: on the bubble
+   * (hand-for-hand) and before the final table's redraw.
+   */
+  private releaseWaiting(): void {
+    if (this.status === 'break') return;
+    const gather =
+      this.handForHand || (this.tables.size > 1 && this.remaining().length <= this.config.tableSize);
+    if (gather && this.waiting.size < this.tables.size) return;
+    for (const tableId of this.waiting) this.ports.tables.release(tableId);
+    this.waiting.clear();
+  }
+
+  private async finish(): Promise<void> {
+    const [winner] = this.remaining();
+    if (winner) {
+      const entrant = this.entrants.get(winner.userId)!;
+      entrant.place = 1;
+      entrant.prize = prizeForPlace(this.payouts, 1);
+      if (entrant.tableId !== null) this.ports.tables.removePlayer(entrant.tableId, entrant.userId);
+      await this.payPrize(entrant);
+    }
+    this.stopClocks();
+    for (const tableId of this.tables.keys()) this.ports.tables.close(tableId, 'finished');
+    this.tables.clear();
+    this.waiting.clear();
+    this.status = 'finished';
+    await this.save();
+  }
+
+  // ---- the level clock -----------------------------------------------------------------------
+
+  private startLevel(index: number, remainingMs: number): void {
+    this.levelIndex = index;
+    const level = this.level;
+    this.status = level.isBreak ? 'break' : 'running';
+    this.ports.tables.setLevel(level);
+    this.levelEndsAt = this.ports.clock.now() + remainingMs;
+    this.ports.clock.clearTimeout(this.levelTimer);
+    this.levelTimer = null;
+    if (index + 1 < this.config.levels.length) {
+      this.levelTimer = this.ports.clock.setTimeout(() => void this.run(() => this.nextLevel()), remainingMs);
+    }
+  }
+
+  private async nextLevel(): Promise<void> {
+    if (this.status !== 'running' && this.status !== 'break') return;
+    const next = this.levelIndex + 1;
+    this.startLevel(next, this.config.levels[next]!.seconds * 1000);
+    await this.save();
+    this.releaseWaiting();
+  }
+
+  private stopClocks(): void {
+    this.ports.clock.clearTimeout(this.levelTimer);
+    this.ports.clock.clearTimeout(this.startTimer);
+    this.levelTimer = null;
+    this.startTimer = null;
+  }
+
+  // ---- state ---------------------------------------------------------------------------------
+
+  /**
+   * Resumes from a snapshot after a crash, a deploy or a takeover: the tables already hold their seats
+   * (their hands in play were voided by the tables' own rules), the level keeps the time it had left.
+   */
+  private restore(snapshot: TournamentSnapshot): void {
+    this.status = snapshot.status;
+    for (const e of snapshot.entrants) this.entrants.set(e.userId, { ...e });
+    for (const t of snapshot.tables) this.tables.set(t.tableId, t.tableNumber);
+    this.handForHand = snapshot.handForHand;
+    for (const [userId, count] of snapshot.entryCounts) this.entryCounts.set(userId, count);
+    this.levelIndex = snapshot.levelIndex;
+    if (this.status === 'running' || this.status === 'break') {
+      this.startLevel(snapshot.levelIndex, snapshot.levelRemainingMs);
+      for (const tableId of this.tables.keys()) this.waiting.add(tableId);
+      this.releaseWaiting();
+    }
+  }
+
+  private tableCounts(): Map<number, number> {
+    const counts = new Map<number, number>([...this.tables.keys()].map((id) => [id, 0]));
+    for (const e of this.entrants.values()) {
+      if (e.place === null && e.tableId !== null && counts.has(e.tableId))
+        counts.set(e.tableId, counts.get(e.tableId)! + 1);
+    }
+    return counts;
+  }
+
+  private entryKey(userId: number): string {
+    return `tournament:${this.config.tournamentId}:entry:${userId}:${this.entryCounts.get(userId) ?? 1}`;
+  }
+
+  private save(): Promise<void> {
+    return this.ports.store.save(this.snapshot());
+  }
+
+  /** One step at a time, in order (like a table's queue). */
+  private run<T>(step: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(step, step);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}
+
+function prizeForPlace(payouts: readonly Payout[], place: number): number {
+  return payouts.find((p) => p.place === place)?.amount ?? 0;
+}
