@@ -429,6 +429,9 @@ export const BooksSchema = z.object({
     bonus: z.int(),
     botBankroll: z.int(),
     outsideBank: z.int(),
+    /** Prize pools of tournaments not yet paid out, and the house's tournament fees. */
+    tournamentPools: z.int(),
+    tournamentFees: z.int(),
   }),
   /** Sum of every account; zero when the books balance. */
   total: z.int(),

@@ -1,5 +1,5 @@
 // Drizzle view of the schema. The SQL in ../../drizzle/ is the source of truth (CHECKs and triggers live there).
-import { bigint, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const money = (name: string) => bigint(name, { mode: 'number' });
@@ -78,6 +78,8 @@ export const LEDGER_ACCOUNT_KINDS = [
   'bonus',
   'bot_bankroll',
   'outside_bank',
+  'tournament_pool',
+  'tournament_fees',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
@@ -235,3 +237,47 @@ export const chatMutes = pgTable('chat_mutes', {
   mutedBy: integer('muted_by'),
   createdAt: createdAt(),
 });
+
+/** Tournaments (migration 0013): settings, the director's saved state and its status. */
+export const tournaments = pgTable('tournaments', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  kind: text('kind', { enum: ['sng', 'mtt'] }).notNull(),
+  variant: text('variant', { enum: ['holdem', 'omaha'] }).notNull(),
+  betting: text('betting', { enum: ['no-limit', 'pot-limit'] }).notNull(),
+  buyIn: money('buy_in').notNull(),
+  fee: money('fee').notNull(),
+  startingStack: integer('starting_stack').notNull(),
+  tableSize: integer('table_size').notNull(),
+  minEntrants: integer('min_entrants').notNull(),
+  maxEntrants: integer('max_entrants').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
+  levels: jsonb('levels').$type<unknown[]>().notNull(),
+  actionSeconds: integer('action_seconds').notNull(),
+  status: text('status', {
+    enum: ['scheduled', 'registering', 'running', 'break', 'finished', 'cancelled'],
+  })
+    .notNull()
+    .default('registering'),
+  snapshot: jsonb('snapshot').$type<Record<string, unknown>>(),
+  createdBy: integer('created_by').references(() => users.id),
+  createdAt: createdAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** One row per player in a tournament: the players' lists (place, prize). */
+export const tournamentEntries = pgTable(
+  'tournament_entries',
+  {
+    tournamentId: integer('tournament_id')
+      .notNull()
+      .references(() => tournaments.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    place: integer('place'),
+    prize: money('prize').notNull().default(0),
+    registeredAt: timestamp('registered_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tournamentId, t.userId] })],
+);

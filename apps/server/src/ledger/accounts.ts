@@ -5,7 +5,8 @@ export type AccountRef =
   | { kind: 'player_available'; userId: number }
   | { kind: 'player_locked'; userId: number }
   | { kind: 'player_seat'; userId: number; tableId: number }
-  | { kind: 'house_rake' | 'jackpot' | 'bonus' | 'bot_bankroll' | 'outside_bank' };
+  | { kind: 'tournament_pool'; tournamentId: number }
+  | { kind: 'house_rake' | 'jackpot' | 'bonus' | 'bot_bankroll' | 'outside_bank' | 'tournament_fees' };
 
 export const Accounts = {
   /** What the player can spend: the balance shown. */
@@ -20,6 +21,10 @@ export const Accounts = {
   bonus: { kind: 'bonus' } as AccountRef,
   /** The house's money lent to bots (marked); goes negative as bots are funded. */
   botBankroll: { kind: 'bot_bankroll' } as AccountRef,
+  /** One tournament's prize pool: the buy-ins, paid out as prizes (or refunds). */
+  tournamentPool: (tournamentId: number): AccountRef => ({ kind: 'tournament_pool', tournamentId }),
+  /** The house's tournament fees (its revenue from tournaments, as the rake is from cash tables). */
+  tournamentFees: { kind: 'tournament_fees' } as AccountRef,
   /** Money outside the site: deposits come from it (it goes negative), approved withdrawals return to it. */
   outsideBank: { kind: 'outside_bank' } as AccountRef,
 } as const;
@@ -31,6 +36,8 @@ export const NON_NEGATIVE_KINDS: ReadonlySet<LedgerAccountKind> = new Set([
   'player_seat',
   'house_rake',
   'jackpot',
+  'tournament_pool',
+  'tournament_fees',
 ]);
 
 /** The unique code of an account row, e.g. `player:12:available`, `seat:12:3`, `house:jackpot`. */
@@ -42,6 +49,8 @@ export function accountCode(ref: AccountRef): string {
       return `player:${ref.userId}:locked`;
     case 'player_seat':
       return `seat:${ref.userId}:${ref.tableId}`;
+    case 'tournament_pool':
+      return `tournament:${ref.tournamentId}:pool`;
     default:
       return `house:${ref.kind}`;
   }

@@ -40,6 +40,8 @@ export async function readBooks(db: Database, ledger: Ledger, seatedPlayers: num
     bonus: totals.bonus,
     botBankroll: totals.bot_bankroll,
     outsideBank: totals.outside_bank,
+    tournamentPools: totals.tournament_pool,
+    tournamentFees: totals.tournament_fees,
   };
   const total = Object.values(accounts).reduce((sum, value) => sum + value, 0);
   return {

@@ -28,6 +28,12 @@ export const LEDGER_TRANSACTION_KINDS = [
   'deposit_reversal',
   /** An administrator's manual credit (outside bank -> available) or debit (available -> outside bank). */
   'adjustment',
+  /** A tournament entry: available -> the tournament's prize pool (buy-in) and the house (fee). */
+  'tournament_buy_in',
+  /** An unregistration or a cancellation: the pool (and the fee) back to the player. */
+  'tournament_refund',
+  /** A finishing place's prize (or a cancellation share): the pool -> available. */
+  'tournament_prize',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
@@ -231,15 +237,22 @@ export class Ledger {
       bonus: 0,
       bot_bankroll: 0,
       outside_bank: 0,
+      tournament_pool: 0,
+      tournament_fees: 0,
     } satisfies BookTotals;
     for (const row of rows) totals[row.kind] = Number(row.total);
     return totals;
   }
 
   async jackpotAmount(db: Database = this.db): Promise<number> {
+    return this.balanceOf({ kind: 'jackpot' }, db);
+  }
+
+  /** One account's balance (0 for an account that has never been used). */
+  async balanceOf(ref: AccountRef, db: Database = this.db): Promise<number> {
     const rows = await queryRows<{ balance: string | number }>(
       db,
-      sql`SELECT balance FROM ledger_accounts WHERE code = ${accountCode({ kind: 'jackpot' })}`,
+      sql`SELECT balance FROM ledger_accounts WHERE code = ${accountCode(ref)}`,
     );
     return Number(rows[0]?.balance ?? 0);
   }

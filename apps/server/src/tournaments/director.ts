@@ -272,6 +272,15 @@ export class TournamentDirector {
     });
   }
 
+  /** Resolves once every step queued so far (and any it queued) has run. */
+  async idle(): Promise<void> {
+    for (let seen = this.queue; ; seen = this.queue) {
+      await seen;
+      await new Promise((resolve) => setImmediate(resolve));
+      if (seen === this.queue) return;
+    }
+  }
+
   /** Stops the director's timers (a shutdown); the saved snapshot resumes it. */
   stop(): void {
     this.stopClocks();

@@ -1,0 +1,47 @@
+// The director's durable state: the snapshot and status in `tournaments`, one row per entrant in
+// `tournament_entries` (place and prize for the players' lists), written together in one transaction
+// of three statements whatever the field size.
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../db/client.js';
+import type { TournamentSnapshot, TournamentStore } from './ports.js';
+
+export class DatabaseTournamentStore implements TournamentStore {
+  constructor(private readonly db: Database) {}
+
+  async save(snapshot: TournamentSnapshot): Promise<void> {
+    const id = snapshot.config.tournamentId;
+    const entries = JSON.stringify(
+      snapshot.entrants.map((e) => ({ user_id: e.userId, place: e.place, prize: e.prize })),
+    );
+    await this.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      await queryRows(
+        db,
+        sql`UPDATE tournaments SET status = ${snapshot.status}, snapshot = ${JSON.stringify(snapshot)}::jsonb,
+              finished_at = CASE WHEN ${snapshot.status} IN ('finished', 'cancelled') THEN coalesce(finished_at, now())
+                                 ELSE NULL END
+            WHERE id = ${id}`,
+      );
+      await queryRows(
+        db,
+        sql`DELETE FROM tournament_entries WHERE tournament_id = ${id} AND user_id NOT IN (
+              SELECT user_id FROM jsonb_to_recordset(${entries}::jsonb) AS e (user_id integer))`,
+      );
+      await queryRows(
+        db,
+        sql`INSERT INTO tournament_entries (tournament_id, user_id, place, prize)
+            SELECT ${id}, e.user_id, e.place, e.prize
+            FROM jsonb_to_recordset(${entries}::jsonb) AS e (user_id integer, place integer, prize bigint)
+            ON CONFLICT (tournament_id, user_id) DO UPDATE SET place = excluded.place, prize = excluded.prize`,
+      );
+    });
+  }
+
+  async load(tournamentId: number): Promise<TournamentSnapshot | null> {
+    const [row] = await queryRows<{ snapshot: TournamentSnapshot | null }>(
+      this.db,
+      sql`SELECT snapshot FROM tournaments WHERE id = ${tournamentId}`,
+    );
+    return row?.snapshot ?? null;
+  }
+}

@@ -1,0 +1,74 @@
+// The TournamentBank of production: entries, refunds and prizes through the ledger, each one
+// transaction with the director's idempotency key (a retried step moves nothing twice). Bots enter
+// with the house's bot bankroll (marked) and their prizes go back to it.
+import { AppError } from '../errors.js';
+import { Accounts } from '../ledger/accounts.js';
+import type { Ledger, Movement } from '../ledger/ledger.js';
+import type { SeatHolder, TournamentBank } from './ports.js';
+
+export class LedgerTournamentBank implements TournamentBank {
+  constructor(private readonly ledger: Ledger) {}
+
+  async enter(
+    tournamentId: number,
+    who: SeatHolder,
+    buyIn: number,
+    fee: number,
+    key: string,
+  ): Promise<boolean> {
+    const from = holder(who);
+    const movements: Movement[] = [{ from, to: Accounts.tournamentPool(tournamentId), amount: buyIn }];
+    if (fee > 0) movements.push({ from, to: Accounts.tournamentFees, amount: fee });
+    if (positive(movements).length === 0) return true;
+    try {
+      await this.ledger.post({
+        key,
+        kind: 'tournament_buy_in',
+        movements: positive(movements),
+        meta: { tournamentId },
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'insufficient_funds') return false;
+      throw error;
+    }
+  }
+
+  async refund(
+    tournamentId: number,
+    who: SeatHolder,
+    buyIn: number,
+    fee: number,
+    key: string,
+  ): Promise<void> {
+    const to = holder(who);
+    const movements: Movement[] = [{ from: Accounts.tournamentPool(tournamentId), to, amount: buyIn }];
+    if (fee > 0) movements.push({ from: Accounts.tournamentFees, to, amount: fee });
+    if (positive(movements).length === 0) return;
+    await this.ledger.post({
+      key,
+      kind: 'tournament_refund',
+      movements: positive(movements),
+      meta: { tournamentId },
+    });
+  }
+
+  async pay(tournamentId: number, who: SeatHolder, amount: number, key: string): Promise<void> {
+    if (amount <= 0) return;
+    await this.ledger.post({
+      key,
+      kind: 'tournament_prize',
+      movements: [{ from: Accounts.tournamentPool(tournamentId), to: holder(who), amount }],
+      meta: { tournamentId },
+    });
+  }
+}
+
+function holder(who: SeatHolder) {
+  return who.isBot ? Accounts.botBankroll : Accounts.available(who.userId);
+}
+
+/** A free tournament (buy-in 0) moves nothing; the ledger refuses zero movements. */
+function positive(movements: Movement[]): Movement[] {
+  return movements.filter((m) => m.amount > 0);
+}

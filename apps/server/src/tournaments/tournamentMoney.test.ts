@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import { namedStructure } from '@tenger/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows, type DatabaseHandle } from '../db/client.js';
+import { Accounts } from '../ledger/accounts.js';
+import { Ledger } from '../ledger/ledger.js';
+import { FakeClock } from '../tables/runtime/clock.js';
+import { openTestDatabase, TEST_DRIVERS } from '../testing/database.js';
+import { SimulatedTournamentTables } from '../testing/simulatedTournamentTables.js';
+import { DatabaseTournamentStore } from './databaseTournamentStore.js';
+import { TournamentDirector, TournamentRefused } from './director.js';
+import { LedgerTournamentBank } from './ledgerTournamentBank.js';
+import type { TournamentConfig } from './ports.js';
+
+describe.each(TEST_DRIVERS)('a tournament on the ledger on $name', ({ url }) => {
+  let handle: DatabaseHandle;
+  let ledger: Ledger;
+  const users: number[] = [];
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(url);
+    ledger = new Ledger(handle.db);
+    for (let i = 1; i <= 9; i++) {
+      const [row] = await queryRows<{ id: number }>(
+        handle.db,
+        sql`INSERT INTO users (username, email, password_hash) VALUES (${`p${i}`}, ${`p${i}@x.mn`}, 'x') RETURNING id`,
+      );
+      users.push(Number(row!.id));
+      await ledger.transfer({
+        from: Accounts.outsideBank,
+        to: Accounts.available(Number(row!.id)),
+        amount: 50_000,
+        kind: 'deposit',
+        key: `seed-${i}`,
+      });
+    }
+  });
+  afterAll(() => handle.close());
+
+  async function newTournament(): Promise<TournamentConfig> {
+    const levels = namedStructure('hyper', 1_500).map((l) => ({ ...l, seconds: 60 }));
+    const [row] = await queryRows<{ id: number }>(
+      handle.db,
+      sql`INSERT INTO tournaments (name, kind, variant, betting, buy_in, fee, starting_stack, table_size, min_entrants,
+            max_entrants, levels, action_seconds)
+          VALUES ('SNG', 'sng', 'holdem', 'no-limit', 10000, 1000, 1500, 9, 2, 9, ${JSON.stringify(levels)}::jsonb, 15)
+          RETURNING id`,
+    );
+    return {
+      tournamentId: Number(row!.id),
+      name: 'SNG',
+      kind: 'sng',
+      buyIn: 10_000,
+      fee: 1_000,
+      startingStack: 1_500,
+      tableSize: 9,
+      minEntrants: 2,
+      maxEntrants: 9,
+      startsAt: null,
+      levels,
+    };
+  }
+
+  it('runs a 9-player Sit & Go: entries, prizes once each, the pool paid to the tugrik, entries stored, books zero', async () => {
+    const config = await newTournament();
+    const clock = new FakeClock();
+    const tables = new SimulatedTournamentTables(clock, { tableSize: 9, handMs: 10_000, seed: 9 });
+    const store = new DatabaseTournamentStore(handle.db);
+    const director = new TournamentDirector(config, {
+      clock,
+      bank: new LedgerTournamentBank(ledger),
+      store,
+      tables,
+    });
+    tables.onHand = (report) => director.handFinished(report);
+    for (const userId of users) await director.register(userId);
+    await expect(director.register(users[0]!)).rejects.toEqual(new TournamentRefused('tournament_closed'));
+    expect(director.state).toBe('running');
+    expect(await ledger.balanceOf(Accounts.tournamentPool(config.tournamentId))).toBe(90_000);
+    for (let i = 0; i < 5_000 && director.state !== 'finished'; i++) {
+      clock.advance(10_000);
+      await director.idle();
+    }
+    expect(director.state).toBe('finished');
+    expect(await ledger.balanceOf(Accounts.tournamentPool(config.tournamentId))).toBe(0);
+    expect(await ledger.balanceOf(Accounts.tournamentFees)).toBe(9_000);
+    const rows = await queryRows<{ place: number; prize: string | number }>(
+      handle.db,
+      sql`SELECT place, prize FROM tournament_entries WHERE tournament_id = ${config.tournamentId} ORDER BY place`,
+    );
+    expect(rows.map((r) => r.place)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(rows.reduce((s, r) => s + Number(r.prize), 0)).toBe(90_000);
+    const prizes = await queryRows<{ n: string | number }>(
+      handle.db,
+      sql`SELECT count(*) AS n FROM ledger_transactions WHERE kind = 'tournament_prize'
+            AND meta->>'tournamentId' = ${String(config.tournamentId)}`,
+    );
+    expect(Number(prizes[0]!.n)).toBe(3);
+    const [status] = await queryRows<{ status: string }>(
+      handle.db,
+      sql`SELECT status FROM tournaments WHERE id = ${config.tournamentId}`,
+    );
+    expect(status!.status).toBe('finished');
+    expect((await ledger.audit()).total).toBe(0);
+  });
+
+  it('refuses an entry the balance cannot pay and refunds an unregistration, each once', async () => {
+    const config = await newTournament();
+    const clock = new FakeClock();
+    const director = new TournamentDirector(config, {
+      clock,
+      bank: new LedgerTournamentBank(ledger),
+      store: new DatabaseTournamentStore(handle.db),
+      tables: new SimulatedTournamentTables(clock, { tableSize: 9, handMs: 10_000, seed: 1, manual: true }),
+    });
+    const [poor] = await queryRows<{ id: number }>(
+      handle.db,
+      sql`INSERT INTO users (username, email, password_hash) VALUES ('poor', 'poor@x.mn', 'x') RETURNING id`,
+    );
+    await expect(director.register(Number(poor!.id))).rejects.toEqual(
+      new TournamentRefused('insufficient_funds'),
+    );
+    const before = (await ledger.balancesOf(users[0]!)).available;
+    await director.register(users[0]!);
+    expect((await ledger.balancesOf(users[0]!)).available).toBe(before - 11_000);
+    await director.unregister(users[0]!);
+    expect((await ledger.balancesOf(users[0]!)).available).toBe(before);
+    await director.register(users[0]!);
+    expect((await ledger.balancesOf(users[0]!)).available).toBe(before - 11_000);
+    const entries = await queryRows<{ n: string | number }>(
+      handle.db,
+      sql`SELECT count(*) AS n FROM tournament_entries WHERE tournament_id = ${config.tournamentId}`,
+    );
+    expect(Number(entries[0]!.n)).toBe(1);
+    expect((await ledger.audit()).total).toBe(0);
+  });
+});
