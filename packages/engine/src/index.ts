@@ -24,3 +24,4 @@ export * from './view.js';
 export * from './record.js';
 export * from './phh.js';
 export * from './pokerstars.js';
+export * from './tournament/index.js';
