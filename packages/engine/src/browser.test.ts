@@ -24,7 +24,20 @@ describe('the browser entry (@tenger/engine/browser)', () => {
     const { seen, external } = importGraph(join(here, 'browser.ts'));
     expect([...external]).toEqual([]);
     expect([...seen].map((f) => f.slice(here.length + 1)).sort()).toEqual(
-      ['browser.ts', 'cards.ts', 'fair1.ts', 'fair2.ts', 'handChain.ts', 'sha256.ts', 'verify.ts'].sort(),
+      [
+        'browser.ts',
+        'cards.ts',
+        'fair1.ts',
+        'fair2.ts',
+        'handChain.ts',
+        'sha256.ts',
+        'verify.ts',
+        'hand-types.ts',
+        'tournament/structures.ts',
+        'tournament/payouts.ts',
+        'tournament/places.ts',
+        'tournament/icm.ts',
+      ].sort(),
     );
   });
 
@@ -39,6 +52,11 @@ describe('the browser entry (@tenger/engine/browser)', () => {
       'handRecordHash',
       'verifyChain',
       'parseCard',
+      'namedStructure',
+      'validateLevels',
+      'payoutTable',
+      'finishingPlaces',
+      'icmEquities',
     ]) {
       expect(typeof (browser as Record<string, unknown>)[name], name).toBe('function');
     }

@@ -6,3 +6,8 @@ export { commitment, deckFromSeed, verifyDeck } from './fair1.js';
 export * from './fair2.js';
 export * from './verify.js';
 export * from './handChain.js';
+// Tournament rules the lobby and the table view show: structures, payout tables, places and ICM.
+export * from './tournament/structures.js';
+export * from './tournament/payouts.js';
+export * from './tournament/places.js';
+export * from './tournament/icm.js';

@@ -24,5 +24,4 @@ export * from './view.js';
 export * from './record.js';
 export * from './phh.js';
 export * from './pokerstars.js';
-export * from './tournament/structures.js';
-export * from './tournament/payouts.js';
+export * from './tournament/index.js';

@@ -38,6 +38,28 @@ describe('simulator', () => {
     30_000,
   );
 
+  it.each([
+    ['per-player', 'holdem-nl', 12],
+    ['big-blind', 'holdem-nl', 100],
+    ['big-blind', 'omaha-pl', 100],
+    ['big-blind', 'omaha-nl', 100],
+  ] as const)(
+    'tournament-style hands with a %s ante (%s) write the antes in PHH and every file replays',
+    (anteKind, variant, ante) => {
+      const out = tempDir();
+      simulate({ variant, players: 6, hands: 80, seed: 21, rake: 0, rakeCap: 0, out, ante, anteKind });
+      const texts = readdirSync(out).map((f) => readFileSync(join(out, f), 'utf8'));
+      for (const text of texts) {
+        const antes = /antes = \[([^\]]*)\]/.exec(text)![1].split(',').map(Number);
+        if (anteKind === 'big-blind') expect(antes.filter((a) => a > 0)).toEqual([ante]);
+        else expect(antes.every((a) => a === ante)).toBe(true);
+        const result = replayPHH(text);
+        if (!result.ok) throw new Error(`${result.error.code} ${result.error.message}\n${text}`);
+      }
+    },
+    30_000,
+  );
+
   it('bots make side pots, split pots and all-ins happen', () => {
     const summary = simulate({
       variant: 'holdem-nl',
@@ -99,6 +121,10 @@ describe('simulator', () => {
       'x',
     ]);
     expect(ok).toMatchObject({ variant: 'holdem-nl', players: 6, hands: 10, seed: 5, rake: 0 });
+    expect(parseArgs(['--ante', '100', '--ante-kind', 'big-blind', '--out', 'x'])).toMatchObject({
+      ante: 100,
+      anteKind: 'big-blind',
+    });
     for (const bad of [
       ['--variant', 'stud', '--out', 'x'],
       ['--players', '10', '--out', 'x'],
@@ -108,6 +134,8 @@ describe('simulator', () => {
       ['--rake', '-1', '--out', 'x'],
       ['--players', '6'],
       ['--colour', 'red', '--out', 'x'],
+      ['--ante', '-5', '--out', 'x'],
+      ['--ante', '10', '--ante-kind', 'button', '--out', 'x'],
       ['--out'],
     ]) {
       expect(parseArgs(bad)).toHaveProperty('error');

@@ -1,6 +1,6 @@
 // The simulator: bots play N hands at one table and each hand is written as a PHH file.
 //   npm run simulate -w @tenger/engine -- --variant holdem|omaha-pl|omaha-nl --players 2..9
-//     --hands N --seed S --rake 0 [--rake-cap 0] [--post-now yes] --out DIR
+//     --hands N --seed S --rake 0 [--rake-cap 0] [--post-now yes] [--ante N [--ante-kind big-blind]] --out DIR
 // Decks come from the provably fair derivation (deckFromSeed) with a server seed made from --seed,
 // so the same arguments always produce the same files.
 
@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { commitment, deckFromSeed } from '../fair1.js';
 import { applyAction, blindSeats, createHand } from '../hand.js';
-import type { HandConfig, HandState, SeatConfig, Variant } from '../hand-types.js';
+import type { AnteKind, HandConfig, HandState, SeatConfig, Variant } from '../hand-types.js';
 import { toPHH } from '../phh.js';
 import { handRecord } from '../record.js';
 import { chooseBotAction, seededChance, type Chance } from './bots.js';
@@ -28,6 +28,9 @@ export interface SimulateOptions {
   bigBlind?: number;
   /** A bot that buys in again posts a big blind at once ("Post now"); by default it waits for the big blind. */
   postNow?: boolean;
+  /** An ante every hand (tournament-style), per player or paid by the big blind. */
+  ante?: number;
+  anteKind?: AnteKind;
 }
 
 export interface SimulateSummary {
@@ -96,7 +99,8 @@ export function simulate(options: SimulateOptions): SimulateSummary {
       button,
       smallBlind,
       bigBlind,
-      ante: undefined,
+      ante: options.ante || undefined,
+      anteKind: options.ante ? options.anteKind : undefined,
       rake: options.rake > 0 ? { percent: options.rake, cap: options.rakeCap } : undefined,
       deck: deckFromSeed(serverSeed, clientSeed, handNumber),
       handNumber,
@@ -190,7 +194,18 @@ export function parseArgs(argv: string[]): SimulateOptions | { error: string } {
     args.set(key.slice(2), value);
     i++;
   }
-  const known = ['variant', 'players', 'hands', 'seed', 'rake', 'rake-cap', 'out', 'post-now'];
+  const known = [
+    'variant',
+    'players',
+    'hands',
+    'seed',
+    'rake',
+    'rake-cap',
+    'out',
+    'post-now',
+    'ante',
+    'ante-kind',
+  ];
   for (const key of args.keys()) if (!known.includes(key)) return { error: `unknown option --${key}` };
   const variant = VARIANTS[args.get('variant') ?? 'holdem'];
   if (!variant) return { error: '--variant must be holdem, omaha-pl or omaha-nl' };
@@ -211,7 +226,22 @@ export function parseArgs(argv: string[]): SimulateOptions | { error: string } {
   const out = args.get('out');
   if (!out) return { error: '--out DIR is required' };
   const postNow = args.get('post-now') === 'yes';
-  return { variant, players, hands, seed, rake, rakeCap, out: resolve(out), ...(postNow ? { postNow } : {}) };
+  const ante = int('ante', 0);
+  if (!(ante >= 0 && Number.isSafeInteger(ante))) return { error: '--ante must be a whole number >= 0' };
+  const anteKind = args.get('ante-kind') ?? 'per-player';
+  if (anteKind !== 'per-player' && anteKind !== 'big-blind')
+    return { error: '--ante-kind must be per-player or big-blind' };
+  return {
+    variant,
+    players,
+    hands,
+    seed,
+    rake,
+    rakeCap,
+    out: resolve(out),
+    ...(postNow ? { postNow } : {}),
+    ...(ante > 0 ? { ante, anteKind } : {}),
+  };
 }
 
 function main(): void {
