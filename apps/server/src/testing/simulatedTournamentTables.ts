@@ -11,6 +11,7 @@ interface SimTable {
   tableNumber: number;
   seats: Map<number, { userId: number; stack: number }>;
   button: number;
+  lastBigBlind: number | null;
   hands: number;
   open: boolean;
   playing: boolean;
@@ -62,6 +63,7 @@ export class SimulatedTournamentTables implements TournamentTables {
       tableNumber,
       seats: new Map(),
       button: 0,
+      lastBigBlind: null,
       hands: 0,
       open: true,
       playing: false,
@@ -105,14 +107,9 @@ export class SimulatedTournamentTables implements TournamentTables {
     this.clock.setTimeout(() => void this.playHand(table), this.options.handMs);
   }
 
-  nextBigBlind(tableId: number): number | null {
-    const ordered = this.ordered(this.table(tableId));
-    return ordered.length === 0 ? null : ordered[Math.min(1, ordered.length - 1)]!.userId;
-  }
-
-  openSeats(tableId: number): number[] {
+  lastBigBlindSeat(tableId: number): number | null {
     const table = this.table(tableId);
-    return Array.from({ length: this.options.tableSize }, (_, s) => s).filter((s) => !table.seats.has(s));
+    return table.hands === 0 ? null : table.lastBigBlind;
   }
 
   /**
@@ -146,6 +143,8 @@ export class SimulatedTournamentTables implements TournamentTables {
     table.hands++;
     this.handsPlayed++;
     if (players.length >= 2 && this.level && !this.level.isBreak) this.script(table, players);
+    table.lastBigBlind =
+      players.length >= 2 ? this.seatOf(table, players[Math.min(1, players.length - 1)]!.userId) : null;
     table.button = (table.button + 1) % this.options.tableSize;
     const end = new Map(players.map((p) => [p.userId, p.stack]));
     for (const [seat, p] of table.seats) if (p.stack === 0) table.seats.delete(seat);
@@ -178,6 +177,11 @@ export class SimulatedTournamentTables implements TournamentTables {
       : Math.min(loser.stack, big * (1 + Math.floor(this.random() * 3)));
     loser.stack -= amount;
     winner.stack += amount;
+  }
+
+  private seatOf(table: SimTable, userId: number): number | null {
+    for (const [seat, p] of table.seats) if (p.userId === userId) return seat;
+    return null;
   }
 
   private ordered(table: SimTable): Array<{ userId: number; stack: number }> {

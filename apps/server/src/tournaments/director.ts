@@ -3,7 +3,17 @@
 // cancellation. It runs behind ports (ports.ts) like a table, one step at a time on its own queue, so
 // every rule here is tested on a FakeClock with an in-memory bank and simulated tables.
 import { randomInt } from 'node:crypto';
-import { payoutTable, placesPaid, type Level, type Payout } from '@tenger/engine';
+import {
+  balanceTables,
+  finishingPlaces,
+  isFinalTable,
+  isHandForHand,
+  payoutTable,
+  placesPaid,
+  type Level,
+  type Payout,
+  type TournamentTable,
+} from '@tenger/engine';
 import type {
   Clock,
   Entrant,
@@ -345,35 +355,25 @@ export class TournamentDirector {
     return tableId;
   }
 
-  /** Places for the players busted in one hand: ranked by their stacks when it began; equal stacks share. */
+  /** Places and prizes for the players busted in one hand (the engine's rule: stacks when it began; ties share). */
   private async eliminate(busts: Array<{ userId: number; startStack: number }>): Promise<void> {
     if (busts.length === 0) return;
-    const before = this.remaining().length;
-    const payouts = this.payouts;
-    const ranked = [...busts].sort((a, b) => b.startStack - a.startStack);
-    let place = before - busts.length + 1;
-    for (let i = 0; i < ranked.length;) {
-      let j = i;
-      while (j < ranked.length && ranked[j]!.startStack === ranked[i]!.startStack) j++;
-      const tied = ranked.slice(i, j);
-      let pot = 0;
-      for (let p = place; p < place + tied.length; p++) pot += prizeForPlace(payouts, p);
-      const share = Math.floor(pot / tied.length);
-      let odd = pot - share * tied.length;
-      // Leftover tugrik of a shared prize go one each to the tied players in order of user id.
-      for (const [k, bust] of [...tied].sort((a, b) => a.userId - b.userId).entries()) {
-        const entrant = this.entrants.get(bust.userId)!;
-        entrant.place = place + k;
-        entrant.prize = share + (odd > 0 ? 1 : 0);
-        if (odd > 0) odd--;
-        entrant.stack = 0;
-        if (entrant.tableId !== null) this.ports.tables.removePlayer(entrant.tableId, entrant.userId);
-        entrant.tableId = null;
-        entrant.seat = null;
-        await this.payPrize(entrant);
+    const finishes = finishingPlaces(
+      busts.map((b) => ({ playerId: String(b.userId), startingStack: b.startStack })),
+      this.remaining().length,
+      this.payouts,
+    );
+    for (const finish of finishes) {
+      const entrant = this.entrants.get(Number(finish.playerId))!;
+      entrant.place = finish.place;
+      entrant.prize = finish.prize;
+      entrant.stack = 0;
+      if (entrant.tableId !== null && this.tables.has(entrant.tableId)) {
+        this.ports.tables.removePlayer(entrant.tableId, entrant.userId);
       }
-      place += tied.length;
-      i = j;
+      entrant.tableId = null;
+      entrant.seat = null;
+      await this.payPrize(entrant);
     }
   }
 
@@ -388,53 +388,59 @@ export class TournamentDirector {
   }
 
   /**
-   * Balancing and breaking (TDA): the fewest tables the field needs; a table breaks (highest number
-   * first) when the others have room, its players drawn into random open seats; otherwise a table with
-   * two more players than the shortest gives the player due to be big blind next to the shortest table.
-   * Moves happen only at tables that are between hands (waiting), so no hand in play loses a player.
+   * Balancing and breaking by the engine's TDA rules (balanceTables): a table breaks (highest number
+   * first) when the others have room, its players drawn into the shortest tables; a table two players
+   * longer than the shortest gives its next big blind to the shortest table's worst seat. A move
+   * happens only from a table that is between hands (waiting): the plan is made again after each move;
+   * a break of a table still playing, and moves from such tables, wait for that table's report.
    */
   private async arrangeTables(): Promise<void> {
     const left = this.remaining();
-    const needed = Math.ceil(left.length / this.config.tableSize);
-    if (needed === 1 && this.tables.size > 1) {
+    if (isFinalTable(left.length, this.config.tableSize) && this.tables.size > 1) {
       if (this.waiting.size < this.tables.size) return; // the final table waits for every table's hand
       return this.finalTableRedraw();
     }
-    while (this.tables.size > needed) {
-      const [breaking] = [...this.tables].sort((a, b) => b[1] - a[1])[0]!;
-      if (!this.waiting.has(breaking)) break;
-      const movers = this.shuffle(left.filter((e) => e.tableId === breaking));
-      this.ports.tables.close(breaking, 'broken');
-      this.tables.delete(breaking);
-      this.waiting.delete(breaking);
-      const seats = this.shuffle(
-        [...this.tables.keys()].flatMap((tableId) =>
-          this.ports.tables.openSeats(tableId).map((seat) => ({ tableId, seat })),
-        ),
-      );
-      for (const mover of movers) {
-        const counts = this.tableCounts();
-        const smallest = Math.min(...[...counts.values()]);
-        const spot = seats.find((s) => counts.get(s.tableId) === smallest) ?? seats[0]!;
-        seats.splice(seats.indexOf(spot), 1);
-        this.seatMover(mover.userId, spot.tableId, spot.seat);
+    for (let step = 0; step < left.length + this.tables.size; step++) {
+      const plan = balanceTables(this.tableLayout(), {
+        breakOrder: [...this.tables].sort((a, b) => b[1] - a[1]).map(([id]) => String(id)),
+        drawSeat: (count) => this.shuffle([...Array(count).keys()])[0]!,
+      });
+      const [broken] = plan.brokenTables;
+      if (broken !== undefined) {
+        const tableId = Number(broken);
+        if (!this.waiting.has(tableId)) return;
+        for (const move of plan.moves.filter((m) => m.fromTableId === broken)) {
+          this.seatMover(Number(move.playerId), Number(move.toTableId), move.toSeat);
+        }
+        this.ports.tables.close(tableId, 'broken');
+        this.tables.delete(tableId);
+        this.waiting.delete(tableId);
+        continue;
       }
+      // The first move that takes from a table between hands (a move from a table still playing waits).
+      const move = plan.moves.find((m) => this.waiting.has(Number(m.fromTableId)));
+      if (!move) return;
+      this.ports.tables.removePlayer(Number(move.fromTableId), Number(move.playerId));
+      this.seatMover(Number(move.playerId), Number(move.toTableId), move.toSeat);
     }
-    for (const tableId of [...this.waiting]) this.balanceFrom(tableId);
   }
 
-  private balanceFrom(tableId: number): void {
-    for (;;) {
-      const counts = this.tableCounts();
-      const mine = counts.get(tableId) ?? 0;
-      const [shortest, fewest] = [...counts].sort((a, b) => a[1] - b[1] || a[0] - b[0])[0]!;
-      if (mine - fewest < 2) return;
-      const seat = this.ports.tables.openSeats(shortest)[0];
-      const mover = this.ports.tables.nextBigBlind(tableId);
-      if (seat === undefined || mover === null) return;
-      this.ports.tables.removePlayer(tableId, mover);
-      this.seatMover(mover, shortest, seat);
-    }
+  /**
+   * The tables as the engine's balancing sees them; tables between hands first, so that of two
+   * equally long tables the one free to give a player now is the one the plan takes from.
+   */
+  private tableLayout(): TournamentTable[] {
+    const ids = [...this.tables.keys()].sort(
+      (a, b) => Number(this.waiting.has(b)) - Number(this.waiting.has(a)),
+    );
+    return ids.map((tableId) => ({
+      tableId: String(tableId),
+      seatCount: this.config.tableSize,
+      players: this.remaining()
+        .filter((e) => e.tableId === tableId)
+        .map((e) => ({ playerId: String(e.userId), seat: e.seat! })),
+      bigBlindSeat: this.ports.tables.lastBigBlindSeat(tableId),
+    }));
   }
 
   private seatMover(userId: number, tableId: number, seat: number): void {
@@ -457,8 +463,8 @@ export class TournamentDirector {
 
   /** Hand-for-hand while the next elimination is the bubble's and more than one table plays. */
   private updateHandForHand(): void {
-    const left = this.remaining().length;
-    this.handForHand = this.tables.size > 1 && left === placesPaid(Math.max(2, this.entrants.size)) + 1;
+    const paid = placesPaid(Math.max(2, this.entrants.size));
+    this.handForHand = isHandForHand(this.remaining().length, paid, this.tables.size);
   }
 
   /**
@@ -539,15 +545,6 @@ export class TournamentDirector {
       for (const tableId of this.tables.keys()) this.waiting.add(tableId);
       this.releaseWaiting();
     }
-  }
-
-  private tableCounts(): Map<number, number> {
-    const counts = new Map<number, number>([...this.tables.keys()].map((id) => [id, 0]));
-    for (const e of this.entrants.values()) {
-      if (e.place === null && e.tableId !== null && counts.has(e.tableId))
-        counts.set(e.tableId, counts.get(e.tableId)! + 1);
-    }
-    return counts;
   }
 
   private entryKey(userId: number): string {

@@ -25,7 +25,11 @@ export interface SeatAssignment {
   stack: number;
 }
 
-/** What a table reports after each hand it settled: every dealt-in player's stack before and after. */
+/**
+ * What a table reports after each hand it settled: every dealt-in player's stack before and after, in
+ * dealing order (clockwise from the first seat left of the button: the order that breaks a shared
+ * prize's odd tugrik).
+ */
 export interface HandReport {
   tableId: number;
   handNumber: number;
@@ -59,9 +63,8 @@ export interface TournamentTables {
   setLevel(level: Level): void;
   /** The table may deal its next hand. */
   release(tableId: number): void;
-  /** Who would post the big blind in the table's next hand (the one a balancing move takes), and the open seats. */
-  nextBigBlind(tableId: number): number | null;
-  openSeats(tableId: number): number[];
+  /** The seat that posted the big blind in the table's last hand (null before its first): balancing moves by it. */
+  lastBigBlindSeat(tableId: number): number | null;
 }
 
 /** The director's durable state, saved after every step that changes it. */
