@@ -218,7 +218,16 @@ export type WithdrawalPage = z.infer<typeof WithdrawalPageSchema>;
 export const CreateWithdrawalRequestSchema = z.object({ amount: PositiveAmountSchema });
 export type CreateWithdrawalRequest = z.infer<typeof CreateWithdrawalRequestSchema>;
 
-export const OutcomeTypeSchema = z.enum(['gameplay', 'bonus', 'recharge', 'leave_seat', 'buy_in']);
+export const OutcomeTypeSchema = z.enum([
+  'gameplay',
+  'bonus',
+  'recharge',
+  'leave_seat',
+  'buy_in',
+  'tournament_buy_in',
+  'tournament_refund',
+  'tournament_prize',
+]);
 export type OutcomeType = z.infer<typeof OutcomeTypeSchema>;
 export const OutcomeSchema = z.object({
   /** The ledger transaction's id (a bigint in the database, a safe integer here). */

@@ -49,7 +49,16 @@ export interface Idempotent<T> {
   replayed: boolean;
 }
 
-const OUTCOME_KINDS: OutcomeType[] = ['gameplay', 'bonus', 'recharge', 'leave_seat', 'buy_in'];
+const OUTCOME_KINDS: OutcomeType[] = [
+  'gameplay',
+  'bonus',
+  'recharge',
+  'leave_seat',
+  'buy_in',
+  'tournament_buy_in',
+  'tournament_refund',
+  'tournament_prize',
+];
 
 /** Deposits (by an admin), withdrawals (requested by players, resolved by admins) and game history. */
 export class WalletService {

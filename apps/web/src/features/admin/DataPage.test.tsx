@@ -29,6 +29,8 @@ function data(days: number) {
       bonus: 0,
       botBankroll: 0,
       outsideBank: -6010,
+      tournamentPools: 0,
+      tournamentFees: 0,
     },
     total: 0,
     balanced: true,

@@ -48,6 +48,8 @@ const ACCOUNT_CLASSES: AccountClass[] = [
   'bonus',
   'botBankroll',
   'outsideBank',
+  'tournamentPools',
+  'tournamentFees',
 ];
 
 /**

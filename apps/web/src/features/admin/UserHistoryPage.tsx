@@ -12,7 +12,17 @@ import { positiveId } from './ids';
 import { ListTable } from './ListTable';
 
 type TypeFilter = OutcomeType | 'all';
-const TYPES: TypeFilter[] = ['all', 'gameplay', 'buy_in', 'recharge', 'leave_seat', 'bonus'];
+const TYPES: TypeFilter[] = [
+  'all',
+  'gameplay',
+  'buy_in',
+  'recharge',
+  'leave_seat',
+  'bonus',
+  'tournament_buy_in',
+  'tournament_refund',
+  'tournament_prize',
+];
 
 /** One user's game history (/admin/user/history?userId=): the rows the player sees under History. */
 export function UserHistoryPage() {

@@ -9,7 +9,16 @@ import { formatDateTime } from '../../app/dates';
 import { balanceEffect, SignedAmount } from './SignedAmount';
 import { HandHistoryDownload } from './HandHistoryDownload';
 
-const KNOWN_TYPES = new Set(['gameplay', 'bonus', 'recharge', 'leave_seat', 'buy_in']);
+const KNOWN_TYPES = new Set([
+  'gameplay',
+  'bonus',
+  'recharge',
+  'leave_seat',
+  'buy_in',
+  'tournament_buy_in',
+  'tournament_refund',
+  'tournament_prize',
+]);
 
 /** The link to a hand's replay: the table page opens the hand given in ?hand=. */
 export function handReplayPath(tableId: number | string, handId: string): string {
