@@ -50,7 +50,7 @@ export const DEFAULT_PASSWORD_GUARD: PasswordGuardConfig = {
   perUserInFlight: 2,
   perAddressInFlight: 4,
   perUserPerMinute: 10,
-  perAddressPerMinute: 30,
+  perAddressPerMinute: 60,
   pairFailuresPerHour: 10,
   accountSlowdownAfter: 20,
 };

@@ -3,7 +3,12 @@ import type { LoginRequest, RegisterRequest, ResetPasswordRequest } from '@tenge
 import type { Logger } from 'pino';
 import { recordAudit } from '../audit/auditLog.js';
 import { MemoryCounters, type CounterStore } from '../cluster/counterStore.js';
-import { DEFAULT_PASSWORD_GUARD, type PasswordGuardConfig, type RateLimitConfig, type ScryptParams } from '../config.js';
+import {
+  DEFAULT_PASSWORD_GUARD,
+  type PasswordGuardConfig,
+  type RateLimitConfig,
+  type ScryptParams,
+} from '../config.js';
 import { queryRows, type Database } from '../db/client.js';
 import { accessTokens, passwordResets, users } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -172,7 +177,9 @@ export class AuthService {
     const accountKey = row ? accountFailureKey(row.id) : `login-name:${body.username.toLowerCase()}`;
     await this.refuseGuessing(accountKey, ip);
     const ok = await this.passwordGate.run({ address: ip, user: pairKey(accountKey, ip) }, async () =>
-      row ? verifyPassword(body.password, row.passwordHash) : verifyPassword(body.password, await this.dummy()),
+      row
+        ? verifyPassword(body.password, row.passwordHash)
+        : verifyPassword(body.password, await this.dummy()),
     );
     if (!row || !ok || row.isBot || row.status !== 'active') {
       await this.recordFailures(ip, accountKey, row ? { id: row.id, username: row.username } : undefined);
@@ -245,7 +252,9 @@ export class AuthService {
     const { failuresPerHour } = this.options.rateLimits;
     const { pairFailuresPerHour, accountSlowdownAfter } = this.guard;
     const name = account?.username ?? accountKey;
-    const target = account ? { targetType: 'user' as const, targetId: account.id } : { targetType: '' as const, targetId: ip };
+    const target = account
+      ? { targetType: 'user' as const, targetId: account.id }
+      : { targetType: '' as const, targetId: ip };
     // Exactly one failure reaches each limit, on whichever process it landed.
     const [addressLocked, pairLocked, accountSlowed] = await Promise.all([
       this.failures.recordFailure(`login-ip:${ip}`, failuresPerHour),
@@ -254,7 +263,11 @@ export class AuthService {
     ]);
     const lockouts: Array<{ targetType: 'user' | ''; targetId: string | number; summary: string }> = [];
     if (addressLocked) {
-      lockouts.push({ targetType: '', targetId: ip, summary: `IP ${ip}: ${failuresPerHour} failed passwords in an hour` });
+      lockouts.push({
+        targetType: '',
+        targetId: ip,
+        summary: `IP ${ip}: ${failuresPerHour} failed passwords in an hour`,
+      });
     }
     if (pairLocked && account) {
       lockouts.push({

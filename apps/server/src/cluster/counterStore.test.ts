@@ -110,11 +110,16 @@ describe.each(backends)('failure counting and the socket cap on the $name store'
   it('password work per minute is counted over both processes: a user spread across them still gets ten', async () => {
     const [a, b] = pair();
     const clock = () => T0;
-    const gates = [new PasswordGate(DEFAULT_PASSWORD_GUARD, a, clock), new PasswordGate(DEFAULT_PASSWORD_GUARD, b, clock)];
+    const gates = [
+      new PasswordGate(DEFAULT_PASSWORD_GUARD, a, clock),
+      new PasswordGate(DEFAULT_PASSWORD_GUARD, b, clock),
+    ];
     const outcomes: string[] = [];
     for (let i = 0; i < 12; i++) {
       outcomes.push(
-        await gates[i % 2].run({ address: `10.2.0.${i}`, user: 'user:42' }, async () => 'ran').catch(() => 'refused'),
+        await gates[i % 2]
+          .run({ address: `10.2.0.${i}`, user: 'user:42' }, async () => 'ran')
+          .catch(() => 'refused'),
       );
     }
     expect(outcomes.filter((o) => o === 'ran')).toHaveLength(10);

@@ -51,7 +51,10 @@ describe('mail without SMTP', { timeout: 60_000 }, () => {
     t = await startTestServer({ logger: log.logger });
     const player = await t.player();
     await askForReset(t, `${player.username}@test.mn`, 'evil.example:8443');
-    const [mail] = await t.services.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, `${player.username}@test.mn`));
+    const [mail] = await t.services.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, `${player.username}@test.mn`));
     expect(mail.body).toMatch(/http:\/\/localhost:3000\/auth\/reset-password\?token=[\w-]+/);
     expect(mail.body).not.toContain('evil.example');
     // The request line may name the host it came to; no link does.

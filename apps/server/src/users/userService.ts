@@ -76,9 +76,13 @@ export class UserService {
     const passwordHash = change.newPassword
       ? await this.auth.hashFor({ address: context.ip, user: `user:${userId}` }, change.newPassword)
       : undefined;
-    const nothingToSet = [change.email, change.bank, change.accountNumber, passwordHash, change.preferences].every(
-      (value) => value === undefined,
-    );
+    const nothingToSet = [
+      change.email,
+      change.bank,
+      change.accountNumber,
+      passwordHash,
+      change.preferences,
+    ].every((value) => value === undefined);
     if (nothingToSet) return withoutSecrets(row);
     const actor = { actorId: userId, actorName: row.username, ip: context.ip };
     let updated: UserRow;
