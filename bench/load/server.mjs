@@ -34,10 +34,11 @@ export async function findPostgres(env = process.env) {
 }
 
 /**
- * Starts the server on a fresh database. `postgresUrl` null = PGlite. Resolves once HTTP answers.
+ * Starts the server on a fresh database. `postgresUrl` null = PGlite; `main` another build to compare
+ * with. Resolves once HTTP answers.
  * @returns {Promise<{ pid: number, base: string, wsBase: string, database: string, stop(): Promise<void> }>}
  */
-export async function startServer({ postgresUrl, admin, logLevel = 'warn' }) {
+export async function startServer({ postgresUrl, admin, logLevel = 'warn', main = SERVER_MAIN }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tenger-load-'));
   let databaseUrl = '';
   let dbName = null;
@@ -49,7 +50,7 @@ export async function startServer({ postgresUrl, admin, logLevel = 'warn' }) {
     databaseUrl = url.toString();
   }
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const child = spawn(process.execPath, [main], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -43,11 +43,21 @@ describe('configuration from the environment', () => {
     });
   });
 
-  it('links in mails point at PUBLIC_ORIGIN when set, and at the asking request when not', () => {
+  it('links in mails point at PUBLIC_ORIGIN when set, and at an allowed origin of the asking request when not', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'https://tenger.mn, https://www.tenger.mn' }).mailLinkOrigin).toBe(
       'https://tenger.mn',
     );
     expect(loadConfig({}).mailLinkOrigin).toBeUndefined();
+  });
+
+  it('refuses to start with SMTP_URL and no PUBLIC_ORIGIN, saying why', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail:25' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail:25' })).toThrow(
+      /PUBLIC_ORIGIN: required when SMTP_URL is set .*never from the Host header/,
+    );
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://mail:25', PUBLIC_ORIGIN: 'https://tenger.mn' }).mailLinkOrigin,
+    ).toBe('https://tenger.mn');
   });
 
   it('refuses to start in production without PUBLIC_ORIGIN', () => {

@@ -14,11 +14,46 @@ export interface ScryptParams {
 }
 
 export interface RateLimitConfig {
-  /** Failed logins (and resets) per IP and per account per hour; the next one is refused. */
+  /** Failed logins (and resets) per address per hour, whatever the account; the next one from it is refused. */
   failuresPerHour: number;
   /** Requests per IP per minute on login, register and forgot-password. */
   authRequestsPerMinute: number;
 }
+
+/**
+ * Bounds on password work (scrypt at 128 MB each) and on guessing. Every path that hashes or checks a
+ * password asks the one gate first (auth/passwordGate.ts); past a bound the answer is 429 with
+ * Retry-After at once, never a queue.
+ */
+export interface PasswordGuardConfig {
+  /** Password hashes running at once in this process (all users together). */
+  inFlight: number;
+  /** At once for one user (for a login: one account from one address). */
+  perUserInFlight: number;
+  /** At once from one address. */
+  perAddressInFlight: number;
+  /** Per sliding minute for one user (for a login: one account from one address). */
+  perUserPerMinute: number;
+  /** Per sliding minute from one address. */
+  perAddressPerMinute: number;
+  /** Wrong passwords for one account from one address in an hour; then that pair is refused. */
+  pairFailuresPerHour: number;
+  /**
+   * Wrong passwords for one account from all addresses in an hour after which the account slows down:
+   * an address that has failed on it gets no further try this hour; an address with no failure still does.
+   */
+  accountSlowdownAfter: number;
+}
+
+export const DEFAULT_PASSWORD_GUARD: PasswordGuardConfig = {
+  inFlight: 8,
+  perUserInFlight: 2,
+  perAddressInFlight: 4,
+  perUserPerMinute: 10,
+  perAddressPerMinute: 60,
+  pairFailuresPerHour: 10,
+  accountSlowdownAfter: 20,
+};
 
 export interface ServerConfig {
   port: number;
@@ -29,7 +64,8 @@ export interface ServerConfig {
   publicOrigins: string[];
   /**
    * The origin links in mails point at (PUBLIC_ORIGIN's first entry), or undefined when PUBLIC_ORIGIN is
-   * not set: then each link takes the origin of the request that asked for it. Production requires it.
+   * not set: then a link takes the asking request's origin only if it is one of `publicOrigins` (the
+   * development origins), else the first of them. Production and SMTP_URL require PUBLIC_ORIGIN.
    */
   mailLinkOrigin?: string;
   smtpUrl?: string;
@@ -41,6 +77,7 @@ export interface ServerConfig {
   scrypt: ScryptParams;
   tokenTtlHours: number;
   rateLimits: RateLimitConfig;
+  passwordGuard: PasswordGuardConfig;
   /** Open WebSocket connections (/ws/global and /ws/table together) per client IP. */
   wsConnectionsPerIp: number;
   /** On SIGTERM/SIGINT: how long running hands may take to finish before they are voided. */
@@ -138,6 +175,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError([
       'PUBLIC_ORIGIN: required when NODE_ENV=production (the site\'s address, e.g. https://poker.example.mn): links in mails point there',
     ]);
+  if (e.SMTP_URL && !e.PUBLIC_ORIGIN)
+    throw new ConfigError([
+      'PUBLIC_ORIGIN: required when SMTP_URL is set (the site\'s address, e.g. https://poker.example.mn): reset links in mails are built from it, never from the Host header of a request',
+    ]);
   const origins = (e.PUBLIC_ORIGIN ?? DEV_ORIGINS).split(',')
     .map((o) => o.trim().replace(/\/$/, ''))
     .filter(Boolean);
@@ -164,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     scrypt: OWASP_SCRYPT,
     tokenTtlHours: 24 * 30,
     rateLimits: { failuresPerHour: 100, authRequestsPerMinute: 60 },
+    passwordGuard: DEFAULT_PASSWORD_GUARD,
     wsConnectionsPerIp: e.WS_MAX_CONNECTIONS_PER_IP,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     redisUrl: e.REDIS_URL,

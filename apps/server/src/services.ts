@@ -97,6 +97,8 @@ export function createServices(
     tokenTtlHours: config.tokenTtlHours,
     rateLimits: config.rateLimits,
     publicOrigin: config.mailLinkOrigin,
+    allowedOrigins: config.publicOrigins,
+    passwordGuard: config.passwordGuard,
     logger,
     counters: cluster.counters,
   });

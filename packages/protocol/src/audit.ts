@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'security.password_change',
   'security.password_reset',
   'security.account_change',
+  'security.wrong_password',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

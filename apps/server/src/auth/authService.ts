@@ -2,14 +2,20 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { LoginRequest, RegisterRequest, ResetPasswordRequest } from '@tenger/protocol';
 import type { Logger } from 'pino';
 import { recordAudit } from '../audit/auditLog.js';
-import type { CounterStore } from '../cluster/counterStore.js';
-import type { RateLimitConfig, ScryptParams } from '../config.js';
+import { MemoryCounters, type CounterStore } from '../cluster/counterStore.js';
+import {
+  DEFAULT_PASSWORD_GUARD,
+  type PasswordGuardConfig,
+  type RateLimitConfig,
+  type ScryptParams,
+} from '../config.js';
 import { queryRows, type Database } from '../db/client.js';
 import { accessTokens, passwordResets, users } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { withoutSecrets, type UserRecord, type UserRow } from '../users/userRecord.js';
 import { FailureLimiter } from './failureLimiter.js';
+import { PasswordGate, type PasswordWorker } from './passwordGate.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { SessionEvents, type SessionChange } from './sessionEvents.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
@@ -39,8 +45,12 @@ export interface AuthServiceOptions {
   scrypt: ScryptParams;
   tokenTtlHours: number;
   rateLimits: RateLimitConfig;
-  /** Where links in mails point; undefined: the origin of the request that asked (not in production). */
+  /** Bounds on password work and guessing; DEFAULT_PASSWORD_GUARD if not given. */
+  passwordGuard?: PasswordGuardConfig;
+  /** Where links in mails point (PUBLIC_ORIGIN); undefined: the asking request's origin if allowed. */
   publicOrigin?: string;
+  /** The origins links in mails may point at when `publicOrigin` is not set; the first is the fallback. */
+  allowedOrigins?: readonly string[];
   /** Where background work (the reset mail) reports failures. */
   logger?: Logger;
   /** Where failed passwords are counted (the site's shared counters); in memory if not given. */
@@ -55,6 +65,9 @@ export interface AdminsOnly {
 /** Accounts: registration, login with opaque tokens stored hashed, logout, revocation, password reset. */
 export class AuthService {
   private readonly failures: FailureLimiter;
+  private readonly guard: PasswordGuardConfig;
+  /** Every password hash and check passes here first. */
+  readonly passwordGate: PasswordGate;
   /** A hash to verify against when the user does not exist, so timing does not reveal usernames. */
   private dummyHash?: Promise<string>;
   /** token hash -> the user it authenticated and when: spares GET /me and friends one query. */
@@ -87,7 +100,10 @@ export class AuthService {
     private readonly mailer: Mailer,
     private readonly options: AuthServiceOptions,
   ) {
-    this.failures = new FailureLimiter(options.rateLimits.failuresPerHour, options.counters);
+    const counters = options.counters ?? new MemoryCounters();
+    this.failures = new FailureLimiter(options.rateLimits.failuresPerHour, counters);
+    this.guard = options.passwordGuard ?? DEFAULT_PASSWORD_GUARD;
+    this.passwordGate = new PasswordGate(this.guard, counters);
     // Whichever process ended a session, this one's cache must not keep answering for it. The process
     // that made the change dropped it at once; dropping again when its own event comes back would only
     // make the lookups begun since then query twice.
@@ -96,8 +112,14 @@ export class AuthService {
     });
   }
 
+  /** Hashes a password outside any request (the seeded administrator); requests use `hashFor`. */
   hashPassword(password: string): Promise<string> {
     return hashPassword(password, this.options.scrypt);
+  }
+
+  /** Hashes a new password for a request, through the password gate. */
+  hashFor(worker: PasswordWorker, password: string): Promise<string> {
+    return this.passwordGate.run(worker, () => this.hashPassword(password));
   }
 
   async register(body: RegisterRequest, ip: string): Promise<{ accessToken: string; user: UserRecord }> {
@@ -107,7 +129,7 @@ export class AuthService {
       await this.failures.recordFailure(`register-ip:${ip}`);
       throw duplicate;
     }
-    const passwordHash = await this.hashPassword(body.password);
+    const passwordHash = await this.hashFor({ address: ip }, body.password);
     let row: UserRow;
     try {
       [row] = await this.db
@@ -129,10 +151,14 @@ export class AuthService {
   }
 
   /**
-   * One failure counter per account: the username and the email of an account count together (keyed on
-   * the user id); an unknown name counts by what was typed; the IP has its own counter beside them.
-   * Unknown, bot, blocked and deleted accounts all answer 401 "Login failed" after the same password check,
-   * so the answer never confirms a password.
+   * Lockout cannot be aimed at a victim (docs/operations.md, "Password guessing"): wrong passwords count
+   * per account *and* address, and that pair is refused after `pairFailuresPerHour`. Once the account
+   * itself has `accountSlowdownAfter` failures in the hour, every address that failed on it is refused
+   * its next try, but an address with no failure still gets its check: the owner at a clean address
+   * always signs in. An address with `failuresPerHour` failures over all accounts is refused outright.
+   * The username and the email of an account count together (keyed on the user id); an unknown name
+   * counts by what was typed. Unknown, bot, blocked and deleted accounts all answer 401 "Login failed"
+   * after the same password check, so the answer never confirms a password.
    */
   async login(
     body: LoginRequest,
@@ -149,27 +175,26 @@ export class AuthService {
       )
       .limit(1);
     const accountKey = row ? accountFailureKey(row.id) : `login-name:${body.username.toLowerCase()}`;
-    if (await this.failures.isBlocked(accountKey)) throw new AppError(429, 'rate_limited', TOO_MANY);
-    const ok = row
-      ? await verifyPassword(body.password, row.passwordHash)
-      : await verifyPassword(body.password, await this.dummy());
+    await this.refuseGuessing(accountKey, ip);
+    const ok = await this.passwordGate.run({ address: ip, user: pairKey(accountKey, ip) }, async () =>
+      row
+        ? verifyPassword(body.password, row.passwordHash)
+        : verifyPassword(body.password, await this.dummy()),
+    );
     if (!row || !ok || row.isBot || row.status !== 'active') {
-      await this.recordFailures(
-        ip,
-        ipKey,
-        accountKey,
-        row ? { id: row.id, username: row.username } : undefined,
-      );
+      await this.recordFailures(ip, accountKey, row ? { id: row.id, username: row.username } : undefined);
       throw new AppError(401, 'login_failed', 'Login failed');
     }
     if (adminsOnly && row.role !== 'ADMIN') throw new AppError(503, 'maintenance', adminsOnly.message);
-    await this.failures.clear(accountKey);
+    // Only this address's failures are forgiven: the account's own count keeps slowing the guessers.
+    await this.failures.clear(pairKey(accountKey, ip));
     return { accessToken: await this.issueToken(row.id), user: withoutSecrets(row) };
   }
 
   /**
-   * Checks the current password of a signed-in user before a sensitive change. Failures count on the
-   * same counters as logins, so a stolen token cannot guess the password faster than a login could.
+   * Checks the current password of a signed-in user before a sensitive change, through the password
+   * gate. Failures count on the same counters as logins, so a stolen token cannot guess the password
+   * faster than a login could, and each one writes a `security.wrong_password` audit row.
    */
   async checkCurrentPassword(
     user: { id: number; username: string; passwordHash: string },
@@ -178,43 +203,83 @@ export class AuthService {
   ): Promise<void> {
     const ipKey = `login-ip:${ip}`;
     const accountKey = accountFailureKey(user.id);
-    if ((await this.failures.isBlocked(ipKey)) || (await this.failures.isBlocked(accountKey))) {
-      throw new AppError(429, 'rate_limited', TOO_MANY);
-    }
-    if (!password || !(await verifyPassword(password, user.passwordHash))) {
-      await this.recordFailures(ip, ipKey, accountKey, user);
+    if (await this.failures.isBlocked(ipKey)) throw new AppError(429, 'rate_limited', TOO_MANY);
+    await this.refuseGuessing(accountKey, ip);
+    const ok =
+      !!password &&
+      (await this.passwordGate.run({ address: ip, user: `user:${user.id}` }, () =>
+        verifyPassword(password, user.passwordHash),
+      ));
+    if (!ok) {
+      await recordAudit(this.db, {
+        actorId: user.id,
+        actorName: user.username,
+        ip,
+        action: 'security.wrong_password',
+        targetType: 'user',
+        targetId: user.id,
+        summary: `${user.username}: wrong current password on a profile change`,
+      });
+      await this.recordFailures(ip, accountKey, user);
       throw new AppError(400, 'wrong_password', 'Current password is wrong', {
         currentPassword: 'Current password is wrong',
       });
     }
-    await this.failures.clear(accountKey);
+    await this.failures.clear(pairKey(accountKey, ip));
   }
 
-  /** Counts a failed password; the failure that locks an account (or an IP) out writes an audit row. */
+  /** 429 for an account and address that may not guess again now (see `login`). */
+  private async refuseGuessing(accountKey: string, ip: string): Promise<void> {
+    const fromHere = await this.failures.failuresOf(pairKey(accountKey, ip));
+    if (fromHere === 0) return;
+    if (
+      fromHere >= this.guard.pairFailuresPerHour ||
+      (await this.failures.failuresOf(accountKey)) >= this.guard.accountSlowdownAfter
+    ) {
+      throw new AppError(429, 'rate_limited', TOO_MANY);
+    }
+  }
+
+  /**
+   * Counts a wrong password for the address, the account and the pair. The failure that locks an address
+   * or a pair out, or that slows an account down, writes one audit row.
+   */
   private async recordFailures(
     ip: string,
-    ipKey: string,
     accountKey: string,
     account: { id: number; username: string } | undefined,
   ): Promise<void> {
+    const { failuresPerHour } = this.options.rateLimits;
+    const { pairFailuresPerHour, accountSlowdownAfter } = this.guard;
+    const name = account?.username ?? accountKey;
+    const target = account
+      ? { targetType: 'user' as const, targetId: account.id }
+      : { targetType: '' as const, targetId: ip };
+    // Exactly one failure reaches each limit, on whichever process it landed.
+    const [addressLocked, pairLocked, accountSlowed] = await Promise.all([
+      this.failures.recordFailure(`login-ip:${ip}`, failuresPerHour),
+      this.failures.recordFailure(pairKey(accountKey, ip), pairFailuresPerHour),
+      this.failures.recordFailure(accountKey, accountSlowdownAfter),
+    ]);
     const lockouts: Array<{ targetType: 'user' | ''; targetId: string | number; summary: string }> = [];
-    for (const key of [ipKey, accountKey]) {
-      // Exactly one failure reaches the limit, on whichever process it landed.
-      if (!(await this.failures.recordFailure(key))) continue;
-      const limit = this.options.rateLimits.failuresPerHour;
-      if (key === ipKey) {
-        lockouts.push({
-          targetType: '',
-          targetId: ip,
-          summary: `IP ${ip}: ${limit} failed passwords in an hour`,
-        });
-      } else if (account) {
-        lockouts.push({
-          targetType: 'user',
-          targetId: account.id,
-          summary: `${account.username}: ${limit} failed passwords in an hour`,
-        });
-      }
+    if (addressLocked) {
+      lockouts.push({
+        targetType: '',
+        targetId: ip,
+        summary: `IP ${ip}: ${failuresPerHour} failed passwords in an hour`,
+      });
+    }
+    if (pairLocked && account) {
+      lockouts.push({
+        ...target,
+        summary: `${name} from ${ip}: ${pairFailuresPerHour} failed passwords in an hour; that address is refused for this account`,
+      });
+    }
+    if (accountSlowed && account) {
+      lockouts.push({
+        ...target,
+        summary: `${name}: ${accountSlowdownAfter} failed passwords in an hour; addresses that failed get no more tries, clean ones still do`,
+      });
     }
     for (const lockout of lockouts) {
       await recordAudit(this.db, {
@@ -400,10 +465,20 @@ export class AuthService {
     }
     await this.failures.recordFailure(ipKey);
     await this.failures.recordFailure(accountKey);
-    const job = this.mailResetLink(email, this.options.publicOrigin ?? requestOrigin)
+    const job = this.mailResetLink(email, this.linkOrigin(requestOrigin))
       .catch((error: unknown) => this.options.logger?.error({ err: error }, 'preparing a reset mail failed'))
       .finally(() => this.background.delete(job));
     this.background.add(job);
+  }
+
+  /**
+   * Where a mailed link points: PUBLIC_ORIGIN when set; otherwise the asking request's origin only if it
+   * is one of the allowed origins, else the first of them. Never whatever the Host header claims.
+   */
+  private linkOrigin(requestOrigin: string): string {
+    if (this.options.publicOrigin) return this.options.publicOrigin;
+    const allowed = this.options.allowedOrigins ?? [];
+    return allowed.includes(requestOrigin) ? requestOrigin : (allowed[0] ?? 'http://localhost:3000');
   }
 
   /** Resolves when every reset mail started so far has been handled (tests, shutdown). */
@@ -438,7 +513,7 @@ export class AuthService {
   async resetPassword(body: ResetPasswordRequest, ip: string): Promise<void> {
     const ipKey = `reset-ip:${ip}`;
     if (await this.failures.isBlocked(ipKey)) throw new AppError(429, 'rate_limited', TOO_MANY);
-    const passwordHash = await this.hashPassword(body.password);
+    const passwordHash = await this.hashFor({ address: ip }, body.password);
     const done = await this.db.transaction(async (tx) => {
       const [reset] = await tx
         .update(passwordResets)
@@ -518,6 +593,11 @@ class Slots {
       else this.running--;
     }
   }
+}
+
+/** The failure counter of one account from one address. */
+function pairKey(accountKey: string, ip: string): string {
+  return `${accountKey}@${ip}`;
 }
 
 /** The login failure counter of an account, whichever of its names was typed. */

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FailureLimiter } from '../auth/failureLimiter.js';
+import { PasswordGate } from '../auth/passwordGate.js';
+import { DEFAULT_PASSWORD_GUARD } from '../config.js';
 import { SiteSocketCap } from '../realtime/socketCap.js';
 import { MemoryCounters, RedisCounters, type CounterStore } from './counterStore.js';
 
@@ -103,6 +105,34 @@ describe.each(backends)('failure counting and the socket cap on the $name store'
     expect(await onB.isBlocked('login-ip:1.2.3.4')).toBe(true);
     now += HOUR;
     expect(await onB.isBlocked('login-ip:1.2.3.4')).toBe(false);
+  });
+
+  it('password work per minute is counted over both processes: a user spread across them still gets ten', async () => {
+    const [a, b] = pair();
+    const clock = () => T0;
+    const gates = [
+      new PasswordGate(DEFAULT_PASSWORD_GUARD, a, clock),
+      new PasswordGate(DEFAULT_PASSWORD_GUARD, b, clock),
+    ];
+    const outcomes: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      outcomes.push(
+        await gates[i % 2]
+          .run({ address: `10.2.0.${i}`, user: 'user:42' }, async () => 'ran')
+          .catch(() => 'refused'),
+      );
+    }
+    expect(outcomes.filter((o) => o === 'ran')).toHaveLength(10);
+    expect(outcomes.slice(10)).toEqual(['refused', 'refused']);
+  });
+
+  it('failures of one account from one address count apart from the same account elsewhere, on both processes', async () => {
+    const [a, b] = pair();
+    const clock = () => T0;
+    const [onA, onB] = [new FailureLimiter(100, a, HOUR, clock), new FailureLimiter(100, b, HOUR, clock)];
+    for (let i = 0; i < 10; i++) await (i % 2 ? onA : onB).recordFailure('login-account:9@10.3.0.1', 10);
+    expect(await onB.isBlocked('login-account:9@10.3.0.1', 10)).toBe(true);
+    expect(await onA.failuresOf('login-account:9@10.3.0.5')).toBe(0);
   });
 
   it('the socket cap counts the sockets of both processes and frees a place when a connection closes', async () => {

@@ -6,6 +6,9 @@ import { AppError } from '../errors.js';
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
+      // A refusal that knows when to come back (auth/passwordGate.ts TooBusy) says so.
+      const { retryAfterSeconds } = error as AppError & { retryAfterSeconds?: number };
+      if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
       return reply.status(error.status).send(body(error.code, error.message, error.fields));
     }
     const status = (error as FastifyError).statusCode;

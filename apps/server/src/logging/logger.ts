@@ -17,7 +17,8 @@ const SECRET_QUERY_KEY = /^(token|access_?token|password|key|code)$/i;
 /**
  * The options of every server logger: no secret (reset token, access token, password) is ever written.
  * `redact` censors secret fields in any logged object; the `req` serializer (which Fastify uses for
- * "incoming request") drops headers and censors secret query values in the URL.
+ * "incoming request") drops headers and censors secret query values in the URL; the `err` serializer
+ * drops the values of failed database queries (see `serializeError`).
  */
 export function loggerOptions(level: string): LoggerOptions {
   return {
@@ -26,12 +27,36 @@ export function loggerOptions(level: string): LoggerOptions {
       paths: SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
       censor: REDACTED,
     },
-    serializers: { req: serializeRequest },
+    serializers: { req: serializeRequest, err: serializeError },
   };
 }
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return destination ? pino(loggerOptions(level), destination) : pino(loggerOptions(level));
+}
+
+/**
+ * A failed query's error carries its parameters (Drizzle's "Failed query: …\nparams: …", its `params`,
+ * PostgreSQL's `detail` such as "Key (email)=(…) already exists"): whatever a client typed, a password
+ * in the username field included. The query text stays (it names what failed); the values never reach
+ * the log.
+ */
+export function serializeError(error: unknown): unknown {
+  const serialized = pino.stdSerializers.err(error as Error) as unknown;
+  if (typeof serialized !== 'object' || serialized === null) return serialized;
+  const record = serialized as Record<string, unknown>;
+  for (const key of ['params', 'parameters', 'detail']) {
+    if (key in record) record[key] = REDACTED;
+  }
+  for (const key of ['message', 'stack']) {
+    if (typeof record[key] === 'string') record[key] = withoutQueryValues(record[key]);
+  }
+  return record;
+}
+
+/** Cuts "params: …" (and what a cause appended to it) from a message or a stack's head. */
+function withoutQueryValues(text: string): string {
+  return text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/g, `\nparams: ${REDACTED}`);
 }
 
 interface LoggedRequest {

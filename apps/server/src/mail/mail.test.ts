@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../db/schema.js';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 
 /** A logger whose lines the test can read. */
@@ -38,10 +40,25 @@ describe('mail without SMTP', { timeout: 60_000 }, () => {
     t = await startTestServer({ logger: log.logger });
     expect(log.text()).toContain('SMTP_URL is not set');
     const player = await t.player();
-    await askForReset(t, `${player.username}@test.mn`, 'poker.example:8443');
-    // No PUBLIC_ORIGIN: the link goes back to the host the request came to, not to localhost.
-    expect(log.text()).toMatch(/http:\/\/poker\.example:8443\/auth\/reset-password\?token=[\w-]+/);
+    await askForReset(t, `${player.username}@test.mn`, 'localhost:5173');
+    // No PUBLIC_ORIGIN (development): the link goes back to the allowed origin the request came to.
+    expect(log.text()).toMatch(/http:\/\/localhost:5173\/auth\/reset-password\?token=[\w-]+/);
     expect(log.text()).not.toContain('localhost:3000/auth/reset-password');
+  });
+
+  it('a reset request with Host: evil.example:8443 never yields a link to evil.example', async () => {
+    const log = capturedLogger();
+    t = await startTestServer({ logger: log.logger });
+    const player = await t.player();
+    await askForReset(t, `${player.username}@test.mn`, 'evil.example:8443');
+    const [mail] = await t.services.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, `${player.username}@test.mn`));
+    expect(mail.body).toMatch(/http:\/\/localhost:3000\/auth\/reset-password\?token=[\w-]+/);
+    expect(mail.body).not.toContain('evil.example');
+    // The request line may name the host it came to; no link does.
+    expect(log.text()).not.toMatch(/evil\.example[^\s"]*\/auth\/reset-password/);
   });
 
   it("with PUBLIC_ORIGIN set the link points there whatever the request's host", async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
-import { loadConfig, type ServerConfig } from '../config.js';
+import { DEFAULT_PASSWORD_GUARD, loadConfig, type ServerConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { Accounts } from '../ledger/accounts.js';
 import type { LedgerAudit } from '../ledger/ledger.js';
@@ -44,10 +44,21 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     }),
     scrypt: TEST_SCRYPT,
     rateLimits: { failuresPerHour: 100, authRequestsPerMinute: 100_000 },
+    // Tests register many players from one address; the tests of the gate itself set its real bounds.
+    passwordGuard: { ...DEFAULT_PASSWORD_GUARD, ...UNBOUNDED_PASSWORD_WORK },
     webDist: '/nonexistent',
     ...overrides,
   };
 }
+
+/** Password work bounds high enough that no test trips them by accident. */
+export const UNBOUNDED_PASSWORD_WORK = {
+  inFlight: 10_000,
+  perUserInFlight: 10_000,
+  perAddressInFlight: 10_000,
+  perUserPerMinute: 1_000_000,
+  perAddressPerMinute: 1_000_000,
+};
 
 let playerCounter = 0;
 

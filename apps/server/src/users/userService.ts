@@ -42,7 +42,7 @@ export class UserService {
 
   /**
    * A player's own profile change. Password, email, bank and account number need the current password
-   * (checked on the login failure counters). A new password revokes every other session and every
+   * (checked on the login failure counters, through the password gate) when they really change. A new password revokes every other session and every
    * outstanding reset link; the session making the change (`context.token`) stays. Security-relevant
    * changes write an audit row in the same transaction.
    */
@@ -53,6 +53,8 @@ export class UserService {
   ): Promise<UserRecord> {
     const [row] = await this.db.select().from(users).where(eq(users.id, userId));
     if (!row) throw notFound('User');
+    // Fields sent with the values they already have are no change: no password check is spent on them.
+    change = withoutUnchanged(change, row);
     if (needsCurrentPassword(change)) {
       await this.auth.checkCurrentPassword(row, change.currentPassword, context.ip);
     }
@@ -71,7 +73,17 @@ export class UserService {
           email: 'Already registered',
         });
     }
-    const passwordHash = change.newPassword ? await this.auth.hashPassword(change.newPassword) : undefined;
+    const passwordHash = change.newPassword
+      ? await this.auth.hashFor({ address: context.ip, user: `user:${userId}` }, change.newPassword)
+      : undefined;
+    const nothingToSet = [
+      change.email,
+      change.bank,
+      change.accountNumber,
+      passwordHash,
+      change.preferences,
+    ].every((value) => value === undefined);
+    if (nothingToSet) return withoutSecrets(row);
     const actor = { actorId: userId, actorName: row.username, ip: context.ip };
     let updated: UserRow;
     try {
@@ -305,6 +317,18 @@ export class UserService {
 const LAST_SEEN = sql`GREATEST(
   (SELECT max(t.created_at) FROM access_tokens t WHERE t.user_id = u.id),
   ${lastSeatActivityOf(sql`u.id`)})`;
+
+/** The change without the account fields that already hold the value sent (a new password always counts). */
+function withoutUnchanged(
+  change: UpdateMeRequest,
+  row: { email: string; bank: string; accountNumber: string },
+): UpdateMeRequest {
+  const next = { ...change };
+  if (next.email === row.email) delete next.email;
+  if (next.bank === row.bank) delete next.bank;
+  if (next.accountNumber === row.accountNumber) delete next.accountNumber;
+  return next;
+}
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -53,7 +53,7 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
     { config: { rateLimit } },
     async (request, reply): Promise<MessageResponse> => {
       const { email } = parseInput(ForgotPasswordRequestSchema, request.body);
-      // Without PUBLIC_ORIGIN (never in production) the link goes back to the host the page was served from.
+      // Without PUBLIC_ORIGIN (development only) the link goes back to this origin if it is an allowed one.
       await services.auth.forgotPassword(email, request.ip, `${request.protocol}://${request.host}`);
       reply.status(202);
       return { message: 'If this email belongs to an account, a reset link is on its way.' };

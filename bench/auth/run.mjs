@@ -1,0 +1,216 @@
+// npm run bench:auth -- [--duration 20] [--flood 200] [--calm 5] [--database-url postgres://…] [--server-main path]
+// Starts the built server (apps/server/dist/main.js, or --server-main: another build to compare with) as
+// its own process on a fresh database, with the production scrypt cost (128 MB per hash). Measures
+// another user's login in calm, then for at least `duration` seconds one player sends waves of `flood`
+// concurrent `PATCH /me` requests with the right current password (issue 17: each one cost a scrypt),
+// the next wave when the last is answered, while the other user logs in again and again, each time from
+// a fresh address, until the last wave is answered.
+// Prints a summary, then one JSON line last. Exit code 0 only when the login p99 during the flood is
+// under TARGET.loginP99Ms and no login failed.
+import console from 'node:console';
+import os from 'node:os';
+import path from 'node:path';
+import process from 'node:process';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { percentile } from '../load/fanout.mjs';
+import { Api, loopbackAddress } from '../load/setup.mjs';
+import { SERVER_MAIN, processUsage, startServer } from '../load/server.mjs';
+
+export const TARGET = { loginP99Ms: 1_000 };
+const ADDRESS = { flooder: loopbackAddress(3000), setup: loopbackAddress(3001) };
+/** Each of the other user's logins comes from its own address, as a stranger's would. */
+const firstLoginAddress = 4000;
+
+const options = readOptions(process.argv.slice(2));
+const log = (line) => console.log(`[bench:auth] ${line}`);
+const admin = { username: 'authadmin', password: 'auth-admin-password', email: 'auth@bench.local' };
+
+log(`server: ${path.relative(process.cwd(), options.serverMain)}`);
+log(
+  `database: ${options.databaseUrl ? 'PostgreSQL (a fresh database on the given server)' : 'PGlite (temporary folder)'}`,
+);
+const server = await startServer({
+  postgresUrl: options.databaseUrl ?? null,
+  admin,
+  main: options.serverMain,
+});
+const cleanup = () => void server.stop().finally(() => process.exit(130));
+process.once('SIGINT', cleanup);
+process.once('SIGTERM', cleanup);
+
+let exitCode = 0;
+try {
+  const result = await benchmark();
+  printSummary(result);
+  console.log(JSON.stringify(result));
+  if (!result.targetMet) exitCode = 1;
+} catch (error) {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  exitCode = 1;
+} finally {
+  await server.stop();
+}
+process.exit(exitCode);
+
+async function benchmark() {
+  const api = new Api(server.base);
+  try {
+    const suffix = Date.now().toString(36);
+    const flooder = await register(api, `flooder_${suffix}`);
+    const other = await register(api, `other_${suffix}`);
+    let nextAddress = firstLoginAddress;
+    const timedLogin = async () => {
+      const started = performance.now();
+      const status = await send(
+        api,
+        'POST',
+        '/api/v1/user/login',
+        { username: other.username, password: 'bench-password' },
+        undefined,
+        loopbackAddress(nextAddress++),
+      );
+      return { ms: performance.now() - started, status };
+    };
+
+    const calm = [];
+    for (let i = 0; i < options.calm; i++) calm.push(await timedLogin());
+    log(`calm: ${options.calm} logins, p50 ${ms(pct(calm, 50))}, max ${ms(pct(calm, 100))}`);
+
+    const cpuBefore = processUsage(server.pid).cpuSeconds;
+    const floodStatuses = new Map();
+    const end = performance.now() + options.duration * 1000;
+    let sent = 0;
+    // Waves of `flood` requests at once, the next when the last is answered, as the issue's attacker did.
+    const floodWave = async () => {
+      const wave = Array.from({ length: options.flood }, () =>
+        send(
+          api,
+          'PATCH',
+          '/api/v1/user/me',
+          { accountNumber: String(6_000_000_000 + sent++), currentPassword: 'bench-password' },
+          flooder.accessToken,
+          ADDRESS.flooder,
+        ),
+      );
+      for (const status of await Promise.all(wave))
+        floodStatuses.set(status, (floodStatuses.get(status) ?? 0) + 1);
+    };
+    const flooding = (async () => {
+      do await floodWave();
+      while (performance.now() < end);
+    })();
+    let floodDone = false;
+    void flooding.finally(() => (floodDone = true));
+    const during = [];
+    // The other user logs in for the whole flood (at least `duration` seconds).
+    while (performance.now() < end || !floodDone) during.push(await timedLogin());
+    await flooding;
+    const cpuSeconds = processUsage(server.pid).cpuSeconds - cpuBefore;
+
+    const failedLogins =
+      during.filter((l) => l.status !== 200).length + calm.filter((l) => l.status !== 200).length;
+    const loginMs = stats(during);
+    return {
+      bench: 'auth',
+      database: server.database,
+      server: path.relative(process.cwd(), options.serverMain),
+      durationSeconds: options.duration,
+      floodConcurrency: options.flood,
+      flood: { requests: sent, statuses: Object.fromEntries([...floodStatuses].sort()) },
+      calmLoginMs: stats(calm),
+      loginMs,
+      failedLogins,
+      serverCpuPercent: Math.round((cpuSeconds / options.duration) * 100),
+      machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB`,
+      targetMet: loginMs.count > 0 && loginMs.p99 < TARGET.loginP99Ms && failedLogins === 0,
+    };
+  } finally {
+    api.close();
+  }
+}
+
+async function register(api, username) {
+  const body = {
+    username,
+    email: `${username}@bench.local`,
+    password: 'bench-password',
+    repeatPassword: 'bench-password',
+    bank: 'Khan Bank',
+    accountNumber: '5000123456',
+  };
+  const { accessToken } = await api.request('POST', '/api/v1/user/register', body, undefined, ADDRESS.setup);
+  return { username, accessToken };
+}
+
+/** The status of one request (the benchmark counts refusals, it does not stop at them). */
+async function send(api, method, pathname, body, token, address) {
+  try {
+    await api.request(method, pathname, body, token, address);
+    return 200;
+  } catch (error) {
+    const match = / (\d{3}) /.exec(error instanceof Error ? error.message : '');
+    return match ? Number(match[1]) : 0;
+  }
+}
+
+function stats(samples) {
+  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const round = (n) => (Number.isFinite(n) ? Math.round(n) : null);
+  return {
+    count: sorted.length,
+    p50: round(percentile(sorted, 50)),
+    p99: round(percentile(sorted, 99)),
+    max: round(percentile(sorted, 100)),
+  };
+}
+
+function pct(samples, p) {
+  return percentile(
+    samples.map((s) => s.ms).sort((a, b) => a - b),
+    p,
+  );
+}
+
+function ms(n) {
+  return `${Math.round(n)} ms`;
+}
+
+function printSummary(r) {
+  log(
+    `flood: ${r.flood.requests} PATCH /me (${r.floodConcurrency} in flight), answers ${JSON.stringify(r.flood.statuses)}`,
+  );
+  log(
+    `other user's login during the flood: ${r.loginMs.count} logins, p50 ${r.loginMs.p50} ms, p99 ${r.loginMs.p99} ms, ` +
+      `max ${r.loginMs.max} ms, failed ${r.failedLogins} (target p99 < ${TARGET.loginP99Ms} ms)`,
+  );
+  log(`server CPU ${r.serverCpuPercent} % on ${r.machine}: ${r.targetMet ? 'target met' : 'TARGET MISSED'}`);
+}
+
+function readOptions(argv) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      duration: { type: 'string', default: '20' },
+      flood: { type: 'string', default: '200' },
+      calm: { type: 'string', default: '5' },
+      'database-url': { type: 'string' },
+      'server-main': { type: 'string' },
+    },
+  });
+  const whole = (name, min, max) => {
+    const n = Number(values[name]);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      console.error(`--${name} must be a whole number from ${min} to ${max}`);
+      process.exit(2);
+    }
+    return n;
+  };
+  return {
+    duration: whole('duration', 1, 3600),
+    flood: whole('flood', 1, 10_000),
+    calm: whole('calm', 1, 100),
+    databaseUrl: values['database-url'],
+    serverMain: path.resolve(values['server-main'] ?? SERVER_MAIN),
+  };
+}
