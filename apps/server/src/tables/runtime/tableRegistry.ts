@@ -92,7 +92,7 @@ export class TableRegistry implements TableLayer {
       ttl ? Math.min(2_500, Math.floor(ttl / 3)) : undefined,
       ttl,
     );
-    this.bank = new LedgerBank(deps.ledger, this.hands, this.ownership.fence);
+    this.bank = new LedgerBank(deps.db, deps.ledger, this.hands, this.ownership.fence);
     this.durable = options.durableSeats ? new DatabaseTableStore(deps.db) : null;
     this.store = this.durable ?? new MemoryTableStore();
     this.simulation = new SimulationDirector(new DatabaseBotRoster(deps.db), this.clock, deps.logger, {
@@ -213,6 +213,7 @@ export class TableRegistry implements TableLayer {
       handsPlayed: totals.hands,
       rakeTaken: totals.rake,
       onSeatsChanged: (r) => this.simulation.seatsChanged(r),
+      leaseHeld: () => this.ownership.current(tableId),
     });
     await runtime.init();
     this.built.set(tableId, runtime);
