@@ -13,6 +13,8 @@ export const LEASE_RENEW_MS = 2_500;
  */
 export interface TableLeases {
   readonly nodeId: string;
+  /** Whether a lease runs out unless renewed (Redis); a single process's local lease never does. */
+  readonly expiring: boolean;
   /** Takes the table if nobody holds it; the fencing token, or null when another process owns it. */
   acquire(tableId: number): Promise<number | null>;
   /** Extends this process's lease; false when it was lost (expired and taken, or never held). */
@@ -26,6 +28,7 @@ export interface TableLeases {
 /** One process owns every table (no Redis); the fencing token still guards each settlement. */
 export class LocalLeases implements TableLeases {
   private readonly held = new Set<number>();
+  readonly expiring = false;
   constructor(
     private readonly db: Database,
     readonly nodeId: string,
@@ -55,6 +58,7 @@ const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call
 
 export class RedisLeases implements TableLeases {
   private readonly redis: Redis;
+  readonly expiring = true;
 
   constructor(
     redisUrl: string,

@@ -152,6 +152,12 @@ export class HandStore {
     return { seq, previousHash, hash };
   }
 
+  /** Inside a settlement's transaction: whether the hand was stored (settled) already. */
+  async isStored(tx: Database, handId: string): Promise<boolean> {
+    const rows = await queryRows<{ id: string }>(tx, sql`SELECT id FROM hands WHERE id = ${handId}`);
+    return rows.length > 0;
+  }
+
   async get(handId: string): Promise<(StoredHand & { tableName: string }) | null> {
     const rows = await queryRows<HandRow>(
       this.db,

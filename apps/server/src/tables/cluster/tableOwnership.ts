@@ -1,7 +1,10 @@
 // Which tables this process runs. A table runs here only under a lease (cluster/tableLeases.ts):
 // acquired before its runtime is built, renewed on a timer, and the moment a renewal fails the table
-// stops here (no new deal, no settlement). Every settlement carries the lease's fencing token
-// (cluster/fencing.ts), so a process that lost a table can never settle a hand of it, however late.
+// stops here (no new deal, no settlement). Every money move of the table (buy-in, recharge, top-up,
+// cash-out, settlement) carries the lease's fencing token (cluster/fencing.ts), so a process that lost
+// a table can never move a tugrik of it, however late. And a process that cannot prove a renewal within
+// the last lease period (it slept: SIGSTOP, a long pause) refuses the table's commands at once, before
+// any renewal attempt has had a chance to tell it so (`current`).
 import type { Database } from '../../db/client.js';
 import { assertFencingToken, FencedOffError } from '../../cluster/fencing.js';
 import { LEASE_RENEW_MS, LEASE_TTL_MS, type TableLeases } from '../../cluster/tableLeases.js';
@@ -27,6 +30,8 @@ export class TableOwnership {
     private readonly hooks: OwnershipHooks,
     private readonly renewMs = LEASE_RENEW_MS,
     private readonly ttlMs = LEASE_TTL_MS,
+    /** The local clock the lease deadline is read on (tests script it). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   get nodeId(): string {
@@ -41,21 +46,36 @@ export class TableOwnership {
     return [...this.tokens.keys()];
   }
 
+  /**
+   * Whether this process can prove it still owns the table now: it holds the lease and acquired or
+   * renewed it less than one lease period ago (measured from before the renewal was sent, so the lease
+   * in Redis lives at least as long). Local leases (one process) never lapse.
+   */
+  current(tableId: number): boolean {
+    if (!this.tokens.has(tableId)) return false;
+    if (!this.leases.expiring) return true;
+    const renewed = this.renewedAt.get(tableId);
+    return renewed !== undefined && this.now() - renewed < this.ttlMs;
+  }
+
   /** Takes the table's lease (and a newer fencing token); false when another process holds it. */
   async acquire(tableId: number): Promise<boolean> {
     if (this.tokens.has(tableId)) return true;
     const token = await this.leases.acquire(tableId);
     if (token === null) return false;
     this.tokens.set(tableId, token);
-    this.renewedAt.set(tableId, Date.now());
+    this.renewedAt.set(tableId, this.now());
     this.start();
     return true;
   }
 
-  /** Inside a settlement's transaction: passes only while this process's token is the table's newest. */
+  /**
+   * Inside the transaction of every money move of the table: passes only while this process's lease is
+   * current and its token is the table's newest.
+   */
   readonly fence = async (tx: Database, tableId: number): Promise<void> => {
     const token = this.tokens.get(tableId);
-    if (token === undefined) throw new FencedOffError(tableId, 0);
+    if (token === undefined || !this.current(tableId)) throw new FencedOffError(tableId, token ?? 0);
     await assertFencingToken(tx, tableId, token);
   };
 
@@ -85,7 +105,7 @@ export class TableOwnership {
     try {
       await Promise.all(
         this.held().map(async (tableId) => {
-          const started = Date.now();
+          const started = this.now();
           // Redis unreachable: keep running while the lease surely has not run out yet.
           const kept = await this.leases.renew(tableId).catch((error: unknown) => {
             this.hooks.warn(error, 'lease renewal failed');

@@ -34,6 +34,10 @@ export interface SeatHooks {
 }
 
 const NEXT_HAND = 'next-hand';
+const SETTLE_RETRY = 'settle-retry';
+/** A settlement that failed is tried again after this, doubling each time up to the maximum. */
+const SETTLE_RETRY_MS = 1_000;
+const SETTLE_RETRY_MAX_MS = 30_000;
 const RUNOUT = 'runout';
 const SHOW_WINDOW = 'show-window';
 /** The least pause before the next deal, whatever a show window took (never more than the pause itself). */
@@ -47,6 +51,9 @@ export const dealtHand = (hand: RunningHand) => ({
 });
 
 export class Dealer {
+  /** Failed settlement attempts of the finished hand in a row (0 once it settles). */
+  private settleFailures = 0;
+
   constructor(
     private readonly t: TableState,
     private readonly seats: SeatHooks,
@@ -176,7 +183,12 @@ export class Dealer {
 
   private async startHand(): Promise<void> {
     const t = this.t;
-    if (t.stopped || t.deleted || t.draining || t.hand) return;
+    if (t.stopped || t.deleted || t.draining || t.hand || !t.holdsLease()) return;
+    if (t.reconcileBeforeDeal) {
+      await this.reconcileSeats();
+      t.reconcileBeforeDeal = false;
+      if (dealable(t.seats.values()).length < 2) return;
+    }
     await t.refreshSettings();
     const lineup = nextLineup(t.seats.values(), t.button);
     for (const seat of lineup.sitOut) {
@@ -210,6 +222,30 @@ export class Dealer {
     t.shownHand = null;
     t.hand = dealt.hand;
     this.advance(dealt.hand, dealt.hand.state, dealt.events);
+  }
+
+  /**
+   * After a restart or a takeover, before the first deal: every seat's stack becomes what its seat
+   * account holds (the ledger is the truth). A stack above its account (a stale owner moved money out
+   * after the seats were read) is cut down to it, and a seat whose account is empty stands up with
+   * nothing to cash out; a stack below its account is raised to it. Each correction is logged.
+   */
+  private async reconcileSeats(): Promise<void> {
+    const t = this.t;
+    const accounts = await t.deps.bank.seatAccounts(t.tableId);
+    for (const seat of [...t.seats.values()]) {
+      const account = accounts.get(seat.userId) ?? 0;
+      const stack = seat.stack + seat.pendingRecharge;
+      if (account === stack) continue;
+      t.deps.logger.warn(
+        { tableId: t.tableId, userId: seat.userId, seat: seat.seat, stack, account },
+        'a seat did not match its seat account: its stack is now the account',
+      );
+      seat.pendingRecharge = 0;
+      seat.stack = account;
+      if (account === 0) await this.seats.standUp(seat, 'busted');
+      else t.emit({ type: 'seat-updated', seat: t.presentSeat(seat) });
+    }
   }
 
   private startClock(hand: RunningHand, seatIndex: number): void {
@@ -278,18 +314,26 @@ export class Dealer {
         t.emit({ type: 'jackpot', amount: jackpot });
       }
     } catch (error) {
-      // The bank refused or the database failed: the hand is void, every stack is as it began.
+      // Never void a finished hand here: that would erase the winners' pots. While the table is still
+      // ours the settlement is tried again (same hand, same idempotency keys) and nothing else is
+      // dealt; a table lost to another process is left as it is: its new owner voids the hand as on a
+      // crash (recovery.ts), every stack as it began.
+      const attempt = ++this.settleFailures;
+      const lost = !t.holdsLease();
       t.deps.logger.error(
-        { err: error, tableId: t.tableId, handId: hand.handId },
-        'hand could not be settled',
+        { err: error, tableId: t.tableId, handId: hand.handId, attempt, lost },
+        lost
+          ? 'hand could not be settled: the table is owned elsewhere now'
+          : 'hand could not be settled: retrying',
       );
-      t.emit({ type: 'hand-voided', handId: hand.handId, handNumber: record.handNumber });
-      await t.deps.store
-        .handVoided(t.tableId, dealtHand(hand), 'settlement_failed')
-        .catch((err: unknown) =>
-          t.deps.logger.error({ err, tableId: t.tableId }, 'could not record a voided hand'),
-        );
+      if (lost) return;
+      const delay = Math.min(SETTLE_RETRY_MAX_MS, SETTLE_RETRY_MS * 2 ** (attempt - 1));
+      t.room.after(SETTLE_RETRY, delay, () =>
+        t.queued(() => this.finishHand(hand), 'could not finish a hand'),
+      );
+      return;
     }
+    this.settleFailures = 0;
     t.hand = null;
     t.shownHand = { state: hand.state, context: hand.context };
     await this.afterHand(hand);

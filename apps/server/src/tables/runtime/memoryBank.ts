@@ -23,8 +23,9 @@ export class InMemoryBank implements TableBank {
   private readonly balances = new Map<string, number>();
   readonly moves: BankMove[] = [];
   readonly settled: SettleInput[] = [];
-  /** Set to make the next settlement fail (the database went away). */
-  failNextSettlement = false;
+  /** How many of the next settlements fail (the database went away). */
+  failingSettlements = 0;
+  private readonly refs = new Map<string, AccountRef>();
 
   /** Money from outside into a player's balance (or the jackpot pool). */
   deposit(userId: number, amount: number): void {
@@ -73,10 +74,24 @@ export class InMemoryBank implements TableBank {
     this.moves.push({ kind: who.isBot ? 'bot_return' : 'leave_seat', userId: who.userId, amount, reason });
   }
 
+  async seatAccounts(tableId: number): Promise<Map<number, number>> {
+    const accounts = new Map<number, number>();
+    for (const [code, value] of this.balances) {
+      const ref = this.refs.get(code);
+      if (ref?.kind === 'player_seat' && ref.tableId === tableId && value !== 0)
+        accounts.set(ref.userId, value);
+    }
+    return accounts;
+  }
+
   async settle(input: SettleInput): Promise<SettleResult> {
-    if (this.failNextSettlement) {
-      this.failNextSettlement = false;
+    if (this.failingSettlements > 0) {
+      this.failingSettlements--;
       throw new Error('the database went away');
+    }
+    if (this.settled.some((s) => s.handId === input.handId)) {
+      const money = handMoney(input.record, input.contributionPercent);
+      return { money, payouts: [], postings: [], jackpot: null };
     }
     const money = handMoney(input.record, input.contributionPercent);
     const seatAccount = (seat: number) => Accounts.seat(input.owners.get(seat)!.userId, input.tableId);
@@ -111,6 +126,8 @@ export class InMemoryBank implements TableBank {
     for (const m of movements) {
       const from = accountCode(m.from);
       const to = accountCode(m.to);
+      this.refs.set(from, m.from);
+      this.refs.set(to, m.to);
       next.set(from, (next.get(from) ?? 0) - m.amount);
       next.set(to, (next.get(to) ?? 0) + m.amount);
       if (NON_NEGATIVE_KINDS.has(m.from.kind) && next.get(from)! < 0) return false;

@@ -28,8 +28,13 @@ export interface TableBank {
   toSeat(who: SeatHolder, tableId: number, amount: number, kind: 'buy_in' | 'recharge'): Promise<boolean>;
   /** Seat -> balance (leave, kick, bust, a recharge that no longer fits); `reason` is recorded. */
   fromSeat(who: SeatHolder, tableId: number, amount: number, reason: string): Promise<void>;
-  /** One finished hand, in one transaction: results, rake, jackpot, hand record. */
+  /**
+   * One finished hand, in one transaction: results, rake, jackpot, hand record. Settling a hand that
+   * was settled already changes nothing (a retry after a lost reply).
+   */
   settle(input: SettleInput): Promise<SettleResult>;
+  /** What each seat account of the table holds (userId -> tugrik): the truth a seat's stack must match. */
+  seatAccounts(tableId: number): Promise<Map<number, number>>;
   jackpotAmount(): Promise<number>;
 }
 

@@ -177,6 +177,7 @@ export interface SettleResult {
  * Settles a finished hand in ONE database transaction: the net results between seat accounts, rake
  * to the house, the jackpot contribution, a bad-beat payout (as `bonus`, to the players' balances;
  * bots' shares go back to the bot bankroll), and the hand record. Listeners are told after commit.
+ * Safe to retry: the postings' keys are the hand's, and a hand already stored changes nothing.
  */
 export async function settleHand(
   ledger: Ledger,
@@ -192,6 +193,8 @@ export async function settleHand(
   const result = await ledger.inTransaction(async (tx: Database) => {
     await guard?.(tx);
     const postings: PostingResult[] = [];
+    // A retry of a settlement that committed though its caller never heard (the connection dropped).
+    if (await hands.isStored(tx, handId)) return { postings, payouts: [] as JackpotPayout[], jackpot: null };
     const movements = settlementMovements(money, seatAccount);
     if (movements.length > 0) {
       postings.push(

@@ -61,6 +61,8 @@ export class TableRegistry implements TableLayer {
   private readonly timing: RuntimeTiming;
   private readonly clock: Clock;
   private readonly bank: TableBank;
+  /** Crash recovery of one process at start-up (no lease is held yet; no other process exists). */
+  private readonly startupBank: TableBank;
   private readonly store: TableStore;
   private readonly durable: DatabaseTableStore | null;
   private readonly simulation: SimulationDirector;
@@ -92,7 +94,8 @@ export class TableRegistry implements TableLayer {
       ttl ? Math.min(2_500, Math.floor(ttl / 3)) : undefined,
       ttl,
     );
-    this.bank = new LedgerBank(deps.ledger, this.hands, this.ownership.fence);
+    this.bank = new LedgerBank(deps.db, deps.ledger, this.hands, this.ownership.fence);
+    this.startupBank = new LedgerBank(deps.db, deps.ledger, this.hands);
     this.durable = options.durableSeats ? new DatabaseTableStore(deps.db) : null;
     this.store = this.durable ?? new MemoryTableStore();
     this.simulation = new SimulationDirector(new DatabaseBotRoster(deps.db), this.clock, deps.logger, {
@@ -213,6 +216,7 @@ export class TableRegistry implements TableLayer {
       handsPlayed: totals.hands,
       rakeTaken: totals.rake,
       onSeatsChanged: (r) => this.simulation.seatsChanged(r),
+      leaseHeld: () => this.ownership.current(tableId),
     });
     await runtime.init();
     this.built.set(tableId, runtime);
@@ -233,7 +237,9 @@ export class TableRegistry implements TableLayer {
   private recovery() {
     return {
       db: this.deps.db,
-      bank: this.bank,
+      // One process recovers every table at start-up, before it holds any lease: it is the only owner
+      // there is. Several processes recover one table at a time, under its lease: fenced like any move.
+      bank: this.cluster ? this.bank : this.startupBank,
       profile: (userId: number) => this.profile(userId),
       logger: this.deps.logger,
     };

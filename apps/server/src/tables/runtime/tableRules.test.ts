@@ -213,26 +213,4 @@ describe('live table rules', () => {
       [2, d.userId],
     ]);
   });
-
-  it('a hand the bank cannot settle is void: every stack is as it began and the next hand is dealt', async () => {
-    const u = await unitTable();
-    const [a, b] = await headsUp(u);
-    await u.tick(1_000);
-    u.bank.failNextSettlement = true;
-    await u.act([a, b], 'fold');
-    expect(events(a, 'hand-voided')).toHaveLength(1);
-    expect(u.store.voided).toEqual([
-      expect.objectContaining({ tableId: T, handNumber: 1, reason: 'settlement_failed' }),
-    ]);
-    expect(u.runtime.stacksInLedgerTerms()).toEqual(
-      new Map([
-        [a.userId!, 5_000],
-        [b.userId!, 5_000],
-      ]),
-    );
-    await u.tick(1_000);
-    expect(u.runtime.isPlaying).toBe(true);
-    expect(u.runtime.totals.lastHandNumber).toBe(2);
-    expect(u.bank.total()).toBe(0);
-  });
 });

@@ -112,6 +112,8 @@ export class TableRuntime implements LiveTable {
     if (this.t.stopped) return reject('table-closed', 'The table is closed');
     if (this.t.drained || (this.t.draining && message.type === 'SIT'))
       return reject('server-restarting', 'The server is restarting: try again in a minute');
+    // A process that slept past its lease may have lost the table: it touches nothing (fencing.ts).
+    if (!this.t.holdsLease()) return reject('busy', 'The table is moving to another server: try again');
     const userId = viewer.userId;
     if (userId === null) return reject('unauthorized', 'Log in to play');
     const seat = seatOf(this.t.seats, userId);
@@ -155,7 +157,8 @@ export class TableRuntime implements LiveTable {
 
   /**
    * After a restart: the seats kept in the store, each with its ledger seat account as the stack
-   * (the voided hand's stacks as it began). Everyone is shown disconnected until they connect.
+   * (the voided hand's stacks as it began). Everyone is shown disconnected until they connect. Before
+   * the next deal the seats are matched against their seat accounts once more (Dealer.reconcileSeats).
    */
   restore(seats: readonly RestoredSeat[]): Promise<void> {
     return this.t.enqueue(() => {
@@ -171,6 +174,7 @@ export class TableRuntime implements LiveTable {
         this.t.seats.set(r.seat, seat);
         if (r.sittingOut) this.desk.markSittingOut(seat);
       }
+      this.t.reconcileBeforeDeal = true;
       this.t.seatsChanged(false);
       this.dealer.scheduleNextHand();
     });

@@ -47,6 +47,12 @@ export interface RuntimeDeps {
   broadcaster?: Broadcaster;
   /** Called when seats change (lobby counts) or a bot seat frees up. */
   onSeatsChanged?(): void;
+  /**
+   * Whether this process can prove it still owns the table (its lease renewed within the last lease
+   * period). False: every command is refused `busy` before it touches money, and no hand is dealt.
+   * Absent: one process owns every table.
+   */
+  leaseHeld?(): boolean;
 }
 
 export class TableState {
@@ -77,6 +83,8 @@ export class TableState {
   timeBankMaxMs = 30_000;
   ratholeMs = DEFAULT_RATHOLE_MINUTES * 60_000;
   runoutPauseMs = DEFAULT_RUNOUT_PAUSE_MS;
+  /** Seats were restored (a restart or a takeover): matched against their seat accounts before the next deal. */
+  reconcileBeforeDeal = false;
   /** Time already spent after the last hand (a show window), taken off the pause before the next deal. */
   pauseCredit = 0;
   /** Rake and jackpot as players are told them (TableInfo). */
@@ -101,6 +109,11 @@ export class TableState {
     this.log = new EventLog(deps.timing.logSize);
     this.room = new RoomClock(deps.clock);
     this.actionClock = new ActionClock(this.room);
+  }
+
+  /** See RuntimeDeps.leaseHeld. */
+  holdsLease(): boolean {
+    return this.deps.leaseHeld?.() ?? true;
   }
 
   // ---- the queue -----------------------------------------------------------------------------

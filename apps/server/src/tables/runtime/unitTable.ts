@@ -41,6 +41,8 @@ export interface UnitTable {
   bank: InMemoryBank;
   store: MemoryTableStore;
   settings: Settings;
+  /** Whether the table's owner can prove its lease (a process that slept past it cannot). */
+  lease: { held: boolean };
   /** A user with `balance` in the bank, watching the table. */
   player(balance?: number, profile?: Partial<UserProfile>): Recorder;
   send(viewer: Recorder, message: TableClientMessage): ReturnType<TableRuntime['handle']>;
@@ -64,6 +66,7 @@ export async function unitTable(
   const store = new MemoryTableStore();
   const profiles = new Map<number, UserProfile>();
   const settings: Settings = { ...DEFAULT_SETTINGS, ...options.settings };
+  const lease = { held: true };
   const runtime = new TableRuntime({
     table: { ...UNIT_TABLE, ...options.table },
     bank,
@@ -76,6 +79,7 @@ export async function unitTable(
     lastHandNumber: 0,
     handsPlayed: 0,
     rakeTaken: 0,
+    leaseHeld: () => lease.held,
   });
   await runtime.init();
   const drain = async () => {
@@ -87,6 +91,7 @@ export async function unitTable(
     bank,
     store,
     settings,
+    lease,
     player(balance = 50_000, profile = {}) {
       const userId = nextUserId++;
       profiles.set(userId, {
