@@ -24,9 +24,11 @@ export async function requireUser(services: Services, request: FastifyRequest): 
   return user;
 }
 
+/** An administrator whose session passed the second factor where one is needed (auth/secondFactor.ts). */
 export async function requireAdmin(services: Services, request: FastifyRequest): Promise<UserRecord> {
   const user = await requireUser(services, request);
   if (user.role !== 'ADMIN') throw new AppError(403, 'forbidden', 'Administrators only');
+  await services.secondFactor.requireForAdmin(user, bearerToken(request)!);
   return user;
 }
 
