@@ -24,7 +24,8 @@ const ADMIN_HOME = '/admin';
  */
 export default function SecondFactorPage() {
   const { t } = useTranslation();
-  const { isAuthenticated, checkedAuth } = useAppSelector((state) => state.auth);
+  const { isAuthenticated, checkedAuth, userInfo } = useAppSelector((state) => state.auth);
+  const isAdmin = userInfo?.role === 'ADMIN' || userInfo?.isAdmin === true;
   const { data: status, isLoading } = useGetSecondFactorQuery(undefined, { skip: !isAuthenticated });
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
@@ -35,12 +36,13 @@ export default function SecondFactorPage() {
       <h1 id="second-factor-title">{t('secondFactor.title')}</h1>
       {recoveryCodes ? (
         <RecoveryCodesShown codes={recoveryCodes} />
-      ) : status.step === 'enrol' ? (
-        <Enrolment onEnrolled={setRecoveryCodes} />
       ) : status.step === 'verify' ? (
         <CodeForm />
+      ) : isAdmin && !status.enrolled ? (
+        // Required (step `enrol`), or offered where the site does not require it yet.
+        <Enrolment onEnrolled={setRecoveryCodes} />
       ) : (
-        <Navigate to={status.required ? ADMIN_HOME : '/'} replace />
+        <Navigate to={isAdmin ? ADMIN_HOME : '/'} replace />
       )}
     </section>
   );
