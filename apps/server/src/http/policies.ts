@@ -32,6 +32,20 @@ export async function requireAdmin(services: Services, request: FastifyRequest):
   return user;
 }
 
+/**
+ * Whether this request may use the house's view outside the admin API (e.g. every card of any hand): an
+ * administrator whose session passed the second factor where one is needed.
+ */
+export async function actsAsAdmin(
+  services: Services,
+  request: FastifyRequest,
+  user: UserRecord,
+): Promise<boolean> {
+  if (user.role !== 'ADMIN') return false;
+  const token = bearerToken(request);
+  return token !== null && (await services.secondFactor.stepFor(user, token)) === undefined;
+}
+
 /** While maintenance is on, players cannot register or move money; admins can. */
 export async function refuseDuringMaintenance(services: Services): Promise<void> {
   const { maintenance } = await services.settings.get();
