@@ -90,6 +90,12 @@ export interface ServerConfig {
   leaseTtlMs: number;
   /** Prefix of every Redis key and channel (REDIS_PREFIX, default "tenger:"): sites (or tests) sharing one Redis stay apart. */
   redisPrefix: string;
+  /**
+   * The administrators' second factor (auth/secondFactor.ts). `required`: every administrator enrols and
+   * every admin session passes it (always in production; ADMIN_TOTP_REQUIRED=true elsewhere). `secret`
+   * (ADMIN_TOTP_SECRET, base32): the TOTP secret of the administrator made from the environment at first start.
+   */
+  adminTotp: { required: boolean; secret?: string };
 }
 
 /** The default drain limit of a graceful shutdown (SHUTDOWN_DRAIN_SECONDS). */
@@ -161,6 +167,19 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'REDIS_PREFIX must be 1 to 64 letters, digits, dots, colons, dashes or underscores')
     .default('tenger:'),
   TABLE_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(60_000).default(8_000),
+  ADMIN_TOTP_REQUIRED: z.enum(['true', 'false'], 'ADMIN_TOTP_REQUIRED must be true or false').optional(),
+  ADMIN_TOTP_SECRET: z
+    .string()
+    .transform((secret) => secret.replace(/[\s=]/g, '').toUpperCase())
+    .pipe(
+      z
+        .string()
+        .regex(
+          /^[A-Z2-7]{16,128}$/,
+          'ADMIN_TOTP_SECRET must be base32 (letters A-Z and digits 2-7), at least 16 characters (80 bits; 32 recommended)',
+        ),
+    )
+    .optional(),
 });
 
 /** Reads and validates the environment; every problem is reported at once. */
@@ -178,6 +197,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.SMTP_URL && !e.PUBLIC_ORIGIN)
     throw new ConfigError([
       'PUBLIC_ORIGIN: required when SMTP_URL is set (the site\'s address, e.g. https://poker.example.mn): reset links in mails are built from it, never from the Host header of a request',
+    ]);
+  if (e.NODE_ENV === 'production' && e.ADMIN_TOTP_REQUIRED === 'false')
+    throw new ConfigError([
+      'ADMIN_TOTP_REQUIRED: administrators always need their second factor when NODE_ENV=production',
     ]);
   const origins = (e.PUBLIC_ORIGIN ?? DEV_ORIGINS).split(',')
     .map((o) => o.trim().replace(/\/$/, ''))
@@ -212,5 +235,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeId: e.NODE_ID ?? `${os.hostname()}:${process.pid}`,
     leaseTtlMs: e.TABLE_LEASE_TTL_MS,
     redisPrefix: e.REDIS_PREFIX,
+    adminTotp: {
+      required: e.NODE_ENV === 'production' || e.ADMIN_TOTP_REQUIRED === 'true',
+      secret: e.ADMIN_TOTP_SECRET,
+    },
   };
 }

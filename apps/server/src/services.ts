@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AuthService } from './auth/authService.js';
+import { SecondFactorService } from './auth/secondFactor.js';
 import { LocalBus, RedisBus, type ClusterBus } from './cluster/clusterBus.js';
 import { MemoryCounters, RedisCounters, type CounterStore } from './cluster/counterStore.js';
 import { LocalLeases, RedisLeases, type TableLeases } from './cluster/tableLeases.js';
@@ -26,6 +27,8 @@ export interface Services {
   ledger: Ledger;
   mailer: Mailer;
   auth: AuthService;
+  /** The administrators' second factor (TOTP and recovery codes). */
+  secondFactor: SecondFactorService;
   users: UserService;
   wallet: WalletService;
   settings: SettingsService;
@@ -111,6 +114,10 @@ export function createServices(
     ledger,
     mailer,
     auth,
+    secondFactor: new SecondFactorService(db, auth, {
+      required: config.adminTotp.required,
+      counters: cluster.counters,
+    }),
     users: new UserService(db, auth, ledger),
     wallet: new WalletService(db, ledger, settings),
     settings,

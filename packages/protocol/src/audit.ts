@@ -31,6 +31,9 @@ export const AUDIT_ACTIONS = [
   'security.password_reset',
   'security.account_change',
   'security.wrong_password',
+  'security.second_factor_enrol',
+  'security.second_factor_reset',
+  'security.recovery_code_used',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

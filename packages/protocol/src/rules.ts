@@ -44,6 +44,16 @@ export const ERROR_CODES = [
   'maintenance',
   /** 503: the server is restarting (a deploy); try again in a moment. */
   'server_restarting',
+  /** 403: an administrator's session has not passed the second factor (TOTP or a recovery code). */
+  'second_factor_required',
+  /** 403: an administrator must enrol a second factor before using the admin API. */
+  'second_factor_enrolment_required',
+  /** 400: the authenticator code or recovery code is wrong, used already, or reused within its window. */
+  'second_factor_wrong',
+  /** 409: a second factor is enrolled already; only another administrator can reset it. */
+  'second_factor_enrolled',
+  /** 403: an administrator cannot reset their own second factor. */
+  'second_factor_own_reset',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

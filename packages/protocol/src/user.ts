@@ -108,7 +108,18 @@ export type Me = z.infer<typeof MeSchema>;
 export const SeatedTablesResponseSchema = z.object({ tableIds: z.array(IdSchema) });
 export type SeatedTablesResponse = z.infer<typeof SeatedTablesResponseSchema>;
 
-export const AuthResponseSchema = z.object({ accessToken: z.string(), user: MeSchema });
+/**
+ * What an administrator's new session still needs before the admin API answers it: `verify` (a code from
+ * the authenticator or a recovery code), `enrol` (set up the authenticator first). Absent: nothing.
+ */
+export const SecondFactorStepSchema = z.enum(['verify', 'enrol']);
+export type SecondFactorStep = z.infer<typeof SecondFactorStepSchema>;
+
+export const AuthResponseSchema = z.object({
+  accessToken: z.string(),
+  user: MeSchema,
+  secondFactor: SecondFactorStepSchema.optional(),
+});
 export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
 export const MessageResponseSchema = z.object({ message: z.string() });
@@ -296,3 +307,29 @@ export type BanksResponse = z.infer<typeof BanksResponseSchema>;
 /** Withdrawal limits for the form (GET /api/v1/user/withdrawal/limits). */
 export const WithdrawalLimitsSchema = z.object({ min: MoneySchema, max: MoneySchema });
 export type WithdrawalLimits = z.infer<typeof WithdrawalLimitsSchema>;
+
+/** GET /api/v1/user/second-factor: the caller's second factor and this session's standing. */
+export const SecondFactorStatusSchema = z.object({
+  /** The admin API asks this session for the second factor (site-wide rule, or the admin enrolled). */
+  required: z.boolean(),
+  enrolled: z.boolean(),
+  /** This session has passed it. */
+  passed: z.boolean(),
+  /** What is left to do before the admin API answers, if anything. */
+  step: SecondFactorStepSchema.optional(),
+});
+export type SecondFactorStatus = z.infer<typeof SecondFactorStatusSchema>;
+
+/** A six-digit authenticator code, or a recovery code (`ABCDE-FGHIJ`; case, spaces and dashes ignored). */
+export const SecondFactorCodeRequestSchema = z.object({
+  code: singleLineText().trim().min(1, 'Enter the code').max(32),
+});
+export type SecondFactorCodeRequest = z.infer<typeof SecondFactorCodeRequestSchema>;
+
+/** POST /api/v1/user/second-factor/enrolment: the new secret, as text and as an otpauth:// URI. */
+export const SecondFactorEnrolmentSchema = z.object({ secret: z.string(), otpauthUri: z.string() });
+export type SecondFactorEnrolment = z.infer<typeof SecondFactorEnrolmentSchema>;
+
+/** The recovery codes, shown once when the enrolment is confirmed; each works once. */
+export const RecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;

@@ -30,6 +30,8 @@ export const accessTokens = pgTable('access_tokens', {
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  /** When this session passed the administrator's second factor (auth/secondFactor.ts). */
+  secondFactorAt: timestamp('second_factor_at', { withTimezone: true, mode: 'date' }),
 });
 
 export const passwordResets = pgTable('password_resets', {
@@ -281,3 +283,24 @@ export const tournamentEntries = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tournamentId, t.userId] })],
 );
+/** An administrator's TOTP secret (migration 0010): see auth/secondFactor.ts. */
+export const adminSecondFactors = pgTable('admin_second_factors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  secret: text('secret').notNull(),
+  enrolledAt: timestamp('enrolled_at', { withTimezone: true, mode: 'date' }),
+  lastTimeStep: bigint('last_time_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes of an administrator's second factor, stored hashed. */
+export const adminRecoveryCodes = pgTable('admin_recovery_codes', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  codeHash: text('code_hash').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});

@@ -22,11 +22,16 @@ export async function seedSite(
   if (anyAdmin) return { adminCreated: false };
   const { admin } = services.config;
   const generatedPassword = admin.password ? undefined : randomBytes(12).toString('base64url');
-  await services.db.insert(users).values({
-    username: admin.username,
-    email: admin.email,
-    passwordHash: await services.auth.hashPassword(admin.password ?? generatedPassword!),
-    role: 'ADMIN',
-  });
+  const [created] = await services.db
+    .insert(users)
+    .values({
+      username: admin.username,
+      email: admin.email,
+      passwordHash: await services.auth.hashPassword(admin.password ?? generatedPassword!),
+      role: 'ADMIN',
+    })
+    .returning({ id: users.id });
+  const totpSecret = services.config.adminTotp.secret;
+  if (totpSecret) await services.secondFactor.enrolFromEnvironment(created.id, totpSecret);
   return { adminCreated: true, generatedPassword };
 }

@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { verifyHandFairness } from '@tenger/engine/browser';
 import { HandHistoryResponseSchema, TableHandsResponseSchema } from '@tenger/protocol';
+import { users } from '../db/schema.js';
 import { TEST_DRIVERS } from '../testing/database.js';
 import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../testing/testServer.js';
 import { TableRegistry } from '../tables/runtime/tableRegistry.js';
@@ -115,6 +118,35 @@ describe.each(TEST_DRIVERS)('hand history and the admin table calls on $name', (
     const bad = await t.call({ method: 'GET', url: '/api/v1/user/hand/not-a-hand', token: alice.token });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: { code: 'validation_failed' } });
+  });
+
+  it("an administrator's session that has not passed its second factor sees only what a stranger sees of a hand", async () => {
+    const player = await t.player(0);
+    await t.services.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, player.id));
+    const login = () =>
+      t.services.auth.login({ username: player.username, password: 'player-password' }, 'test');
+    const enrolling = await login();
+    const { secret } = await t.services.secondFactor.startEnrolment(enrolling.user);
+    const now = Math.floor(Date.now() / 1000);
+    const code = (steps: number) => generate({ secret, epoch: now + steps * 30 });
+    await t.services.secondFactor.confirmEnrolment(
+      enrolling.user,
+      enrolling.accessToken,
+      await code(0),
+      'test',
+    );
+    const { accessToken } = await login();
+    const before = await t.call({ method: 'GET', url: `/api/v1/user/hand/${handId}`, token: accessToken });
+    expect(before.statusCode).toBe(404);
+    const verify = await t.call({
+      method: 'POST',
+      url: '/api/v1/user/second-factor/verify',
+      token: accessToken,
+      payload: { code: await code(1) },
+    });
+    expect(verify.statusCode).toBe(200);
+    const after = await t.call({ method: 'GET', url: `/api/v1/user/hand/${handId}`, token: accessToken });
+    expect(after.statusCode).toBe(200);
   });
 
   it('lists the latest hands of a table, newest first, for administrators only', async () => {

@@ -24,7 +24,7 @@ import {
 } from '@tenger/protocol';
 import { queryRows, type Database } from '../db/client.js';
 import { notFound } from '../errors.js';
-import { requireUser } from '../http/policies.js';
+import { actsAsAdmin, requireUser } from '../http/policies.js';
 import { parseInput } from '../http/validation.js';
 import type { Services } from '../services.js';
 import { HandStore, type StoredHand } from './handStore.js';
@@ -36,7 +36,7 @@ export function userHandRoutes(app: FastifyInstance, services: Services): void {
     const { handId } = parseInput(HandIdParamsSchema, request.params, 'hand id');
     const hand = await hands.get(handId);
     const player = hand?.players.find((p) => p.userId === user.id);
-    if (!hand || (!player && user.role !== 'ADMIN')) throw notFound('Hand');
+    if (!hand || (!player && !(await actsAsAdmin(services, request, user)))) throw notFound('Hand');
     // The house sees every card of a finished hand; a player sees their own and what was shown.
     const record = player ? redactRecord(hand.record, player.seat) : hand.record;
     const usernames = await usernamesOf(

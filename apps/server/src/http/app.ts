@@ -25,6 +25,7 @@ import { adminSiteRoutes } from './routes/admin/site.js';
 import { adminTableRoutes } from './routes/admin/tables.js';
 import { adminUserRoutes } from './routes/admin/users.js';
 import { accountRoutes } from './routes/user/account.js';
+import { secondFactorRoutes } from './routes/user/secondFactor.js';
 import { authRoutes } from './routes/user/auth.js';
 import { lobbyRoutes } from './routes/user/lobby.js';
 import { walletRoutes } from './routes/user/wallet.js';
@@ -119,6 +120,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     async (user) => {
       authRoutes(user, services);
       accountRoutes(user, services);
+      secondFactorRoutes(user, services);
       lobbyRoutes(user, services);
       walletRoutes(user, services);
       userHandRoutes(user, services);

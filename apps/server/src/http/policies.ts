@@ -24,10 +24,26 @@ export async function requireUser(services: Services, request: FastifyRequest): 
   return user;
 }
 
+/** An administrator whose session passed the second factor where one is needed (auth/secondFactor.ts). */
 export async function requireAdmin(services: Services, request: FastifyRequest): Promise<UserRecord> {
   const user = await requireUser(services, request);
   if (user.role !== 'ADMIN') throw new AppError(403, 'forbidden', 'Administrators only');
+  await services.secondFactor.requireForAdmin(user, bearerToken(request)!);
   return user;
+}
+
+/**
+ * Whether this request may use the house's view outside the admin API (e.g. every card of any hand): an
+ * administrator whose session passed the second factor where one is needed.
+ */
+export async function actsAsAdmin(
+  services: Services,
+  request: FastifyRequest,
+  user: UserRecord,
+): Promise<boolean> {
+  if (user.role !== 'ADMIN') return false;
+  const token = bearerToken(request);
+  return token !== null && (await services.secondFactor.stepFor(user, token)) === undefined;
 }
 
 /** While maintenance is on, players cannot register or move money; admins can. */

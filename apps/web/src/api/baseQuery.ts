@@ -4,7 +4,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import { unauthorized } from '../app/authSlice';
+import { secondFactorStepSet, unauthorized } from '../app/authSlice';
 import { clearAccessToken, getAccessToken } from './session';
 import type { ApiErrorBody } from './types';
 
@@ -17,7 +17,7 @@ export function apiHost(): string {
 
 /**
  * fetchBaseQuery for one API base with the stored token as `Authorization: Bearer`, and the spec's rule:
- * any 401 marks the client as not authenticated.
+ * any 401 marks the client as not authenticated; a 403 asking for the second factor says which step is left.
  */
 export function authorizedBaseQuery(
   basePath: string,
@@ -37,6 +37,12 @@ export function authorizedBaseQuery(
       // A refused token is of no further use (expired, revoked, or the account blocked).
       if (sentToken && sentToken === getAccessToken()) clearAccessToken();
       api.dispatch(unauthorized());
+    }
+    if (result.error?.status === 403) {
+      // An administrator's session without its second factor: the admin pages send them to enter it.
+      const code = (result.error.data as Partial<ApiErrorBody> | undefined)?.error?.code;
+      if (code === 'second_factor_required') api.dispatch(secondFactorStepSet('verify'));
+      if (code === 'second_factor_enrolment_required') api.dispatch(secondFactorStepSet('enrol'));
     }
     return result;
   };

@@ -7,6 +7,11 @@ export interface AuthState {
   checkedAuth: boolean;
   userInfo: CurrentUser | null;
   userBalance: number;
+  /**
+   * An administrator's session still owes the second factor (`verify`) or its enrolment (`enrol`): the
+   * admin pages send them to /auth/second-factor. Set by the login answer or a 403 from the admin API.
+   */
+  secondFactorStep?: 'verify' | 'enrol';
 }
 
 export const initialAuthState: AuthState = {
@@ -42,20 +47,33 @@ export const authSlice = createSlice({
       if (state.userInfo && locked !== undefined && Number.isSafeInteger(locked))
         state.userInfo.locked = locked;
     },
+    /** What the session still owes before the admin API answers; undefined when nothing. */
+    secondFactorStepSet(state, action: PayloadAction<'verify' | 'enrol' | undefined>) {
+      state.secondFactorStep = action.payload;
+    },
     /** Any 401 from either API. */
     unauthorized(state) {
       state.isAuthenticated = false;
       state.checkedAuth = true;
       state.userInfo = null;
+      state.secondFactorStep = undefined;
     },
     /** The state half of logout (the thunk also removes the token and reloads). */
     loggedOut(state) {
       state.userBalance = 0;
       state.isAuthenticated = false;
       state.userInfo = null;
+      state.secondFactorStep = undefined;
     },
   },
 });
 
-export const { setAuthenticated, setUserInfo, setUserBalance, balanceUpdated, unauthorized, loggedOut } =
-  authSlice.actions;
+export const {
+  setAuthenticated,
+  setUserInfo,
+  setUserBalance,
+  balanceUpdated,
+  unauthorized,
+  loggedOut,
+  secondFactorStepSet,
+} = authSlice.actions;

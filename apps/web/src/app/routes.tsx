@@ -28,6 +28,7 @@ function lazyAntdPage<P extends object>(load: () => Promise<{ default: Component
 const LobbyPage = lazy(() => import('../features/lobby/LobbyPage'));
 const AuthPage = lazyAntdPage(() => import('../features/auth/AuthPage'));
 const ResetPasswordPage = lazyAntdPage(() => import('../features/auth/ResetPasswordPage'));
+const SecondFactorPage = lazyAntdPage(() => import('../features/auth/SecondFactorPage'));
 const ProfilePage = lazyAntdPage(() => import('../features/profile/ProfilePage'));
 const TablePage = lazyAntdPage(() => import('../features/table/TablePage'));
 const AdminRoutes = lazyAntdPage(() => import('../features/admin/AdminRoutes'));
@@ -51,6 +52,7 @@ export const routes: RouteObject[] = [
       { path: 'auth/register', element: <AuthPage mode="register" /> },
       { path: 'auth/forgot-password', element: <AuthPage mode="forgot-password" /> },
       { path: 'auth/reset-password', element: <ResetPasswordPage /> },
+      { path: 'auth/second-factor', element: <SecondFactorPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -17,6 +17,7 @@ import {
   useUnblockUserMutation,
   useUpdateRoleMutation,
 } from './adminEndpoints';
+import { ResetSecondFactorButton } from './ResetSecondFactorButton';
 import { useSingleFlight } from './useSingleFlight';
 import { ListTable } from './ListTable';
 
@@ -204,6 +205,9 @@ export function UsersPage() {
                       {t('admin.users.block')}
                     </Button>
                   </Popconfirm>
+                ) : null}
+                {user.role === 'ADMIN' && user.status === 'active' && !isMe(user.userId) ? (
+                  <ResetSecondFactorButton user={user} />
                 ) : null}
                 {user.status === 'blocked' ? (
                   <Button

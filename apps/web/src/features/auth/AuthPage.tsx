@@ -14,7 +14,7 @@ import {
   userApi,
 } from '../../api/userApi';
 import { maintenanceText } from '../../app/MaintenanceGate';
-import { setAuthenticated, setUserInfo } from '../../app/authSlice';
+import { secondFactorStepSet, setAuthenticated, setUserInfo } from '../../app/authSlice';
 import { bankName } from '../../app/bankName';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { accountRule, requiredRule } from './accountRules';
@@ -56,7 +56,9 @@ function useSignedIn() {
     setAccessToken(response.accessToken);
     if (response.user) dispatch(setUserInfo(response.user));
     dispatch(setAuthenticated(true));
-    void navigate('/', { replace: true });
+    // An administrator's second step after the password: the code (or setting up the app) first.
+    dispatch(secondFactorStepSet(response.secondFactor));
+    void navigate(response.secondFactor ? '/auth/second-factor' : '/', { replace: true });
   };
 }
 

@@ -7,6 +7,7 @@ import {
   type AdminMail,
   type AdminUser,
   type AdminUserPage,
+  type MessageResponse,
   type OutcomePage,
 } from '@tenger/protocol';
 import { recentMailsTo } from '../../../mail/mailer.js';
@@ -17,7 +18,7 @@ import { actorOf } from './adminContext.js';
 
 /**
  * GET /user/search, GET /user/outcome?userId=, GET /user/mail?userId=, DELETE /user?userId=, PUT /user/block|unblock?userId=,
- * PATCH /user/role?userId= {role}.
+ * PATCH /user/role?userId= {role}, POST /user/second-factor/reset?userId=.
  */
 export function adminUserRoutes(app: FastifyInstance, services: Services): void {
   app.get('/user/search', async (request): Promise<AdminUserPage> => {
@@ -70,6 +71,14 @@ export function adminUserRoutes(app: FastifyInstance, services: Services): void 
     const user = await services.users.setRole(actorOf(request), userId, role);
     endSessions(userId);
     return presentAdminUser(user);
+  });
+
+  // A lost authenticator: another administrator clears it (never one's own); the owner enrols again.
+  app.post('/user/second-factor/reset', async (request): Promise<MessageResponse> => {
+    const { userId } = parseInput(UserIdQuerySchema, request.query, 'query');
+    await services.secondFactor.reset(actorOf(request), userId);
+    endSessions(userId);
+    return { message: 'Second factor reset' };
   });
 
   /** Tokens are revoked by the service; cached sessions and open sockets go too. */

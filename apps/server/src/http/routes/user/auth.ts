@@ -25,7 +25,13 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
       ? { message: maintenanceMessage(maintenance, request.headers['accept-language']) }
       : undefined;
     const { accessToken, user } = await services.auth.login(body, request.ip, adminsOnly);
-    return { accessToken, user: presentMe(user, await services.ledger.balancesOf(user.id)) };
+    // An administrator's session then passes the second factor (or enrols one) before the admin API.
+    const secondFactor = await services.secondFactor.stepFor(user, accessToken);
+    return {
+      accessToken,
+      user: presentMe(user, await services.ledger.balancesOf(user.id)),
+      ...(secondFactor ? { secondFactor } : {}),
+    };
   });
 
   app.post('/register', { config: { rateLimit } }, async (request, reply): Promise<AuthResponse> => {
