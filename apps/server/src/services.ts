@@ -15,6 +15,7 @@ import type { TableLayer } from './tables/tableLayer.js';
 import { TableRegistry } from './tables/runtime/tableRegistry.js';
 import { ChatService } from './tables/chat/chatService.js';
 import { TableService } from './tables/tableService.js';
+import { RoleGrantDesk } from './fourEyes/roleGrants.js';
 import { UserService } from './users/userService.js';
 import { WalletService } from './wallet/walletService.js';
 
@@ -28,6 +29,8 @@ export interface Services {
   auth: AuthService;
   users: UserService;
   wallet: WalletService;
+  /** Four-eyes on grants of the ADMIN role. */
+  roleGrants: RoleGrantDesk;
   settings: SettingsService;
   blocks: BlockService;
   tables: TableService;
@@ -111,6 +114,7 @@ export function createServices(
     auth,
     users: new UserService(db, auth, ledger),
     wallet: new WalletService(db, ledger, settings),
+    roleGrants: new RoleGrantDesk(db, auth, settings),
     settings,
     blocks: new BlockService(db),
     tables: new TableService(db),

@@ -22,7 +22,7 @@ export const DEFAULT_SETTINGS: Settings = {
       mn: 'Сайт засвартай байна. Удахгүй эргэж ирнэ үү.',
     },
   },
-  withdrawal: { min: 1000, max: null },
+  withdrawal: { min: 1000, max: null, dualApprovalAbove: 1_000_000 },
   rake: { percent: 5, capBigBlinds: 3 },
   // The jackpot's rules for players are the content block `jackpot-rules`, their one source.
   jackpot: { contributionPercent: 1 },
@@ -31,6 +31,7 @@ export const DEFAULT_SETTINGS: Settings = {
   table: { ratholeMinutes: DEFAULT_RATHOLE_MINUTES },
   banks: [...DEFAULT_BANKS],
   deposit: { maxAmount: 10_000_000, dualApprovalAbove: 1_000_000 },
+  fourEyes: { approverMinAdminHours: 24 },
 };
 
 /**
@@ -77,6 +78,7 @@ export class SettingsService {
       jackpot: { ...current.jackpot, ...change.jackpot },
       deposit: { ...current.deposit, ...change.deposit },
       table: { ...current.table, ...change.table },
+      fourEyes: { ...current.fourEyes, ...change.fourEyes },
     });
     if (!next.success) throw new AppError(400, 'validation_failed', 'Invalid settings');
     if (next.data.withdrawal.max !== null && next.data.withdrawal.max < next.data.withdrawal.min) {
