@@ -93,7 +93,12 @@ describe.each(TEST_DRIVERS)('admin money controls and the audit log on $name', (
     );
 
     it('the maximum itself is credited at once when it is not above the dual-approval line', async () => {
-      await admin('PUT', '/settings', { deposit: { maxAmount: 5_000_000, dualApprovalAbove: 5_000_000 } });
+      // Raising the threshold loosens four-eyes: not one administrator's call (the operator's, here).
+      const raised = await admin('PUT', '/settings', { deposit: { dualApprovalAbove: 5_000_000 } });
+      expect(raised.statusCode).toBe(403);
+      expect(raised.json().error.code).toBe('second_admin_required');
+      await admin('PUT', '/settings', { deposit: { maxAmount: 5_000_000 } });
+      await t.services.settings.update({ deposit: { dualApprovalAbove: 5_000_000 } });
       const p = await t.player();
       expect((await admin('POST', '/deposit', { userId: p.id, amount: 5_000_001 })).statusCode).toBe(400);
       const res = await admin('POST', '/deposit', { userId: p.id, amount: 5_000_000 });

@@ -319,6 +319,28 @@ describe.each(TEST_DRIVERS)('four-eyes on credits, payouts and admin grants on $
       expect((await auditOf('user.role_reject', b.id))[0].summary).toContain('not staff');
     });
 
+    it('one administrator may tighten four-eyes settings but never loosen them', async () => {
+      for (const loosen of [
+        { deposit: { dualApprovalAbove: 10_000_000 } },
+        { withdrawal: { dualApprovalAbove: 50_000_000 } },
+        { fourEyes: { approverMinAdminHours: 0 } },
+      ]) {
+        const res = await admin('PUT', '/settings', loosen);
+        expect(res.statusCode, JSON.stringify(loosen)).toBe(403);
+        expect(res.json().error.code).toBe('second_admin_required');
+      }
+      const tightened = await admin('PUT', '/settings', { withdrawal: { dualApprovalAbove: 500_000 } });
+      expect(tightened.statusCode).toBe(200);
+      expect(tightened.json().withdrawal.dualApprovalAbove).toBe(500_000);
+      await t.services.settings.update({ withdrawal: { dualApprovalAbove: 1_000_000 } });
+      const settings = (await admin('GET', '/settings')).json();
+      expect(settings).toMatchObject({
+        deposit: { dualApprovalAbove: 1_000_000 },
+        withdrawal: { dualApprovalAbove: 1_000_000 },
+        fourEyes: { approverMinAdminHours: 24 },
+      });
+    });
+
     it('the approval queue says what waits for whom', async () => {
       const p = await t.player();
       const d = (await admin('POST', '/deposit', { userId: p.id, amount: 4_000_000 })).json();

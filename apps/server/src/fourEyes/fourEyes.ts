@@ -81,3 +81,33 @@ export async function assertSecondApprover(db: Database, parties: ApprovalPartie
   const refusal = await approverRefusal(db, parties);
   if (refusal) throw new AppError(403, 'second_admin_required', refusal);
 }
+
+/** How many other active administrators the site has (none: the owner bootstraps the team alone). */
+export async function otherAdministrators(db: Database, actorId: number): Promise<number> {
+  const [{ others }] = await queryRows<{ others: string | number }>(
+    db,
+    sql`SELECT count(*) AS others FROM users
+        WHERE role = 'ADMIN' AND status = 'active' AND NOT is_bot AND id <> ${actorId}`,
+  );
+  return Number(others);
+}
+
+/** The settings four-eyes rests on, as far as one administrator could loosen them. */
+export interface FourEyesSettings {
+  deposit: { dualApprovalAbove: number };
+  withdrawal: { dualApprovalAbove: number };
+  fourEyes: { approverMinAdminHours: number };
+}
+
+/**
+ * Whether a settings change loosens four-eyes (a higher threshold, a shorter wait for new approvers).
+ * One administrator may tighten them, never loosen them alone (else: raise the threshold, credit,
+ * lower it again).
+ */
+export function loosensFourEyes(before: FourEyesSettings, after: FourEyesSettings): boolean {
+  return (
+    after.deposit.dualApprovalAbove > before.deposit.dualApprovalAbove ||
+    after.withdrawal.dualApprovalAbove > before.withdrawal.dualApprovalAbove ||
+    after.fourEyes.approverMinAdminHours < before.fourEyes.approverMinAdminHours
+  );
+}

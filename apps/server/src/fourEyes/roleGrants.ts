@@ -7,7 +7,7 @@ import { roleGrants, users } from '../db/schema.js';
 import { AppError, conflict, notFound } from '../errors.js';
 import type { SettingsService } from '../settings/settingsService.js';
 import type { AdminActor } from '../wallet/depositDesk.js';
-import { assertSecondApprover } from './fourEyes.js';
+import { assertSecondApprover, otherAdministrators } from './fourEyes.js';
 
 export interface RoleGrantView {
   id: number;
@@ -44,12 +44,7 @@ export class RoleGrantDesk {
     if (actor.actorId === userId) throw conflict('conflict', 'You cannot change your own role');
     const grantId = await this.transaction(async (tx) => {
       const target = await lockGrantee(tx, userId);
-      const [{ others }] = await queryRows<{ others: string | number }>(
-        tx,
-        sql`SELECT count(*) AS others FROM users
-            WHERE role = 'ADMIN' AND status = 'active' AND NOT is_bot AND id <> ${actor.actorId}`,
-      );
-      if (Number(others) === 0) {
+      if ((await otherAdministrators(tx, actor.actorId)) === 0) {
         await this.makeAdmin(tx, actor, target, actor.actorId, 'granted alone: the only administrator');
         return null;
       }

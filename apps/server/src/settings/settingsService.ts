@@ -10,6 +10,7 @@ import { recordAudit, type AuditActor } from '../audit/auditLog.js';
 import type { ClusterBus } from '../cluster/clusterBus.js';
 import { CLUSTER_CHANNELS, SiteEvent } from '../cluster/siteEvent.js';
 import type { Database } from '../db/client.js';
+import { loosensFourEyes, otherAdministrators } from '../fourEyes/fourEyes.js';
 import { siteSettings } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
@@ -87,6 +88,17 @@ export class SettingsService {
       });
     }
     const after = next.data;
+    if (
+      actor?.actorId &&
+      loosensFourEyes(current, after) &&
+      (await otherAdministrators(this.db, actor.actorId)) > 0
+    ) {
+      throw new AppError(
+        403,
+        'second_admin_required',
+        'One administrator may tighten four-eyes but not loosen it: a higher approval threshold or a shorter wait for new approvers is set by the operator',
+      );
+    }
     await this.db.transaction(async (tx) => {
       await tx
         .insert(siteSettings)
