@@ -16,6 +16,7 @@ import type { TableLayer } from './tables/tableLayer.js';
 import { TableRegistry } from './tables/runtime/tableRegistry.js';
 import { ChatService } from './tables/chat/chatService.js';
 import { TableService } from './tables/tableService.js';
+import { RoleGrantDesk } from './fourEyes/roleGrants.js';
 import { UserService } from './users/userService.js';
 import { WalletService } from './wallet/walletService.js';
 
@@ -31,6 +32,8 @@ export interface Services {
   secondFactor: SecondFactorService;
   users: UserService;
   wallet: WalletService;
+  /** Four-eyes on grants of the ADMIN role. */
+  roleGrants: RoleGrantDesk;
   settings: SettingsService;
   blocks: BlockService;
   tables: TableService;
@@ -120,6 +123,7 @@ export function createServices(
     }),
     users: new UserService(db, auth, ledger),
     wallet: new WalletService(db, ledger, settings),
+    roleGrants: new RoleGrantDesk(db, auth, settings),
     settings,
     blocks: new BlockService(db),
     tables: new TableService(db),

@@ -59,10 +59,15 @@ describe.each(TEST_DRIVERS)('admin money controls and the audit log on $name', (
     return tableId;
   }
 
+  /**
+   * A second administrator independent of `admin` (four-eyes, issue 17): made ADMIN long ago and not at
+   * admin's request, as one made from the environment would be.
+   */
   async function promote(name: string): Promise<TestPlayer> {
     const p = await t.player(0, name);
-    const res = await admin('PATCH', `/user/role?userId=${p.id}`, { role: 'ADMIN' });
-    expect(res.statusCode).toBe(200);
+    await t.services.db.execute(
+      sql`UPDATE users SET role = 'ADMIN', admin_since = now() - interval '2 days' WHERE id = ${p.id}`,
+    );
     const login = await t.services.auth.login({ username: name, password: 'player-password' }, 'test');
     return { ...p, token: login.accessToken };
   }
@@ -88,7 +93,12 @@ describe.each(TEST_DRIVERS)('admin money controls and the audit log on $name', (
     );
 
     it('the maximum itself is credited at once when it is not above the dual-approval line', async () => {
-      await admin('PUT', '/settings', { deposit: { maxAmount: 5_000_000, dualApprovalAbove: 5_000_000 } });
+      // Raising the threshold loosens four-eyes: not one administrator's call (the operator's, here).
+      const raised = await admin('PUT', '/settings', { deposit: { dualApprovalAbove: 5_000_000 } });
+      expect(raised.statusCode).toBe(403);
+      expect(raised.json().error.code).toBe('second_admin_required');
+      await admin('PUT', '/settings', { deposit: { maxAmount: 5_000_000 } });
+      await t.services.settings.update({ deposit: { dualApprovalAbove: 5_000_000 } });
       const p = await t.player();
       expect((await admin('POST', '/deposit', { userId: p.id, amount: 5_000_001 })).statusCode).toBe(400);
       const res = await admin('POST', '/deposit', { userId: p.id, amount: 5_000_000 });
@@ -421,8 +431,31 @@ describe.each(TEST_DRIVERS)('admin money controls and the audit log on $name', (
       const ws = (await admin('GET', `/withdrawal?userId=${p.id}`)).json().items;
       await admin('PUT', `/withdrawal/approve?withdrawalId=${ws[0].withdrawalId}`);
       await admin('PUT', `/withdrawal/reject?withdrawalId=${ws[1].withdrawalId}`, { reason: 'no' });
+      // Four-eyes steps: a payout that waits, its approval withdrawn; credits cancelled and rejected.
+      await admin('POST', '/adjustment', {
+        userId: p.id,
+        direction: 'credit',
+        amount: 2_000_000,
+        reason: 'big',
+      });
+      const held = (await admin('POST', '/deposit', { userId: p.id, amount: 3_000_000 })).json();
+      await as(approver.token)('PUT', `/deposit/reject?depositId=${held.depositId}`, { reason: 'no wire' });
+      const heldAdjustment = (await admin('GET', `/deposit?userId=${p.id}&status=pending`)).json().items[0];
+      await admin('PUT', `/deposit/cancel?depositId=${heldAdjustment.depositId}`, { reason: 'typo' });
+      await t.call({ method: 'POST', url: `${U}/withdrawal`, token: p.token, payload: { amount: 1_000 } });
+      const [big] = (await admin('GET', `/withdrawal?userId=${p.id}&status=pending`)).json().items;
+      expect((await admin('PUT', `/withdrawal/approve?withdrawalId=${big.withdrawalId}`)).statusCode).toBe(
+        202,
+      );
+      await admin('PUT', `/withdrawal/cancel-approval?withdrawalId=${big.withdrawalId}`, { reason: 'check' });
       const other = await t.player();
-      await admin('PATCH', `/user/role?userId=${other.id}`, { role: 'ADMIN' });
+      const grants: number[] = [];
+      for (const who of [other, await t.player(), await t.player()]) {
+        grants.push((await admin('PATCH', `/user/role?userId=${who.id}`, { role: 'ADMIN' })).json().grantId);
+      }
+      await as(approver.token)('PUT', `/role-grant/confirm?grantId=${grants[0]}`);
+      await admin('PUT', `/role-grant/cancel?grantId=${grants[1]}`, { reason: 'wrong person' });
+      await as(approver.token)('PUT', `/role-grant/reject?grantId=${grants[2]}`, { reason: 'not staff' });
       await admin('PUT', `/user/block?userId=${other.id}`);
       await admin('PUT', `/user/unblock?userId=${other.id}`);
       await admin('DELETE', `/user?userId=${other.id}`);
@@ -460,6 +493,7 @@ describe.each(TEST_DRIVERS)('admin money controls and the audit log on $name', (
       expect(settingsRow.ip).toEqual(expect.any(String));
       const roleRow = page.items.find((i) => i.action === 'user.role' && i.targetId === String(other.id))!;
       expect(roleRow.summary).toMatch(/PLAYER -> ADMIN/);
+      expect(roleRow.actorName).toBe('approver');
       // Refused actions leave no row.
       const count = page.items.length;
       await admin('POST', '/deposit', { userId: p.id, amount: 999_999_999_999 });

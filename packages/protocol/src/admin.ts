@@ -80,8 +80,11 @@ export type UpdateRoleRequest = z.infer<typeof UpdateRoleRequestSchema>;
 
 // ---- deposits ----
 
-/** pending: waits for a second administrator; credited: the money moved; reversed: taken back once. */
-export const DepositStatusSchema = z.enum(['pending', 'credited', 'reversed']);
+/**
+ * pending: waits for a second administrator; credited: the money moved; reversed: taken back once;
+ * cancelled by its maker or rejected by another administrator while pending (no money moved).
+ */
+export const DepositStatusSchema = z.enum(['pending', 'credited', 'reversed', 'cancelled', 'rejected']);
 export type DepositStatus = z.infer<typeof DepositStatusSchema>;
 
 export const AdminDepositSchema = z.object({
@@ -103,8 +106,14 @@ export const AdminDepositSchema = z.object({
   reversal: z
     .object({ amount: MoneySchema, reason: z.string(), by: z.string(), at: IsoDateSchema })
     .nullable(),
+  /** A deposit, or a credit adjustment that waited for a second administrator (its note is the reason). */
+  kind: z.enum(['deposit', 'adjustment']),
+  /** Who cancelled (the maker) or rejected (another administrator) it while pending, and why. */
+  closedBy: z.string().nullable(),
+  closedReason: z.string().nullable(),
 });
 export type AdminDeposit = z.infer<typeof AdminDepositSchema>;
+
 export const AdminDepositPageSchema = pageOf(AdminDepositSchema);
 export type AdminDepositPage = z.infer<typeof AdminDepositPageSchema>;
 export const AdminDepositQuerySchema = PageQuerySchema.extend({
@@ -125,6 +134,10 @@ export const AdminAmountSchema = z
 
 /** A short reason an administrator gives for a money correction. */
 export const AdminReasonSchema = multiLineText().trim().min(1, 'Enter a reason').max(500);
+
+/** PUT /deposit/cancel|reject, PUT /withdrawal/cancel-approval, PUT /role-grant/cancel|reject: why. */
+export const CloseRequestSchema = z.object({ reason: AdminReasonSchema });
+export type CloseRequest = z.infer<typeof CloseRequestSchema>;
 
 export const CreateDepositRequestSchema = z.object({
   userId: IdSchema,
@@ -174,7 +187,12 @@ export type AdminWithdrawalQuery = z.input<typeof AdminWithdrawalQuerySchema>;
  * A withdrawal as admins see it: with the bank and account number the player gave when requesting it
  * (stored with the withdrawal; a later change of the player's details does not move the payout).
  */
-export const AdminWithdrawalSchema = WithdrawalSchema.extend({ bank: z.string(), accountNumber: z.string() });
+export const AdminWithdrawalSchema = WithdrawalSchema.extend({
+  bank: z.string(),
+  accountNumber: z.string(),
+  /** Four-eyes: the first administrator's approval of a withdrawal that needs two (null when none). */
+  firstApprovedBy: z.string().nullable(),
+});
 export type AdminWithdrawal = z.infer<typeof AdminWithdrawalSchema>;
 export const AdminWithdrawalPageSchema = pageOf(AdminWithdrawalSchema);
 export type AdminWithdrawalPage = z.infer<typeof AdminWithdrawalPageSchema>;
@@ -183,6 +201,38 @@ export const RejectWithdrawalRequestSchema = z.object({
   reason: multiLineText().trim().min(1, 'Enter a reason').max(500),
 });
 export type RejectWithdrawalRequest = z.infer<typeof RejectWithdrawalRequestSchema>;
+
+// ---- four-eyes: what waits for a second administrator ----
+
+export const GrantIdQuerySchema = z.object({ grantId: IdQuerySchema });
+export const RoleGrantStatusSchema = z.enum(['pending', 'confirmed', 'cancelled', 'rejected']);
+export type RoleGrantStatus = z.infer<typeof RoleGrantStatusSchema>;
+/** A grant of the ADMIN role; PATCH /user/role answers 202 with one when a second admin must confirm. */
+export const RoleGrantSchema = z.object({
+  grantId: IdSchema,
+  userId: IdSchema,
+  username: z.string(),
+  role: z.literal('ADMIN'),
+  status: RoleGrantStatusSchema,
+  requestedBy: z.string(),
+  requestedById: IdSchema,
+  requestedAt: IsoDateSchema,
+  /** Who confirmed, cancelled or rejected it, and why (cancel and reject). */
+  confirmedBy: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type RoleGrant = z.infer<typeof RoleGrantSchema>;
+
+/** What the calling administrator may do with a waiting item. */
+const MayDoSchema = z.object({ youMayApprove: z.boolean(), youMayCancel: z.boolean() });
+/** GET /approvals: everything waiting for a second administrator, and what the caller may do with it. */
+export const ApprovalQueueSchema = z.object({
+  deposits: z.array(AdminDepositSchema.extend(MayDoSchema.shape)),
+  withdrawals: z.array(AdminWithdrawalSchema.extend(MayDoSchema.shape)),
+  roleGrants: z.array(RoleGrantSchema.extend(MayDoSchema.shape)),
+});
+export type ApprovalQueue = z.infer<typeof ApprovalQueueSchema>;
 
 // ---- tables ----
 
@@ -302,8 +352,15 @@ export const SettingsSchema = z.object({
     /** The message in both languages; players see the one in their language. */
     messages: z.object({ en: MaintenanceMessageSchema, mn: MaintenanceMessageSchema }).optional(),
   }),
-  /** Withdrawal limits: min in ₮; max null = no cap beyond the available balance. */
-  withdrawal: z.object({ min: PositiveAmountSchema, max: PositiveAmountSchema.nullable() }),
+  /**
+   * Withdrawal limits: min in ₮; max null = no cap beyond the available balance. A payout above
+   * dualApprovalAbove ₮ needs a second administrator (optional on input for older stored settings).
+   */
+  withdrawal: z.object({
+    min: PositiveAmountSchema,
+    max: PositiveAmountSchema.nullable(),
+    dualApprovalAbove: PositiveAmountSchema.default(1_000_000),
+  }),
   /** Rake: percent of each pot (0–10, two decimals), capped at capBigBlinds big blinds per hand. */
   rake: z.object({
     percent: z.number().min(0).max(10).multipleOf(0.01),
@@ -338,6 +395,10 @@ export const SettingsSchema = z.object({
     .object({ maxAmount: PositiveAmountSchema, dualApprovalAbove: PositiveAmountSchema })
     .default({ maxAmount: 10_000_000, dualApprovalAbove: 1_000_000 }),
   table: TableSettingsSchema.default({ ratholeMinutes: DEFAULT_RATHOLE_MINUTES }),
+  /** Four-eyes: an administrator whose role is younger than approverMinAdminHours approves nothing. */
+  fourEyes: z
+    .object({ approverMinAdminHours: z.int().min(0).max(720) })
+    .default({ approverMinAdminHours: 24 }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -359,6 +420,7 @@ export const UpdateSettingsRequestSchema = z.object({
     .partial()
     .optional(),
   table: TableSettingsSchema.partial().optional(),
+  fourEyes: SettingsSchema.shape.fourEyes.unwrap().partial().optional(),
 });
 export type UpdateSettingsRequest = z.infer<typeof UpdateSettingsRequestSchema>;
 

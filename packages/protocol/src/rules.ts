@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'email_taken',
   'insufficient_funds',
   'already_resolved',
+  /** 403: four-eyes: this needs a second administrator independent of the one who made it. */
+  'second_admin_required',
   'idempotency_conflict',
   'table_busy',
   'payload_too_large',

@@ -20,6 +20,9 @@ export const users = pgTable('users', {
   accountNumber: text('account_number').notNull().default(''),
   preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: createdAt(),
+  /** When the account became ADMIN and at whose request (migration 0009; null: from the environment). */
+  adminSince: timestamp('admin_since', { withTimezone: true, mode: 'date' }),
+  adminGrantedBy: integer('admin_granted_by'),
 });
 
 export const accessTokens = pgTable('access_tokens', {
@@ -130,9 +133,16 @@ export const deposits = pgTable('deposits', {
   /** Null while pending (migration 0004): no money has moved yet. */
   transactionId: bigint('transaction_id', { mode: 'number' }).references(() => ledgerTransactions.id),
   createdAt: createdAt(),
-  status: text('status', { enum: ['pending', 'credited', 'reversed'] })
+  status: text('status', { enum: ['pending', 'credited', 'reversed', 'cancelled', 'rejected'] })
     .notNull()
     .default('credited'),
+  /** A deposit, or a credit adjustment that waited for a second administrator (migration 0009). */
+  kind: text('kind', { enum: ['deposit', 'adjustment'] })
+    .notNull()
+    .default('deposit'),
+  closedBy: integer('closed_by').references(() => users.id),
+  closedReason: text('closed_reason'),
+  closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
   /** `deposit:{Idempotency-Key}` of the request that created it (a repeated request finds it). */
   requestKey: text('request_key'),
   approvedBy: integer('approved_by').references(() => users.id),
@@ -168,6 +178,28 @@ export const withdrawals = pgTable('withdrawals', {
   /** The payout details the player gave when requesting it (migration 0004). */
   bank: text('bank').notNull().default(''),
   accountNumber: text('account_number').notNull().default(''),
+  /** The first of two administrators, for a withdrawal that needs two (migration 0009). */
+  firstApprovedBy: integer('first_approved_by').references(() => users.id),
+  firstApprovedAt: timestamp('first_approved_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** A grant of the ADMIN role waiting for a second administrator (migration 0009). */
+export const roleGrants = pgTable('role_grants', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  role: text('role', { enum: ['ADMIN'] }).notNull(),
+  requestedBy: integer('requested_by')
+    .notNull()
+    .references(() => users.id),
+  status: text('status', { enum: ['pending', 'confirmed', 'cancelled', 'rejected'] })
+    .notNull()
+    .default('pending'),
+  resolvedBy: integer('resolved_by').references(() => users.id),
+  reason: text('reason'),
+  createdAt: createdAt(),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
 });
 
 export const contentBlocks = pgTable('content_blocks', {

@@ -20,6 +20,7 @@ import { requireAdmin } from './policies.js';
 import { catalogRoutes } from './routeCatalog.js';
 import { rememberAdmin } from './routes/admin/adminContext.js';
 import { adminAuditRoutes } from './routes/admin/audit.js';
+import { adminApprovalRoutes } from './routes/admin/approvals.js';
 import { adminMoneyRoutes } from './routes/admin/money.js';
 import { adminSiteRoutes } from './routes/admin/site.js';
 import { adminTableRoutes } from './routes/admin/tables.js';
@@ -136,6 +137,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
       );
       adminUserRoutes(admin, services);
       adminMoneyRoutes(admin, services);
+      adminApprovalRoutes(admin, services);
       adminTableRoutes(admin, services);
       adminSiteRoutes(admin, services);
       adminHandRoutes(admin, services);

@@ -1,4 +1,5 @@
 import type {
+  RoleGrant,
   AuditItem,
   AdminDeposit,
   AdminTable,
@@ -12,6 +13,7 @@ import type {
   Withdrawal,
 } from '@tenger/protocol';
 import type { AuditRow } from '../audit/auditLog.js';
+import type { RoleGrantView } from '../fourEyes/roleGrants.js';
 import type { UserBalances } from '../ledger/ledger.js';
 import type { TableRow } from '../tables/tableService.js';
 import type { UserRecord } from '../users/userRecord.js';
@@ -81,6 +83,9 @@ export function presentAdminDeposit(d: DepositView): AdminDeposit {
     approvedAt: d.approvedAt?.toISOString() ?? null,
     approvedBy: d.approvedBy,
     reversal: d.reversal && { ...d.reversal, at: d.reversal.at.toISOString() },
+    kind: d.kind,
+    closedBy: d.closedBy,
+    closedReason: d.closedReason,
   };
 }
 
@@ -113,8 +118,29 @@ export function presentWithdrawal(w: WithdrawalView): Withdrawal {
   };
 }
 
+export function presentRoleGrant(g: RoleGrantView): RoleGrant {
+  return {
+    grantId: g.id,
+    userId: g.userId,
+    username: g.username,
+    role: g.role,
+    status: g.status,
+    requestedBy: g.requestedBy,
+    requestedById: g.requestedById,
+    requestedAt: g.requestedAt.toISOString(),
+    confirmedBy: g.confirmedBy,
+    resolvedBy: g.resolvedBy,
+    reason: g.reason,
+  };
+}
+
 export function presentAdminWithdrawal(w: WithdrawalView): AdminWithdrawal {
-  return { ...presentWithdrawal(w), bank: w.bank, accountNumber: w.accountNumber };
+  return {
+    ...presentWithdrawal(w),
+    bank: w.bank,
+    accountNumber: w.accountNumber,
+    firstApprovedBy: w.firstApprovedBy,
+  };
 }
 
 export function presentOutcome(o: OutcomeView): Outcome {

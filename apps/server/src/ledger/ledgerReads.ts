@@ -150,3 +150,28 @@ function outcomeBase(userId: number, kinds: readonly string[]): SQL {
         AND t.id IN (SELECT p.transaction_id FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
                      WHERE a.user_id = ${userId})`;
 }
+
+/**
+ * Four-eyes: what moved between the outside world and the user in the last `hours` hours: deposits and
+ * credit adjustments into their balance plus withdrawals paid out. Credits and payouts count together.
+ */
+export async function creditsAndPayoutsWithin(db: Database, userId: number, hours: number): Promise<number> {
+  const [row] = await queryRows<{ s: string | number }>(
+    db,
+    sql`SELECT coalesce(sum(abs(p.amount)), 0) AS s FROM ledger_postings p
+        JOIN ledger_accounts a ON a.id = p.account_id JOIN ledger_transactions x ON x.id = p.transaction_id
+        WHERE a.user_id = ${userId} AND x.created_at > now() - make_interval(hours => ${hours})
+          AND ((x.kind IN ('deposit', 'adjustment') AND a.kind = 'player_available' AND p.amount > 0)
+            OR (x.kind = 'withdrawal_approve' AND a.kind = 'player_locked' AND p.amount < 0))`,
+  );
+  return Number(row.s);
+}
+
+/** The ledger transaction posted under an idempotency key, if any. */
+export async function transactionUnderKey(db: Database, key: string): Promise<number | null> {
+  const [row] = await queryRows<{ id: string | number }>(
+    db,
+    sql`SELECT id FROM ledger_transactions WHERE idempotency_key = ${key}`,
+  );
+  return row ? Number(row.id) : null;
+}

@@ -10,6 +10,7 @@ import { recordAudit, type AuditActor } from '../audit/auditLog.js';
 import type { ClusterBus } from '../cluster/clusterBus.js';
 import { CLUSTER_CHANNELS, SiteEvent } from '../cluster/siteEvent.js';
 import type { Database } from '../db/client.js';
+import { loosensFourEyes, otherAdministrators } from '../fourEyes/fourEyes.js';
 import { siteSettings } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
@@ -22,7 +23,7 @@ export const DEFAULT_SETTINGS: Settings = {
       mn: 'Сайт засвартай байна. Удахгүй эргэж ирнэ үү.',
     },
   },
-  withdrawal: { min: 1000, max: null },
+  withdrawal: { min: 1000, max: null, dualApprovalAbove: 1_000_000 },
   rake: { percent: 5, capBigBlinds: 3 },
   // The jackpot's rules for players are the content block `jackpot-rules`, their one source.
   jackpot: { contributionPercent: 1 },
@@ -31,6 +32,7 @@ export const DEFAULT_SETTINGS: Settings = {
   table: { ratholeMinutes: DEFAULT_RATHOLE_MINUTES },
   banks: [...DEFAULT_BANKS],
   deposit: { maxAmount: 10_000_000, dualApprovalAbove: 1_000_000 },
+  fourEyes: { approverMinAdminHours: 24 },
 };
 
 /**
@@ -77,6 +79,7 @@ export class SettingsService {
       jackpot: { ...current.jackpot, ...change.jackpot },
       deposit: { ...current.deposit, ...change.deposit },
       table: { ...current.table, ...change.table },
+      fourEyes: { ...current.fourEyes, ...change.fourEyes },
     });
     if (!next.success) throw new AppError(400, 'validation_failed', 'Invalid settings');
     if (next.data.withdrawal.max !== null && next.data.withdrawal.max < next.data.withdrawal.min) {
@@ -85,6 +88,17 @@ export class SettingsService {
       });
     }
     const after = next.data;
+    if (
+      actor?.actorId &&
+      loosensFourEyes(current, after) &&
+      (await otherAdministrators(this.db, actor.actorId)) > 0
+    ) {
+      throw new AppError(
+        403,
+        'second_admin_required',
+        'One administrator may tighten four-eyes but not loosen it: a higher approval threshold or a shorter wait for new approvers is set by the operator',
+      );
+    }
     await this.db.transaction(async (tx) => {
       await tx
         .insert(siteSettings)

@@ -230,7 +230,9 @@ export class UserService {
       const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
       if (!before) throw notFound('User');
       if (before.status === 'deleted') throw conflict('conflict', 'This account is deleted');
-      await tx.update(users).set({ role }).where(eq(users.id, userId));
+      // A role given up is forgotten: becoming ADMIN again starts the four-eyes clock anew.
+      const since = role === 'ADMIN' ? {} : { adminSince: null, adminGrantedBy: null };
+      await tx.update(users).set({ role, ...since }).where(eq(users.id, userId));
       await this.auth.revokeAll(userId, tx);
       await recordAudit(tx, {
         ...actor,

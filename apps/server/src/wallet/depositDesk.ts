@@ -5,8 +5,10 @@ import { recordAudit, type AuditActor } from '../audit/auditLog.js';
 import { queryRows, type Database } from '../db/client.js';
 import { deposits } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
+import { assertSecondApprover, lockBeneficiary, secondAdminNeeded } from '../fourEyes/fourEyes.js';
 import { Accounts } from '../ledger/accounts.js';
 import { fingerprint, sqlState, type Ledger, type PostingResult } from '../ledger/ledger.js';
+import { transactionUnderKey } from '../ledger/ledgerReads.js';
 import type { SettingsService } from '../settings/settingsService.js';
 
 /** An administrator acting, as the audit log records them. */
@@ -28,6 +30,11 @@ export interface DepositView {
   /** The second administrator (null when none was needed, or while pending). */
   approvedBy: string | null;
   reversal: { amount: number; reason: string; by: string; at: Date } | null;
+  /** A deposit, or a credit adjustment that waited for a second administrator (note = its reason). */
+  kind: 'deposit' | 'adjustment';
+  /** Who cancelled (the maker) or rejected (another administrator) it while pending, and why. */
+  closedBy: string | null;
+  closedReason: string | null;
 }
 
 export interface DepositOutcome {
@@ -51,10 +58,12 @@ interface Paging {
 }
 
 /**
- * Money an administrator moves by hand: deposits (bounded by `deposit.maxAmount`; above
- * `deposit.dualApprovalAbove` they wait for a second, different administrator), their reversal (once,
- * at most what the player has available) and manual adjustments. Every change writes its audit row in
- * the transaction that makes it.
+ * Money an administrator moves by hand: deposits (bounded by `deposit.maxAmount`), their reversal (once,
+ * at most what the player has available) and manual adjustments. A deposit or credit adjustment that
+ * four-eyes holds (above `deposit.dualApprovalAbove`, over it in 24 h, or to the admin's own account:
+ * see fourEyes.ts) waits as a pending row until a second administrator approves it, its maker cancels
+ * it or another administrator rejects it. Every change writes its audit row in the transaction that
+ * makes it.
  */
 export class DepositDesk {
   constructor(
@@ -75,7 +84,6 @@ export class DepositDesk {
     this.checkAmount(input.amount, limits.maxAmount);
     const requestKey = `deposit:${input.idempotencyKey ?? randomUUID()}`;
     const note = input.note || null;
-    const pending = input.amount > limits.dualApprovalAbove;
     const same = (row: DepositRow) =>
       Number(row.user_id) === input.userId && Number(row.amount) === input.amount && row.note === note;
 
@@ -86,6 +94,13 @@ export class DepositDesk {
         const [earlier] = await this.rows(tx, sql`WHERE d.request_key = ${requestKey}`);
         if (earlier) return { id: earlier.id, replayed: true, matches: same(earlier.raw) };
         const target = await lockRecipient(tx, input.userId);
+        const waitsBecause = await secondAdminNeeded(tx, {
+          actorId: actor.actorId,
+          beneficiaryId: input.userId,
+          amount: input.amount,
+          threshold: limits.dualApprovalAbove,
+        });
+        const pending = waitsBecause !== null;
         let depositId: number;
         if (pending) {
           const [row] = await tx
@@ -144,7 +159,7 @@ export class DepositDesk {
           targetType: 'deposit',
           targetId: depositId,
           summary: pending
-            ? `₮${input.amount} to ${target.username} (#${input.userId}) requested; waits for a second administrator`
+            ? `₮${input.amount} to ${target.username} (#${input.userId}) requested; waits for a second administrator: ${waitsBecause}`
             : `₮${input.amount} credited to ${target.username} (#${input.userId})`,
         });
         return { id: depositId, replayed: false, matches: true };
@@ -165,6 +180,7 @@ export class DepositDesk {
    * the approver who already did it).
    */
   async approve(actor: AdminActor, depositId: number): Promise<DepositOutcome> {
+    const { fourEyes } = await this.settings.get();
     const done: { posted?: PostingResult } = {};
     const replayed = await this.ledger.inTransaction(async (tx) => {
       done.posted = undefined;
@@ -174,14 +190,26 @@ export class DepositDesk {
         if (row.approvedBy === actor.actorId) return true;
         throw new AppError(409, 'already_resolved', `This deposit was already ${row.status}`);
       }
-      if (row.createdBy === actor.actorId) {
-        throw new AppError(403, 'forbidden', 'A second administrator must approve a deposit you entered');
-      }
+      await assertSecondApprover(tx, {
+        approverId: actor.actorId,
+        makerId: row.createdBy,
+        beneficiaryId: row.userId,
+        approverMinAdminHours: fourEyes.approverMinAdminHours,
+      });
       const target = await lockRecipient(tx, row.userId);
+      const adjustment = row.kind === 'adjustment';
       const posted = await this.ledger.postWithin(tx, {
         key: `deposit:${depositId}:approve`,
-        kind: 'deposit',
-        meta: { adminId: row.createdBy, approvedBy: actor.actorId, depositId },
+        kind: adjustment ? 'adjustment' : 'deposit',
+        meta: adjustment
+          ? {
+              adminId: row.createdBy,
+              approvedBy: actor.actorId,
+              depositId,
+              direction: 'credit',
+              reason: row.note,
+            }
+          : { adminId: row.createdBy, approvedBy: actor.actorId, depositId },
         movements: [{ from: Accounts.outsideBank, to: Accounts.available(row.userId), amount: row.amount }],
       });
       done.posted = posted;
@@ -199,12 +227,61 @@ export class DepositDesk {
         action: 'deposit.approve',
         targetType: 'deposit',
         targetId: depositId,
-        summary: `pending -> credited: ₮${row.amount} to ${target.username} (#${row.userId})`,
+        summary: `pending -> credited: ${adjustment ? 'credit adjustment ' : ''}₮${row.amount} to ${target.username} (#${row.userId})`,
       });
       return false;
     });
     if (done.posted) this.ledger.announce(done.posted);
     return { value: await this.get(depositId), replayed };
+  }
+
+  /** The maker withdraws a pending deposit or credit adjustment, with a reason. Nothing moves. */
+  cancel(actor: AdminActor, depositId: number, reason: string): Promise<DepositView> {
+    return this.close(actor, depositId, 'cancelled', reason);
+  }
+
+  /** Another administrator refuses a pending deposit or credit adjustment, with a reason. Nothing moves. */
+  reject(actor: AdminActor, depositId: number, reason: string): Promise<DepositView> {
+    return this.close(actor, depositId, 'rejected', reason);
+  }
+
+  private async close(
+    actor: AdminActor,
+    depositId: number,
+    status: 'cancelled' | 'rejected',
+    reason: string,
+  ): Promise<DepositView> {
+    await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
+      const [row] = await tx.select().from(deposits).where(eq(deposits.id, depositId)).for('update');
+      if (!row) throw notFound('Deposit');
+      if (row.status !== 'pending') {
+        throw new AppError(409, 'already_resolved', `This deposit was already ${row.status}`);
+      }
+      const byMaker = row.createdBy === actor.actorId;
+      if (status === 'cancelled' && !byMaker) {
+        throw new AppError(
+          403,
+          'forbidden',
+          'Only the administrator who made it can cancel it; others reject',
+        );
+      }
+      if (status === 'rejected' && byMaker) {
+        throw new AppError(403, 'forbidden', 'Cancel what you made; another administrator rejects');
+      }
+      await tx
+        .update(deposits)
+        .set({ status, closedBy: actor.actorId, closedReason: reason, closedAt: new Date() })
+        .where(eq(deposits.id, depositId));
+      await recordAudit(tx, {
+        ...actor,
+        action: status === 'cancelled' ? 'deposit.cancel' : 'deposit.reject',
+        targetType: 'deposit',
+        targetId: depositId,
+        summary: `pending -> ${status}: ${row.kind === 'adjustment' ? 'credit adjustment ' : ''}₮${row.amount} to user #${row.userId}; ${reason}`,
+      });
+    });
+    return this.get(depositId);
   }
 
   /**
@@ -276,7 +353,10 @@ export class DepositDesk {
     return this.get(depositId);
   }
 
-  /** A manual credit or debit with a reason. A debit never takes the balance below zero. */
+  /**
+   * A manual credit or debit with a reason. A debit never takes the balance below zero. A credit that
+   * four-eyes holds is recorded as a pending row (kind `adjustment`) and returned as `pending`.
+   */
   async adjust(
     actor: AdminActor,
     input: {
@@ -286,12 +366,22 @@ export class DepositDesk {
       reason: string;
       idempotencyKey?: string;
     },
-  ): Promise<{ value: AdjustmentView; replayed: boolean }> {
+  ): Promise<
+    | { value: AdjustmentView; replayed: boolean; pending?: undefined }
+    | { pending: DepositView; replayed: boolean }
+  > {
     const { deposit: limits } = await this.settings.get();
     this.checkAmount(input.amount, limits.maxAmount);
     const player = Accounts.available(input.userId);
     const credit = input.direction === 'credit';
-    const posted = await this.ledger
+    const key = `adjustment:${input.idempotencyKey ?? randomUUID()}`;
+    const requestHash = fingerprint({
+      userId: input.userId,
+      direction: input.direction,
+      amount: input.amount,
+      reason: input.reason,
+    });
+    const outcome = await this.ledger
       .inTransaction(async (tx) => {
         const [user] = await queryRows<{ username: string; status: string; is_bot: boolean }>(
           tx,
@@ -300,15 +390,14 @@ export class DepositDesk {
         if (!user) throw notFound('User');
         if (user.is_bot) throw new AppError(409, 'conflict', 'Bots are funded from the bot bankroll');
         if (user.status === 'deleted') throw new AppError(409, 'conflict', 'This account is deleted');
+        if (credit) {
+          const held = await this.holdCredit(tx, actor, input, key, user.username, limits.dualApprovalAbove);
+          if (held) return { held };
+        }
         const result = await this.ledger.postWithin(tx, {
-          key: `adjustment:${input.idempotencyKey ?? randomUUID()}`,
+          key,
           kind: 'adjustment',
-          requestHash: fingerprint({
-            userId: input.userId,
-            direction: input.direction,
-            amount: input.amount,
-            reason: input.reason,
-          }),
+          requestHash,
           meta: { adminId: actor.actorId, direction: input.direction, reason: input.reason },
           movements: [
             credit
@@ -325,7 +414,7 @@ export class DepositDesk {
             summary: `${input.direction} ₮${input.amount} ${credit ? 'to' : 'from'} ${user.username}; ${input.reason}`,
           });
         }
-        return result;
+        return { posted: result };
       })
       .catch(async (error: unknown) => {
         if (error instanceof AppError && error.code === 'insufficient_funds') {
@@ -337,8 +426,13 @@ export class DepositDesk {
             { amount: `At most ${available}` },
           );
         }
+        if (sqlState(error) === '23505') throw idempotencyConflict();
         throw error;
       });
+    if (outcome.held) {
+      return { pending: await this.get(outcome.held.id), replayed: outcome.held.replayed };
+    }
+    const posted = outcome.posted;
     this.ledger.announce(posted);
     const { available } = await this.ledger.balancesOf(input.userId);
     return {
@@ -352,6 +446,60 @@ export class DepositDesk {
       },
       replayed: posted.replayed,
     };
+  }
+
+  /**
+   * Inside the adjustment's transaction: records a credit that four-eyes holds as a pending row (or
+   * finds the one this key made). Null when the credit may go alone, or was posted under this key before
+   * (the posting then replays it).
+   */
+  private async holdCredit(
+    tx: Database,
+    actor: AdminActor,
+    input: { userId: number; amount: number; reason: string },
+    key: string,
+    username: string,
+    threshold: number,
+  ): Promise<{ id: number; replayed: boolean } | null> {
+    const [earlier] = await this.rows(tx, sql`WHERE d.request_key = ${key}`);
+    if (earlier) {
+      const same =
+        earlier.kind === 'adjustment' &&
+        earlier.userId === input.userId &&
+        earlier.amount === input.amount &&
+        earlier.note === input.reason;
+      if (!same) throw idempotencyConflict();
+      return { id: earlier.id, replayed: true };
+    }
+    if ((await transactionUnderKey(tx, key)) !== null) return null;
+    await lockBeneficiary(tx, input.userId);
+    const waitsBecause = await secondAdminNeeded(tx, {
+      actorId: actor.actorId,
+      beneficiaryId: input.userId,
+      amount: input.amount,
+      threshold,
+    });
+    if (!waitsBecause) return null;
+    const [row] = await tx
+      .insert(deposits)
+      .values({
+        userId: input.userId,
+        amount: input.amount,
+        note: input.reason,
+        createdBy: actor.actorId,
+        status: 'pending',
+        kind: 'adjustment',
+        requestKey: key,
+      })
+      .returning({ id: deposits.id });
+    await recordAudit(tx, {
+      ...actor,
+      action: 'balance.adjust_request',
+      targetType: 'deposit',
+      targetId: row.id,
+      summary: `credit ₮${input.amount} to ${username} (#${input.userId}) requested; waits for a second administrator: ${waitsBecause}; ${input.reason}`,
+    });
+    return { id: row.id, replayed: false };
   }
 
   async get(depositId: number): Promise<DepositView> {
@@ -368,7 +516,9 @@ export class DepositDesk {
     const conditions = [sql`TRUE`];
     if (filter.userId) conditions.push(sql`d.user_id = ${filter.userId}`);
     if (filter.status) conditions.push(sql`d.status = ${filter.status}`);
-    if (filter.creditedOnly) conditions.push(sql`d.status <> 'pending'`);
+    if (filter.creditedOnly) {
+      conditions.push(sql`d.status IN ('credited', 'reversed') AND d.kind = 'deposit'`);
+    }
     const where = sql`WHERE ${sql.join(conditions, sql` AND `)}`;
     const page = filter.page ?? 1;
     const pageSize = filter.pageSize ?? pageSizeDefault;
@@ -396,12 +546,14 @@ export class DepositDesk {
       db,
       sql`SELECT d.id, d.user_id, u.username, d.amount, d.note, d.status, d.created_by AS created_by_id,
                  c.username AS created_by, d.created_at, d.approved_at, p.username AS approved_by,
-                 d.reversal_amount, d.reversal_reason, r.username AS reversed_by, d.reversed_at
+                 d.reversal_amount, d.reversal_reason, r.username AS reversed_by, d.reversed_at,
+                 d.kind, k.username AS closed_by, d.closed_reason
           FROM deposits d
           JOIN users u ON u.id = d.user_id
           JOIN users c ON c.id = d.created_by
           LEFT JOIN users p ON p.id = d.approved_by
           LEFT JOIN users r ON r.id = d.reversed_by
+          LEFT JOIN users k ON k.id = d.closed_by
           ${where} ${tail}`,
     );
     return rows.map((r) => ({
@@ -426,6 +578,9 @@ export class DepositDesk {
               by: r.reversed_by ?? '',
               at: new Date(r.reversed_at ?? r.created_at),
             },
+      kind: r.kind,
+      closedBy: r.closed_by,
+      closedReason: r.closed_reason,
     }));
   }
 }
@@ -446,6 +601,9 @@ interface DepositRow {
   reversal_reason: string | null;
   reversed_by: string | null;
   reversed_at: Date | string | null;
+  kind: 'deposit' | 'adjustment';
+  closed_by: string | null;
+  closed_reason: string | null;
 }
 
 /**
@@ -454,6 +612,7 @@ interface DepositRow {
  * and bots receive no deposits.
  */
 async function lockRecipient(tx: Database, userId: number): Promise<{ username: string }> {
+  await lockBeneficiary(tx, userId);
   const [user] = await queryRows<{ username: string; status: string; is_bot: boolean }>(
     tx,
     sql`SELECT username, status, is_bot FROM users WHERE id = ${userId} FOR SHARE`,

@@ -6,8 +6,9 @@ import { recordAudit } from '../audit/auditLog.js';
 import { queryRows, type Database } from '../db/client.js';
 import { users, withdrawals } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
+import { assertSecondApprover, lockBeneficiary, secondAdminNeeded } from '../fourEyes/fourEyes.js';
 import { Accounts } from '../ledger/accounts.js';
-import { fingerprint, type Ledger } from '../ledger/ledger.js';
+import { fingerprint, type Ledger, type PostingResult } from '../ledger/ledger.js';
 import { outcomeCountQuery, outcomeRows } from '../ledger/ledgerReads.js';
 import type { SettingsService } from '../settings/settingsService.js';
 import { DepositDesk, type AdminActor, type DepositView } from './depositDesk.js';
@@ -27,6 +28,9 @@ export interface WithdrawalView {
   /** Where the payout goes: the bank and account number given when the withdrawal was requested. */
   bank: string;
   accountNumber: string;
+  /** Four-eyes: the first administrator's approval of a payout that needs two (null when none). */
+  firstApprovedBy: string | null;
+  firstApprovedById: number | null;
 }
 
 export interface OutcomeView {
@@ -176,9 +180,87 @@ export class WalletService {
     return { value: await this.withdrawal(withdrawalId), replayed: result.replayed };
   }
 
-  /** Pays a pending withdrawal out (locked -> outside bank). Resolves exactly once. */
-  approveWithdrawal(actor: AdminActor, withdrawalId: number): Promise<WithdrawalView> {
-    return this.resolve(actor, withdrawalId, 'approved', null);
+  /**
+   * Pays a pending withdrawal out (locked -> outside bank), exactly once. A payout that four-eyes holds
+   * (above `withdrawal.dualApprovalAbove`, over it in 24 h, or from the acting admin's own account) is
+   * only marked by the first administrator (`waiting`); a second, independent one pays it.
+   */
+  async approveWithdrawal(
+    actor: AdminActor,
+    withdrawalId: number,
+  ): Promise<{ value: WithdrawalView; waiting: boolean }> {
+    const { withdrawal: limits, fourEyes } = await this.settings.get();
+    const posted = await this.ledger.inTransaction(async (tx) => {
+      const row = await this.lockPending(tx, withdrawalId);
+      await lockBeneficiary(tx, row.userId);
+      if (row.firstApprovedBy !== null) {
+        await assertSecondApprover(tx, {
+          approverId: actor.actorId,
+          makerId: row.firstApprovedBy,
+          beneficiaryId: row.userId,
+          approverMinAdminHours: fourEyes.approverMinAdminHours,
+        });
+        return this.settle(tx, actor, row, 'approved', null);
+      }
+      const waitsBecause = await secondAdminNeeded(tx, {
+        actorId: actor.actorId,
+        beneficiaryId: row.userId,
+        amount: row.amount,
+        threshold: limits.dualApprovalAbove,
+      });
+      if (!waitsBecause) return this.settle(tx, actor, row, 'approved', null);
+      await tx
+        .update(withdrawals)
+        .set({ firstApprovedBy: actor.actorId, firstApprovedAt: new Date() })
+        .where(eq(withdrawals.id, withdrawalId));
+      await recordAudit(tx, {
+        ...actor,
+        action: 'withdrawal.approve_request',
+        targetType: 'withdrawal',
+        targetId: withdrawalId,
+        summary: `first approval: ₮${row.amount} of user #${row.userId} to ${row.bank} ${row.accountNumber}; waits for a second administrator: ${waitsBecause}`,
+      });
+      return null;
+    });
+    if (posted) this.ledger.announce(posted);
+    return { value: await this.withdrawal(withdrawalId), waiting: posted === null };
+  }
+
+  /** The first administrator withdraws their approval of a payout that waits for a second, with a reason. */
+  async cancelWithdrawalApproval(
+    actor: AdminActor,
+    withdrawalId: number,
+    reason: string,
+  ): Promise<WithdrawalView> {
+    await this.ledger.inTransaction(async (tx) => {
+      const row = await this.lockPending(tx, withdrawalId);
+      if (row.firstApprovedBy === null) {
+        throw new AppError(
+          409,
+          'conflict',
+          'This withdrawal has no approval waiting for a second administrator',
+        );
+      }
+      if (row.firstApprovedBy !== actor.actorId) {
+        throw new AppError(
+          403,
+          'forbidden',
+          'Only the administrator who approved it first can cancel that approval',
+        );
+      }
+      await tx
+        .update(withdrawals)
+        .set({ firstApprovedBy: null, firstApprovedAt: null })
+        .where(eq(withdrawals.id, withdrawalId));
+      await recordAudit(tx, {
+        ...actor,
+        action: 'withdrawal.approve_cancel',
+        targetType: 'withdrawal',
+        targetId: withdrawalId,
+        summary: `first approval withdrawn: ₮${row.amount} of user #${row.userId}; ${reason}`,
+      });
+    });
+    return this.withdrawal(withdrawalId);
   }
 
   /** Returns a pending withdrawal to the player's balance (locked -> available). Resolves exactly once. */
@@ -224,47 +306,64 @@ export class WalletService {
     status: 'approved' | 'rejected',
     reason: string | null,
   ): Promise<WithdrawalView> {
-    const posted = await this.ledger.inTransaction(async (tx) => {
-      const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for('update');
-      if (!row) throw notFound('Withdrawal');
-      if (row.status !== 'pending') {
-        throw new AppError(409, 'already_resolved', `This withdrawal was already ${row.status}`);
-      }
-      const result = await this.ledger.postWithin(tx, {
-        key: `withdrawal:${withdrawalId}:resolve`,
-        kind: status === 'approved' ? 'withdrawal_approve' : 'withdrawal_reject',
-        meta: { adminId: actor.actorId, withdrawalId, reason },
-        movements: [
-          {
-            from: Accounts.locked(row.userId),
-            to: status === 'approved' ? Accounts.outsideBank : Accounts.available(row.userId),
-            amount: row.amount,
-          },
-        ],
-      });
-      await tx
-        .update(withdrawals)
-        .set({
-          status,
-          reason,
-          resolvedAt: new Date(),
-          resolvedBy: actor.actorId,
-          resolveTransactionId: result.transactionId,
-        })
-        .where(eq(withdrawals.id, withdrawalId));
-      await recordAudit(tx, {
-        ...actor,
-        action: status === 'approved' ? 'withdrawal.approve' : 'withdrawal.reject',
-        targetType: 'withdrawal',
-        targetId: withdrawalId,
-        summary:
-          `pending -> ${status}: ₮${row.amount} of user #${row.userId}` +
-          (status === 'approved' ? ` to ${row.bank} ${row.accountNumber}` : `; ${reason}`),
-      });
-      return result;
-    });
+    const posted = await this.ledger.inTransaction(async (tx) =>
+      this.settle(tx, actor, await this.lockPending(tx, withdrawalId), status, reason),
+    );
     this.ledger.announce(posted);
     return this.withdrawal(withdrawalId);
+  }
+
+  private async lockPending(tx: Database, withdrawalId: number) {
+    const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for('update');
+    if (!row) throw notFound('Withdrawal');
+    if (row.status !== 'pending') {
+      throw new AppError(409, 'already_resolved', `This withdrawal was already ${row.status}`);
+    }
+    return row;
+  }
+
+  /** Inside the caller's transaction: pays out or returns a locked withdrawal, with its audit row. */
+  private async settle(
+    tx: Database,
+    actor: AdminActor,
+    row: typeof withdrawals.$inferSelect,
+    status: 'approved' | 'rejected',
+    reason: string | null,
+  ): Promise<PostingResult> {
+    const withdrawalId = row.id;
+    const result = await this.ledger.postWithin(tx, {
+      key: `withdrawal:${withdrawalId}:resolve`,
+      kind: status === 'approved' ? 'withdrawal_approve' : 'withdrawal_reject',
+      meta: { adminId: actor.actorId, withdrawalId, reason, firstApprovedBy: row.firstApprovedBy },
+      movements: [
+        {
+          from: Accounts.locked(row.userId),
+          to: status === 'approved' ? Accounts.outsideBank : Accounts.available(row.userId),
+          amount: row.amount,
+        },
+      ],
+    });
+    await tx
+      .update(withdrawals)
+      .set({
+        status,
+        reason,
+        resolvedAt: new Date(),
+        resolvedBy: actor.actorId,
+        resolveTransactionId: result.transactionId,
+      })
+      .where(eq(withdrawals.id, withdrawalId));
+    await recordAudit(tx, {
+      ...actor,
+      action: status === 'approved' ? 'withdrawal.approve' : 'withdrawal.reject',
+      targetType: 'withdrawal',
+      targetId: withdrawalId,
+      summary:
+        `pending -> ${status}: ₮${row.amount} of user #${row.userId}` +
+        (status === 'approved' ? ` to ${row.bank} ${row.accountNumber}` : `; ${reason}`) +
+        (row.firstApprovedBy !== null ? ` (first approval by admin #${row.firstApprovedBy})` : ''),
+    });
+    return result;
   }
 
   private async paged<T>(
@@ -297,11 +396,15 @@ export class WalletService {
       resolved_by: string | null;
       bank: string;
       account_number: string;
+      first_approved_by: string | null;
+      first_approved_by_id: number | null;
     }>(
       this.db,
       sql`SELECT w.id, w.user_id, u.username, w.amount, w.status, w.reason, w.requested_at, w.resolved_at,
-                 r.username AS resolved_by, w.bank, w.account_number
+                 r.username AS resolved_by, w.bank, w.account_number,
+                 f.username AS first_approved_by, w.first_approved_by AS first_approved_by_id
           FROM withdrawals w JOIN users u ON u.id = w.user_id LEFT JOIN users r ON r.id = w.resolved_by
+          LEFT JOIN users f ON f.id = w.first_approved_by
           ${where} ${tail}`,
     );
     return rows.map((r) => ({
@@ -316,6 +419,8 @@ export class WalletService {
       resolvedBy: r.resolved_by,
       bank: r.bank,
       accountNumber: r.account_number,
+      firstApprovedBy: r.first_approved_by,
+      firstApprovedById: r.first_approved_by_id === null ? null : Number(r.first_approved_by_id),
     }));
   }
 }

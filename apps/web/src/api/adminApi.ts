@@ -21,6 +21,7 @@ export const adminApi = createApi({
     'Settings',
     'Data',
     'Audit',
+    'Approvals',
   ],
   endpoints: () => ({}),
 });

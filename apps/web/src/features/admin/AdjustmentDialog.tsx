@@ -40,9 +40,16 @@ export function AdjustmentDialog({ user, onClose }: { user: AdminUser; onClose: 
         reason: (values.reason ?? '').trim(),
         idempotencyKey: key.current,
       }).unwrap();
-      void message.success(
-        t('admin.money.adjusted', { username: user.username, balance: money(done.balance) }),
-      );
+      if ('depositId' in done) {
+        // Four-eyes held the credit: it waits for a second administrator.
+        void message.info(
+          t('admin.money.adjustRequested', { username: user.username, amount: money(done.amount) }),
+        );
+      } else {
+        void message.success(
+          t('admin.money.adjusted', { username: user.username, balance: money(done.balance) }),
+        );
+      }
       onClose();
     } catch (err) {
       showServerFieldErrors(form, err, ['amount'], t, i18n.language);

@@ -34,6 +34,9 @@ const deposit = (amount: number, extra: object = {}) => ({
   approvedAt: '2026-11-22T02:00:00.000Z',
   approvedBy: null,
   reversal: null,
+  kind: 'deposit',
+  closedBy: null,
+  closedReason: null,
   ...extra,
 });
 const settings = { deposit: { maxAmount: 10_000_000, dualApprovalAbove: 1_000_000 } };
@@ -198,22 +201,30 @@ describe('deposits waiting for a second administrator', { timeout: 60_000 }, () 
 
   it('cannot approve its own deposit; approves another one once, after confirmation', async () => {
     const held = deferred<[number, unknown]>();
+    const may = (youMayApprove: boolean) => ({ youMayApprove, youMayCancel: !youMayApprove });
     const server = renderDeposits([201, deposit(1)], {
-      'GET /api/v1/admin/deposit': (request) =>
-        request.query.get('status') === 'pending'
-          ? [200, { items: [mine, theirs], total: 2, page: 1, pageSize: 100 }]
-          : [200, emptyPage],
+      'GET /api/v1/admin/approvals': [
+        200,
+        {
+          deposits: [
+            { ...mine, ...may(false) },
+            { ...theirs, ...may(true) },
+          ],
+          withdrawals: [],
+          roleGrants: [],
+        },
+      ],
       'PUT /api/v1/admin/deposit/approve': () => held.promise,
     });
     const section = (await screen.findByText('Waiting for a second administrator')).closest(
       'section',
     ) as HTMLElement;
     const rows = await within(section).findAllByRole('row');
-    const mineRow = rows.find((r) => r.textContent?.includes('DEP-000002')) as HTMLElement;
-    const theirsRow = rows.find((r) => r.textContent?.includes('DEP-000003')) as HTMLElement;
-    expect(within(mineRow).getByRole('button', { name: 'Approve' })).toBeDisabled();
+    const mineRow = rows.find((r) => r.textContent?.includes('₮3,000,000')) as HTMLElement;
+    const theirsRow = rows.find((r) => r.textContent?.includes('₮4,000,000')) as HTMLElement;
+    expect(within(mineRow).queryByRole('button', { name: 'Approve' })).toBeNull();
     fireEvent.click(within(theirsRow).getByRole('button', { name: 'Approve' }));
-    const [confirm] = await screen.findAllByText('Credit DEP-000003: ₮4,000,000 to bat?');
+    const [confirm] = await screen.findAllByText('Approve: Deposit of ₮4,000,000 for bat?');
     const dialog = confirm.closest('.ant-modal') as HTMLElement;
     const ok = within(dialog).getByRole('button', { name: 'Approve' });
     fireEvent.click(ok);
@@ -221,7 +232,7 @@ describe('deposits waiting for a second administrator', { timeout: 60_000 }, () 
     await waitFor(() => expect(server.calls('PUT', '/api/v1/admin/deposit/approve')).toHaveLength(1));
     expect(server.calls('PUT', '/api/v1/admin/deposit/approve')[0].query.get('depositId')).toBe('3');
     held.resolve([200, { ...theirs, status: 'credited', approvedBy: 'admin' }]);
-    expect(await screen.findByText('DEP-000003: ₮4,000,000 credited to bat')).toBeInTheDocument();
+    expect(await screen.findByText('Deposit approved')).toBeInTheDocument();
   });
 });
 

@@ -14,7 +14,7 @@ import {
   useSearchUsersQuery,
 } from './adminEndpoints';
 import { positiveId } from './ids';
-import { PendingDeposits } from './PendingDeposits';
+import { ApprovalQueue } from './ApprovalQueue';
 import { ReverseDepositDialog } from './ReverseDepositDialog';
 import { UserPicker } from './UserPicker';
 import { useSingleFlight } from './useSingleFlight';
@@ -33,6 +33,8 @@ const STATUS_COLOURS: Record<AdminDeposit['status'], string> = {
   pending: 'gold',
   credited: 'green',
   reversed: 'red',
+  cancelled: 'default',
+  rejected: 'default',
 };
 
 /**
@@ -155,7 +157,7 @@ export function DepositsPage() {
         />
       ) : null}
 
-      <PendingDeposits userId={userId} />
+      <ApprovalQueue userId={userId} />
 
       <Typography.Title level={4}>
         {t('admin.deposits.history')} {userId ? <Tag>{t('admin.common.forUser', { userId })}</Tag> : null}
@@ -203,10 +205,19 @@ export function DepositsPage() {
           {
             title: t('admin.deposits.note'),
             key: 'note',
-            render: (_value, deposit) =>
-              deposit.reversal
-                ? `${deposit.note ?? ''} ${t('admin.deposits.reversedBecause', { reason: deposit.reversal.reason, by: deposit.reversal.by })}`.trim()
-                : deposit.note || '—',
+            render: (_value, deposit) => {
+              const note =
+                deposit.kind === 'adjustment'
+                  ? `${t('admin.approvals.kinds.adjustment')}: ${deposit.note ?? ''}`
+                  : deposit.note;
+              if (deposit.reversal) {
+                return `${note ?? ''} ${t('admin.deposits.reversedBecause', { reason: deposit.reversal.reason, by: deposit.reversal.by })}`.trim();
+              }
+              if (deposit.closedBy) {
+                return `${note ?? ''} ${t('admin.deposits.closedBecause', { reason: deposit.closedReason ?? '', by: deposit.closedBy })}`.trim();
+              }
+              return note || '—';
+            },
           },
           {
             title: t('admin.columns.createdBy'),

@@ -40,6 +40,12 @@ function formValuesOf(settings: Settings): Settings {
     ...settings,
     // A server from before the deposit limits sends none: show the defaults it applies.
     deposit: settings.deposit ?? DEPOSIT_LIMITS_DEFAULT,
+    // A server from before four-eyes on payouts sends none: show the defaults it would apply.
+    withdrawal: {
+      ...settings.withdrawal,
+      dualApprovalAbove: settings.withdrawal.dualApprovalAbove ?? 1_000_000,
+    },
+    fourEyes: settings.fourEyes ?? { approverMinAdminHours: 24 },
     jackpot: {
       ...settings.jackpot,
       badBeatShares: settings.jackpot.badBeatShares ?? DEFAULT_BAD_BEAT_SHARES,
@@ -59,7 +65,11 @@ export function SettingsPage() {
     try {
       const saved = await updateSettings({
         ...values,
-        withdrawal: { min: values.withdrawal.min, max: values.withdrawal.max ?? null },
+        withdrawal: {
+          min: values.withdrawal.min,
+          max: values.withdrawal.max ?? null,
+          dualApprovalAbove: values.withdrawal.dualApprovalAbove,
+        },
         banks: values.banks.map((bank) => bank.trim()).filter(Boolean),
       }).unwrap();
       form.setFieldsValue(formValuesOf(saved));
@@ -174,6 +184,30 @@ export function SettingsPage() {
                 rules={[required]}
               >
                 <InputNumber<number> min={1} max={MAX_AMOUNT} prefix="₮" {...whole} />
+              </Form.Item>
+            </Col>
+          </Row>
+
+          <Typography.Title level={5}>{t('admin.settings.fourEyes')}</Typography.Title>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name={['withdrawal', 'dualApprovalAbove']}
+                label={t('admin.settings.withdrawalDualApproval')}
+                extra={t('admin.settings.withdrawalDualApprovalHelp')}
+                rules={[required]}
+              >
+                <InputNumber<number> min={1} max={MAX_AMOUNT} prefix="₮" {...whole} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                name={['fourEyes', 'approverMinAdminHours']}
+                label={t('admin.settings.approverMinAdminHours')}
+                extra={t('admin.settings.approverMinAdminHoursHelp')}
+                rules={[required]}
+              >
+                <InputNumber<number> min={0} max={720} {...whole} />
               </Form.Item>
             </Col>
           </Row>

@@ -74,8 +74,10 @@ export function UsersPage() {
       onOk: () =>
         guard.run(`role-${user.userId}`, async () => {
           try {
-            await updateRole({ userId: user.userId, role }).unwrap();
-            void message.success(t('admin.users.roleChanged'));
+            const done = await updateRole({ userId: user.userId, role }).unwrap();
+            if ('grantId' in done)
+              void message.info(t('admin.users.roleRequested', { username: user.username }));
+            else void message.success(t('admin.users.roleChanged'));
           } catch (err) {
             void message.error(errorText(err, t));
           }

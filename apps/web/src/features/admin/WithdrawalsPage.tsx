@@ -50,8 +50,13 @@ export function WithdrawalsPage() {
   const doApprove = (w: AdminWithdrawal) =>
     guard.run(String(w.withdrawalId), async () => {
       try {
-        await approve(w.withdrawalId).unwrap();
-        void message.success(t('admin.withdrawals.approved', { code: w.code }));
+        const done = await approve(w.withdrawalId).unwrap();
+        if (done.status === 'pending') {
+          // Four-eyes: this first approval waits for a second administrator.
+          void message.info(t('admin.withdrawals.firstApproval', { code: w.code }));
+        } else {
+          void message.success(t('admin.withdrawals.approved', { code: w.code }));
+        }
       } catch (err) {
         void message.error(errorText(err, t));
       }
@@ -130,9 +135,14 @@ export function WithdrawalsPage() {
             dataIndex: 'status',
             key: 'status',
             render: (value: WithdrawalStatus, w) => (
-              <Tag color={STATUS_COLOR[value]} title={w.reason ?? undefined}>
-                {t(`admin.withdrawals.status.${value}`)}
-              </Tag>
+              <>
+                <Tag color={STATUS_COLOR[value]} title={w.reason ?? undefined}>
+                  {t(`admin.withdrawals.status.${value}`)}
+                </Tag>
+                {value === 'pending' && w.firstApprovedBy ? (
+                  <Tag color="blue">{t('admin.withdrawals.waitsForSecond', { by: w.firstApprovedBy })}</Tag>
+                ) : null}
+              </>
             ),
           },
           {

@@ -1,5 +1,7 @@
 import type {
   Adjustment,
+  ApprovalQueue,
+  RoleGrant,
   AuditPage,
   CreateAdjustmentRequest,
   DepositStatus,
@@ -133,23 +135,25 @@ export const adminEndpoints = adminApi.injectEndpoints({
       query: (userId) => ({ url: '/user/unblock', method: 'PUT', params: { userId: String(userId) } }),
       invalidatesTags: ['UserList', 'Audit'],
     }),
-    createAdjustment: build.mutation<Adjustment, CreateAdjustmentArgs>({
+    /** 201 posted; 202 a credit waiting for a second administrator (a pending deposit of kind adjustment). */
+    createAdjustment: build.mutation<Adjustment | AdminDeposit, CreateAdjustmentArgs>({
       query: ({ idempotencyKey, ...body }) => ({
         url: '/adjustment',
         method: 'POST',
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      invalidatesTags: ['UserList', 'Data', 'Audit'],
+      invalidatesTags: ['UserList', 'Data', 'Audit', 'Approvals'],
     }),
-    updateRole: build.mutation<AdminUser, { userId: number; role: Role }>({
+    /** 200 the user; 202 a grant of ADMIN waiting for a second administrator. */
+    updateRole: build.mutation<AdminUser | RoleGrant, { userId: number; role: Role }>({
       query: ({ userId, role }) => ({
         url: '/user/role',
         method: 'PATCH',
         params: { userId: String(userId) },
         body: { role },
       }),
-      invalidatesTags: ['UserList', 'Audit'],
+      invalidatesTags: ['UserList', 'Audit', 'Approvals'],
     }),
 
     getDeposits: build.query<AdminDepositPage, DepositListArgs>({
@@ -166,7 +170,7 @@ export const adminEndpoints = adminApi.injectEndpoints({
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      invalidatesTags: ['DepositList', 'UserList', 'Data', 'Audit'],
+      invalidatesTags: ['DepositList', 'UserList', 'Data', 'Audit', 'Approvals'],
     }),
     approveDeposit: build.mutation<AdminDeposit, number>({
       query: (depositId) => ({
@@ -174,7 +178,7 @@ export const adminEndpoints = adminApi.injectEndpoints({
         method: 'PUT',
         params: { depositId: String(depositId) },
       }),
-      invalidatesTags: ['DepositList', 'UserList', 'Data', 'Audit'],
+      invalidatesTags: ['DepositList', 'UserList', 'Data', 'Audit', 'Approvals'],
     }),
     reverseDeposit: build.mutation<AdminDeposit, { depositId: number; reason: string; amount?: number }>({
       query: ({ depositId, ...body }) => ({
@@ -184,6 +188,40 @@ export const adminEndpoints = adminApi.injectEndpoints({
         body,
       }),
       invalidatesTags: ['DepositList', 'UserList', 'Data', 'Audit'],
+    }),
+
+    /** Four-eyes: everything waiting for a second administrator, and what the caller may do with it. */
+    getApprovals: build.query<ApprovalQueue, void>({
+      query: () => ({ url: '/approvals' }),
+      providesTags: ['Approvals'],
+    }),
+    cancelDeposit: build.mutation<AdminDeposit, Closing>({
+      query: ({ id, reason }) => closing('/deposit/cancel', 'depositId', id, reason),
+      invalidatesTags: ['DepositList', 'Approvals', 'Audit'],
+    }),
+    rejectDeposit: build.mutation<AdminDeposit, Closing>({
+      query: ({ id, reason }) => closing('/deposit/reject', 'depositId', id, reason),
+      invalidatesTags: ['DepositList', 'Approvals', 'Audit'],
+    }),
+    cancelWithdrawalApproval: build.mutation<AdminWithdrawal, Closing>({
+      query: ({ id, reason }) => closing('/withdrawal/cancel-approval', 'withdrawalId', id, reason),
+      invalidatesTags: ['WithdrawList', 'Approvals', 'Audit'],
+    }),
+    confirmRoleGrant: build.mutation<RoleGrant, number>({
+      query: (grantId) => ({
+        url: '/role-grant/confirm',
+        method: 'PUT',
+        params: { grantId: String(grantId) },
+      }),
+      invalidatesTags: ['UserList', 'Approvals', 'Audit'],
+    }),
+    cancelRoleGrant: build.mutation<RoleGrant, Closing>({
+      query: ({ id, reason }) => closing('/role-grant/cancel', 'grantId', id, reason),
+      invalidatesTags: ['Approvals', 'Audit'],
+    }),
+    rejectRoleGrant: build.mutation<RoleGrant, Closing>({
+      query: ({ id, reason }) => closing('/role-grant/reject', 'grantId', id, reason),
+      invalidatesTags: ['Approvals', 'Audit'],
     }),
 
     getAudit: build.query<AuditPage, AuditArgs>({
@@ -216,7 +254,7 @@ export const adminEndpoints = adminApi.injectEndpoints({
         method: 'PUT',
         params: { withdrawalId: String(withdrawalId) },
       }),
-      invalidatesTags: ['WithdrawList', 'UserList', 'Data', 'Audit'],
+      invalidatesTags: ['WithdrawList', 'UserList', 'Data', 'Audit', 'Approvals'],
     }),
     rejectWithdrawal: build.mutation<AdminWithdrawal, { withdrawalId: number; reason: string }>({
       query: ({ withdrawalId, reason }) => ({
@@ -225,7 +263,7 @@ export const adminEndpoints = adminApi.injectEndpoints({
         params: { withdrawalId: String(withdrawalId) },
         body: { reason },
       }),
-      invalidatesTags: ['WithdrawList', 'UserList', 'Data', 'Audit'],
+      invalidatesTags: ['WithdrawList', 'UserList', 'Data', 'Audit', 'Approvals'],
     }),
 
     getTables: build.query<AdminTable[], void>({
@@ -360,7 +398,24 @@ async function refreshPlayerBlocks(
   dispatch(userApi.util.invalidateTags(['Block']));
 }
 
+/** A waiting item closed with a reason (cancelled by its maker, rejected by another administrator). */
+export interface Closing {
+  id: number;
+  reason: string;
+}
+
+function closing(url: string, idName: string, id: number, reason: string) {
+  return { url, method: 'PUT', params: { [idName]: String(id) }, body: { reason } };
+}
+
 export const {
+  useGetApprovalsQuery,
+  useCancelDepositMutation,
+  useRejectDepositMutation,
+  useCancelWithdrawalApprovalMutation,
+  useConfirmRoleGrantMutation,
+  useCancelRoleGrantMutation,
+  useRejectRoleGrantMutation,
   useSearchUsersQuery,
   useGetUserOutcomesQuery,
   useGetUserMailsQuery,

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import {
+  CloseRequestSchema,
   AdminDepositQuerySchema,
   AdminWithdrawalQuerySchema,
   CreateAdjustmentRequestSchema,
@@ -28,7 +29,10 @@ import { parseInput } from '../../validation.js';
 import { idempotencyKey } from '../user/wallet.js';
 import { actorOf } from './adminContext.js';
 
-/** GET|POST /deposit, PUT /deposit/approve, POST /deposit/reverse, POST /adjustment, GET /withdrawal, PUT /withdrawal/approve|reject, GET /data?days=, GET /ledger.csv. */
+/**
+ * GET|POST /deposit, PUT /deposit/approve|cancel|reject, POST /deposit/reverse, POST /adjustment,
+ * GET /withdrawal, PUT /withdrawal/approve|reject|cancel-approval, GET /data?days=, GET /ledger.csv.
+ */
 export function adminMoneyRoutes(app: FastifyInstance, services: Services): void {
   app.get('/deposit', async (request): Promise<AdminDepositPage> => {
     const query = parseInput(AdminDepositQuerySchema, request.query, 'query');
@@ -54,20 +58,37 @@ export function adminMoneyRoutes(app: FastifyInstance, services: Services): void
     return presentAdminDeposit(value);
   });
 
+  app.put('/deposit/cancel', async (request): Promise<AdminDeposit> => {
+    const { depositId } = parseInput(DepositIdQuerySchema, request.query, 'query');
+    const { reason } = parseInput(CloseRequestSchema, request.body);
+    return presentAdminDeposit(await services.wallet.deposits.cancel(actorOf(request), depositId, reason));
+  });
+
+  app.put('/deposit/reject', async (request): Promise<AdminDeposit> => {
+    const { depositId } = parseInput(DepositIdQuerySchema, request.query, 'query');
+    const { reason } = parseInput(CloseRequestSchema, request.body);
+    return presentAdminDeposit(await services.wallet.deposits.reject(actorOf(request), depositId, reason));
+  });
+
   app.post('/deposit/reverse', async (request): Promise<AdminDeposit> => {
     const { depositId } = parseInput(DepositIdQuerySchema, request.query, 'query');
     const body = parseInput(ReverseDepositRequestSchema, request.body);
     return presentAdminDeposit(await services.wallet.deposits.reverse(actorOf(request), depositId, body));
   });
 
-  app.post('/adjustment', async (request, reply): Promise<Adjustment> => {
+  // 201 posted, 202 a credit waiting for a second administrator (a pending deposit of kind adjustment).
+  app.post('/adjustment', async (request, reply): Promise<Adjustment | AdminDeposit> => {
     const body = parseInput(CreateAdjustmentRequestSchema, request.body);
-    const { value, replayed } = await services.wallet.deposits.adjust(actorOf(request), {
+    const outcome = await services.wallet.deposits.adjust(actorOf(request), {
       ...body,
       idempotencyKey: idempotencyKey(request),
     });
-    reply.status(replayed ? 200 : 201);
-    return value;
+    if (outcome.pending) {
+      reply.status(outcome.replayed ? 200 : 202);
+      return presentAdminDeposit(outcome.pending);
+    }
+    reply.status(outcome.replayed ? 200 : 201);
+    return outcome.value;
   });
 
   app.get('/withdrawal', async (request): Promise<AdminWithdrawalPage> => {
@@ -76,9 +97,20 @@ export function adminMoneyRoutes(app: FastifyInstance, services: Services): void
     return { ...page, items: page.items.map(presentAdminWithdrawal) };
   });
 
-  app.put('/withdrawal/approve', async (request): Promise<AdminWithdrawal> => {
+  // 200 paid out, 202 a first approval that waits for a second administrator.
+  app.put('/withdrawal/approve', async (request, reply): Promise<AdminWithdrawal> => {
     const { withdrawalId } = parseInput(WithdrawalIdQuerySchema, request.query, 'query');
-    return presentAdminWithdrawal(await services.wallet.approveWithdrawal(actorOf(request), withdrawalId));
+    const { value, waiting } = await services.wallet.approveWithdrawal(actorOf(request), withdrawalId);
+    reply.status(waiting ? 202 : 200);
+    return presentAdminWithdrawal(value);
+  });
+
+  app.put('/withdrawal/cancel-approval', async (request): Promise<AdminWithdrawal> => {
+    const { withdrawalId } = parseInput(WithdrawalIdQuerySchema, request.query, 'query');
+    const { reason } = parseInput(CloseRequestSchema, request.body);
+    return presentAdminWithdrawal(
+      await services.wallet.cancelWithdrawalApproval(actorOf(request), withdrawalId, reason),
+    );
   });
 
   app.put('/withdrawal/reject', async (request): Promise<AdminWithdrawal> => {

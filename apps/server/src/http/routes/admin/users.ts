@@ -9,10 +9,11 @@ import {
   type AdminUserPage,
   type MessageResponse,
   type OutcomePage,
+  type RoleGrant,
 } from '@tenger/protocol';
 import { recentMailsTo } from '../../../mail/mailer.js';
 import type { Services } from '../../../services.js';
-import { presentAdminUser, presentOutcome } from '../../presenters.js';
+import { presentAdminUser, presentOutcome, presentRoleGrant } from '../../presenters.js';
 import { parseInput } from '../../validation.js';
 import { actorOf } from './adminContext.js';
 
@@ -65,12 +66,21 @@ export function adminUserRoutes(app: FastifyInstance, services: Services): void 
     return presentAdminUser(await services.users.unblock(actorOf(request), userId));
   });
 
-  app.patch('/user/role', async (request): Promise<AdminUser> => {
+  // 200 changed; 202 a grant of ADMIN that waits for a second administrator (four-eyes).
+  app.patch('/user/role', async (request, reply): Promise<AdminUser | RoleGrant> => {
     const { userId } = parseInput(UserIdQuerySchema, request.query, 'query');
     const { role } = parseInput(UpdateRoleRequestSchema, request.body);
-    const user = await services.users.setRole(actorOf(request), userId, role);
+    if (role === 'ADMIN') {
+      const outcome = await services.roleGrants.request(actorOf(request), userId);
+      if (!outcome.granted) {
+        reply.status(202);
+        return presentRoleGrant(outcome.grant);
+      }
+    } else {
+      await services.users.setRole(actorOf(request), userId, role);
+    }
     endSessions(userId);
-    return presentAdminUser(user);
+    return presentAdminUser(await services.users.getWithMoney(userId));
   });
 
   // A lost authenticator: another administrator clears it (never one's own); the owner enrols again.
