@@ -35,7 +35,6 @@ import { tableChannelRoutes } from '../tables/channel/tableChannel.js';
 import { SiteSocketCap } from '../realtime/socketCap.js';
 import { TableChat } from '../tables/chat/tableChat.js';
 import { adminChatRoutes } from './routes/admin/chat.js';
-import { ConnectionsPerIp } from '../realtime/socketGuard.js';
 
 export const USER_API = '/api/v1/user';
 export const ADMIN_API = '/api/v1/admin';
@@ -125,7 +124,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     redis ? { global: false, redis, nameSpace, skipOnError: true } : { global: false },
   );
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  // Every WebSocket upgrade takes one of its address's places on the whole site before it is routed.
+  // The one cap on WebSockets per client address (both channels, the whole site): every upgrade takes
+  // one of its address's places before it is routed. (TCP connections are capped at accept above.)
   const socketCap = new SiteSocketCap(
     services.cluster.counters,
     services.config.wsConnectionsPerIp,
@@ -165,8 +165,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     { prefix: ADMIN_API },
   );
 
-  // Both channels: the cap per address in this process too; sessions that end close their sockets.
-  const connections = new ConnectionsPerIp(services.config.wsConnectionsPerIp);
+  // Sessions that end close their sockets.
   services.hub.followSessions(services.auth.sessionEvents);
   app.get(
     GLOBAL_CHANNEL_PATH,
@@ -174,13 +173,9 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
       websocket: true,
       preValidation: async (request) => {
         if (!originAllowed(request, origins)) throw new AppError(403, 'forbidden', 'Origin not allowed');
-        if (!connections.hasRoom(request.ip))
-          throw new AppError(429, 'rate_limited', 'Too many connections from your address');
       },
     },
-    (socket: WebSocket, request) => {
-      if (connections.admit(socket, request.ip)) services.hub.attach(socket);
-    },
+    (socket: WebSocket) => services.hub.attach(socket),
   );
 
   const tableChat = new TableChat(services.chat, services.cluster.bus, (error) =>
@@ -192,7 +187,6 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     authenticate: (token) => services.auth.authenticate(token),
     originAllowed: (request) => originAllowed(request, origins),
     sessionEvents: services.auth.sessionEvents,
-    connections,
     chat: tableChat,
     onBalanceChanged: (listener) =>
       services.ledger.onPosted((result) => {
