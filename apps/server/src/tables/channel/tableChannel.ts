@@ -46,7 +46,7 @@ export interface TableChannelDeps {
 
 export function tableChannelRoutes(app: FastifyInstance, deps: TableChannelDeps): void {
   // The socket sessions of this channel: heartbeat, and revocations that close them (4001).
-  const sessions = new SessionRoster<TableSession>(undefined, TABLE_HEARTBEAT_MS);
+  const sessions = new SessionRoster<SocketSession>(undefined, TABLE_HEARTBEAT_MS);
   if (deps.sessionEvents) sessions.follow(deps.sessionEvents);
   const shortfalls = new Shortfalls();
   const unwatch = deps.onBalanceChanged?.((userId) => shortfalls.forget(userId));
@@ -68,7 +68,7 @@ export function tableChannelRoutes(app: FastifyInstance, deps: TableChannelDeps)
     (socket: WebSocket, request: FastifyRequest) => {
       const raw = (request.params as { tableId?: string }).tableId ?? '';
       const tableId = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null;
-      const session = new TableSession(socket, deps.authenticate, TABLE_MESSAGES_PER_SECOND);
+      const session = new SocketSession(socket, deps.authenticate, TABLE_MESSAGES_PER_SECOND);
       const connection = new TableConnection(session, sessions, deps, shortfalls);
       sessions.add(session);
       socket.on('close', () => {
@@ -111,10 +111,10 @@ class Shortfalls {
   }
 }
 
-/** The socket session of a table viewer (socketSession.ts: AUTH, rate window, heartbeat, revocation). */
-class TableSession extends SocketSession {}
-
-/** One socket: a viewer of one table. Messages are handled one at a time, in order. */
+/**
+ * One socket: a viewer of one table. Messages are handled one at a time, in order. Its socket session
+ * (socketSession.ts) owns sign-in, the rate window, heartbeat, revocation and the bounded send buffer.
+ */
 class TableConnection implements TableViewer {
   userId: number | null = null;
   private username = '';
@@ -126,8 +126,8 @@ class TableConnection implements TableViewer {
   private gone = false;
 
   constructor(
-    private readonly session: TableSession,
-    private readonly sessions: SessionRoster<TableSession>,
+    private readonly session: SocketSession,
+    private readonly sessions: SessionRoster<SocketSession>,
     private readonly deps: TableChannelDeps,
     private readonly shortfalls: Shortfalls,
   ) {
