@@ -57,7 +57,9 @@ function ask(agent) {
       (response) => {
         response.resume();
         response.on('end', () =>
-          resolve(response.statusCode === 200 ? performance.now() - started : `status ${response.statusCode}`),
+          resolve(
+            response.statusCode === 200 ? performance.now() - started : `status ${response.statusCode}`,
+          ),
         );
       },
     );
@@ -81,9 +83,19 @@ async function honestPhase(ms) {
   const summary = (list) => {
     const sorted = [...list].sort((a, b) => a - b);
     const round = (v) => Math.round(v * 10) / 10;
-    return { count: sorted.length, p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? NaN) };
+    return {
+      count: sorted.length,
+      p50: round(percentile(sorted, 50)),
+      p99: round(percentile(sorted, 99)),
+      max: round(sorted.at(-1) ?? NaN),
+    };
   };
-  return { all: summary([...times.keptAlive, ...times.fresh]), keptAlive: summary(times.keptAlive), fresh: summary(times.fresh), failures };
+  return {
+    all: summary([...times.keptAlive, ...times.fresh]),
+    keptAlive: summary(times.keptAlive),
+    fresh: summary(times.fresh),
+    failures,
+  };
 }
 
 const rssBefore = processUsage(server.pid).rssBytes;

@@ -64,8 +64,12 @@ describe('connections capped at accept', () => {
 
   it('an address holding the cap of unfinished request heads has every further connection closed at once, and other addresses still get answers', async () => {
     const attacker = '127.0.0.21';
-    const held = await Promise.all(Array.from({ length: CAP }, () => RawClient.open(port, attacker, HALF_HEAD)));
-    const extra = await Promise.all(Array.from({ length: 3 }, () => RawClient.open(port, attacker, HALF_HEAD)));
+    const held = await Promise.all(
+      Array.from({ length: CAP }, () => RawClient.open(port, attacker, HALF_HEAD)),
+    );
+    const extra = await Promise.all(
+      Array.from({ length: 3 }, () => RawClient.open(port, attacker, HALF_HEAD)),
+    );
     for (const client of extra) {
       expect(await client.closedWithin(2_000)).toBe(true);
       expect(client.received).toBe('');
@@ -78,7 +82,9 @@ describe('connections capped at accept', () => {
 
   it('a request head not finished in time is dropped, and its place is free again', async () => {
     const attacker = '127.0.0.23';
-    const held = await Promise.all(Array.from({ length: CAP }, () => RawClient.open(port, attacker, HALF_HEAD)));
+    const held = await Promise.all(
+      Array.from({ length: CAP }, () => RawClient.open(port, attacker, HALF_HEAD)),
+    );
     // Dropped by the server (408), well before the test's own bound.
     for (const client of held) expect(await client.closedWithin(HEAD_TIMEOUT_MS * 10)).toBe(true);
     expect(held[0].received).toMatch(/^HTTP\/1.1 408/);

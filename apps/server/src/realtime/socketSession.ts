@@ -177,7 +177,9 @@ export class SessionRoster<S extends SocketSession> {
 
   private sessionChanged(change: SessionChange): void {
     const candidates =
-      change.userId !== null ? [...this.ofUser(change.userId)] : [...this.sessions].filter((s) => s.userId !== null);
+      change.userId !== null
+        ? [...this.ofUser(change.userId)]
+        : [...this.sessions].filter((s) => s.userId !== null);
     for (const session of candidates)
       void session.endedBy(change).then((ended) => {
         if (ended && !session.closing) this.end(session);

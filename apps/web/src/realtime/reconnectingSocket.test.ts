@@ -69,7 +69,13 @@ describe('the reconnecting socket both channels use', () => {
     }
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(6);
-    expect(events.filter((e) => e.startsWith('retry'))).toEqual(['retry 1', 'retry 2', 'retry 3', 'retry 4', 'retry 5']);
+    expect(events.filter((e) => e.startsWith('retry'))).toEqual([
+      'retry 1',
+      'retry 2',
+      'retry 3',
+      'retry 4',
+      'retry 5',
+    ]);
     expect(events.at(-1)).toBe('gave up');
     expect(logger.warn).toHaveBeenCalledWith('/ws/x: gave up after 5 reconnect attempts');
   });

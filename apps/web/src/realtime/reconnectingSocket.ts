@@ -2,10 +2,7 @@
 // unexpected close opens again after a delay that grows with the attempt, until the policy's attempts
 // are spent; a successful open counts afresh. Never two sockets at once. What a channel says on open
 // and makes of its messages stays in the channel (globalSocket.ts, features/table/tableSocket.ts).
-import {
-  GLOBAL_SOCKET_MAX_RECONNECTS,
-  GLOBAL_SOCKET_RECONNECT_DELAY_MS,
-} from '../app/constants';
+import { GLOBAL_SOCKET_MAX_RECONNECTS, GLOBAL_SOCKET_RECONNECT_DELAY_MS } from '../app/constants';
 
 /** What we need of a WebSocket (the browser's, or a fake in tests). */
 export interface SocketLike {
