@@ -7,10 +7,18 @@ import process from 'node:process';
 import { setTimeout } from 'node:timers';
 
 /**
- * @param {{ listenPort: number, upstreams: number[], prefix: string, host?: string }} options
- *   prefix: a writable folder for nginx's pid, logs and temporary files.
+ * What one client address may hold and ask through nginx (limit_conn / limit_req). The server's own
+ * cap at accept counts nginx, not the client, so behind nginx this is the per-client connection cap.
+ * Sized for players sharing a carrier's NAT: a browser holds ~6 HTTP connections and 2 sockets.
  */
-export function nginxConfig({ listenPort, upstreams, prefix, host = '127.0.0.1' }) {
+export const CLIENT_LIMITS = { connectionsPerIp: 200, requestsPerSecond: 50, requestBurst: 200 };
+
+/**
+ * @param {{ listenPort: number, upstreams: number[], prefix: string, host?: string, limits?: typeof CLIENT_LIMITS | null }} options
+ *   prefix: a writable folder for nginx's pid, logs and temporary files. limits: null for none (a load
+ *   benchmark whose thousands of players all come from 127.0.0.1).
+ */
+export function nginxConfig({ listenPort, upstreams, prefix, host = '127.0.0.1', limits = CLIENT_LIMITS }) {
   const servers = upstreams
     .map((port) => `    server ${host}:${port} max_fails=1 fail_timeout=2s;`)
     .join('\n');
@@ -28,32 +36,55 @@ http {
   fastcgi_temp_path ${prefix}/fastcgi;
   uwsgi_temp_path ${prefix}/uwsgi;
   scgi_temp_path ${prefix}/scgi;
-${httpBlock(servers, `${host}:${listenPort}`)}
+${httpBlock(servers, `${host}:${listenPort}`, limits)}
 }
 `;
 }
 
 /** The part of the config inside http { } (also what deploy/nginx.conf holds). */
-export function httpBlock(servers, listen) {
+export function httpBlock(servers, listen, limits = CLIENT_LIMITS) {
+  const zones = limits
+    ? `
+  # Per client address (the real one: nginx is the edge): open connections and request rate.
+  limit_conn_zone $binary_remote_addr zone=tenger_conn:10m;
+  limit_req_zone $binary_remote_addr zone=tenger_req:10m rate=${limits.requestsPerSecond}r/s;
+  limit_conn_status 429;
+  limit_req_status 429;
+`
+    : '';
+  const perClient = limits
+    ? `
+      limit_conn tenger_conn ${limits.connectionsPerIp};
+      limit_req zone=tenger_req burst=${limits.requestBurst} nodelay;`
+    : '';
   return `
   # A WebSocket upgrade passes "Connection: upgrade" on; plain requests keep their upstream connection.
   map $http_upgrade $connection_upgrade {
     default upgrade;
     '' '';
   }
-
+${zones}
   upstream tenger {
     # Any process serves any request: tables are relayed to their owner inside the cluster.
     least_conn;
 ${servers}
     keepalive 64;
+    # Below the server's keep-alive (5 s), so nginx never reuses a connection the server is closing.
+    keepalive_timeout 4s;
   }
 
   server {
     listen ${listen};
     client_max_body_size 1m;
+    # Slowloris: a head or body that trickles is dropped; a client that stops reading too.
+    client_header_timeout 10s;
+    client_body_timeout 10s;
+    send_timeout 30s;
+    keepalive_timeout 30s;
+    keepalive_requests 1000;
+    large_client_header_buffers 4 8k;
 
-    location / {
+    location / {${perClient}
       proxy_pass http://tenger;
       proxy_http_version 1.1;
       proxy_set_header Upgrade $http_upgrade;
@@ -76,7 +107,7 @@ ${servers}
  * as a child in the foreground; resolves once it accepts connections on `listenPort`.
  * @returns {Promise<{ process: import('node:child_process').ChildProcess, prefix: string, stop(): Promise<void> }>}
  */
-export async function startNginx({ listenPort, upstreams, host = '127.0.0.1' }) {
+export async function startNginx({ listenPort, upstreams, host = '127.0.0.1', limits = CLIENT_LIMITS }) {
   const { spawn } = await import('node:child_process');
   const { mkdtempSync, mkdirSync, rmSync, writeFileSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
@@ -85,7 +116,7 @@ export async function startNginx({ listenPort, upstreams, host = '127.0.0.1' }) 
   const prefix = mkdtempSync(path.join(tmpdir(), 'tenger-nginx-'));
   for (const dir of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(prefix, dir));
   const conf = path.join(prefix, 'nginx.conf');
-  writeFileSync(conf, nginxConfig({ listenPort, upstreams, prefix, host }));
+  writeFileSync(conf, nginxConfig({ listenPort, upstreams, prefix, host, limits }));
   const child = spawn(process.env.NGINX ?? '/usr/sbin/nginx', ['-c', conf, '-p', prefix], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });

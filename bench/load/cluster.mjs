@@ -84,7 +84,8 @@ export async function startCluster({ postgresUrl, admin, processes, logLevel = '
     async join() {
       await Promise.all(Array.from({ length: processes - 1 }, (_, i) => startOne(i + 1)));
       const listenPort = await freePort();
-      nginx = await startNginx({ listenPort, upstreams: children.map((c) => c.port) });
+      // Every simulated player comes from 127.0.0.1: no per-client limits in this run.
+      nginx = await startNginx({ listenPort, upstreams: children.map((c) => c.port), limits: null });
       cluster.base = `http://127.0.0.1:${listenPort}`;
       cluster.wsBase = `ws://127.0.0.1:${listenPort}`;
     },

@@ -40,8 +40,10 @@ if ((options.db === 'postgres' || options.processes > 1) && !postgresUrl) {
   process.exit(2);
 }
 log(`database: ${postgresUrl ? 'PostgreSQL (fresh database)' : 'PGlite (temporary folder)'}`);
-// Every simulated seat connects from 127.0.0.1: lift the per-address WebSocket cap (default 100) for this run.
+// Every simulated seat connects from 127.0.0.1: lift the per-address WebSocket cap (default 100) and the
+// cap on TCP connections at accept (default 200) for this run.
 process.env.WS_MAX_CONNECTIONS_PER_IP ??= '1000000';
+process.env.TCP_MAX_CONNECTIONS_PER_IP ??= '0';
 const server =
   options.processes > 1
     ? await startCluster({ postgresUrl, admin, processes: options.processes })

@@ -78,8 +78,16 @@ export interface ServerConfig {
   tokenTtlHours: number;
   rateLimits: RateLimitConfig;
   passwordGuard: PasswordGuardConfig;
-  /** Open WebSocket connections (/ws/global and /ws/table together) per client IP. */
+  /** Open WebSocket connections (/ws/global and /ws/table together) per client IP, over the whole site. */
   wsConnectionsPerIp: number;
+  /**
+   * Open TCP connections (HTTP and WebSocket together) per peer address in one process, counted at
+   * accept; 0 turns the cap off. Behind a proxy the peer is the proxy, so the default is off when
+   * TRUST_PROXY > 0 and the proxy caps each client (deploy/nginx.conf, limit_conn).
+   */
+  tcpConnectionsPerIp: number;
+  /** How long a client may take to send a whole request head before the connection is dropped (408). */
+  httpHeadersTimeoutMs: number;
   /** On SIGTERM/SIGINT: how long running hands may take to finish before they are voided. */
   shutdownDrainMs: number;
   /** Redis 7 for a site of several processes (bus, table leases, shared counters); none: one process. */
@@ -100,6 +108,11 @@ export interface ServerConfig {
 
 /** The default drain limit of a graceful shutdown (SHUTDOWN_DRAIN_SECONDS). */
 export const DEFAULT_SHUTDOWN_DRAIN_SECONDS = 60;
+
+/** Open TCP connections per address when not behind a proxy (TCP_MAX_CONNECTIONS_PER_IP). */
+export const DEFAULT_TCP_CONNECTIONS_PER_IP = 200;
+/** Time to send a whole request head (HTTP_HEADERS_TIMEOUT_MS): a slowloris holds a connection no longer. */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 
 export const OWASP_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 
@@ -145,6 +158,18 @@ const EnvSchema = z.object({
     .min(1)
     .max(1_000_000)
     .default(100),
+  TCP_MAX_CONNECTIONS_PER_IP: z.coerce
+    .number()
+    .int('TCP_MAX_CONNECTIONS_PER_IP must be a whole number (0: no cap)')
+    .min(0)
+    .max(1_000_000)
+    .optional(),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce
+    .number()
+    .int('HTTP_HEADERS_TIMEOUT_MS must be a whole number of milliseconds')
+    .min(100)
+    .max(120_000)
+    .default(DEFAULT_HEADERS_TIMEOUT_MS),
   SHUTDOWN_DRAIN_SECONDS: z.coerce
     .number()
     .int('SHUTDOWN_DRAIN_SECONDS must be a whole number of seconds')
@@ -230,6 +255,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: { failuresPerHour: 100, authRequestsPerMinute: 60 },
     passwordGuard: DEFAULT_PASSWORD_GUARD,
     wsConnectionsPerIp: e.WS_MAX_CONNECTIONS_PER_IP,
+    tcpConnectionsPerIp:
+      e.TCP_MAX_CONNECTIONS_PER_IP ?? (e.TRUST_PROXY > 0 ? 0 : DEFAULT_TCP_CONNECTIONS_PER_IP),
+    httpHeadersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
     nodeId: e.NODE_ID ?? `${os.hostname()}:${process.pid}`,

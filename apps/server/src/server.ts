@@ -12,6 +12,12 @@ import { CLOSE_SERVICE_RESTART, closeEvery, SERVICE_RESTART_REASON } from './rea
 import { createServices, type ServiceOverrides, type Services } from './services.js';
 import type { DrainResult } from './tables/tableLayer.js';
 
+/**
+ * Connections the kernel may hold waiting for accept (capped by net.core.somaxconn). Node's 511 fills
+ * under a connection flood, and an honest client's SYN then waits a second to be sent again.
+ */
+const LISTEN_BACKLOG = 4096;
+
 export interface CreateServerOptions extends ServiceOverrides {
   config: ServerConfig;
   /** An already open database (tests); otherwise DATABASE_URL or PGlite in DATA_DIR is opened and locked. */
@@ -119,7 +125,7 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
     services,
     database: db,
     generatedAdminPassword: seeded.generatedPassword,
-    listen: () => app.listen({ port: config.port, host: config.host }),
+    listen: () => app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }),
     shutdown: (drainLimitMs = config.shutdownDrainMs) => (shutdown ??= gracefully(drainLimitMs)),
     close,
   };

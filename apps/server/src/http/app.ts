@@ -14,6 +14,7 @@ import { GLOBAL_CHANNEL_PATH } from '@tenger/protocol';
 import type { WebSocket } from 'ws';
 import { AppError } from '../errors.js';
 import type { Services } from '../services.js';
+import { ConnectionsAtAccept } from './connectionCap.js';
 import { body, installErrorHandling } from './errorHandler.js';
 import { sendAppShell, serveWebApp } from './webApp.js';
 import { requireAdmin } from './policies.js';
@@ -36,12 +37,18 @@ import { tableChannelRoutes } from '../tables/channel/tableChannel.js';
 import { SiteSocketCap } from '../realtime/socketCap.js';
 import { TableChat } from '../tables/chat/tableChat.js';
 import { adminChatRoutes } from './routes/admin/chat.js';
-import { ConnectionsPerIp } from '../realtime/socketGuard.js';
 
 export const USER_API = '/api/v1/user';
 export const ADMIN_API = '/api/v1/admin';
 const BODY_LIMIT_BYTES = 64 * 1024;
 const COMPRESS_ABOVE_BYTES = 1024;
+/** A request's body must arrive within this (its head within config.httpHeadersTimeoutMs). */
+const REQUEST_TIMEOUT_MS = 30_000;
+/** An idle keep-alive connection is closed after this; a connection serves at most so many requests. */
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+const REQUESTS_PER_CONNECTION = 1_000;
+/** How often the server looks for connections past their head or request time (at most). */
+const TIMEOUT_CHECK_MS = 1_000;
 
 export interface BuildAppOptions {
   /** Serve the built web app from this folder (with SPA fallback) when it exists. */
@@ -55,6 +62,18 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   const app = Fastify({
     loggerInstance: services.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Slowloris: a head must be whole in time, a body too; idle keep-alives go. Checked every
+    // second (Node's default is every 30 s), or faster when the head time is shorter (tests).
+    http: {
+      headersTimeout: services.config.httpHeadersTimeoutMs,
+      connectionsCheckingInterval: Math.min(
+        TIMEOUT_CHECK_MS,
+        Math.ceil(services.config.httpHeadersTimeoutMs / 4),
+      ),
+    },
+    requestTimeout: Math.max(REQUEST_TIMEOUT_MS, services.config.httpHeadersTimeoutMs),
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    maxRequestsPerSocket: REQUESTS_PER_CONNECTION,
     trustProxy: (_address: string, hop: number) => hop < services.config.trustProxyHops,
     // Errors raised before routing (a malformed URL, a bad content type) get the one error shape too.
     frameworkErrors: (error, _request, reply) => {
@@ -64,6 +83,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
         .send(body(status === 415 ? 'unsupported_media_type' : 'bad_request', 'Malformed request'));
     },
   });
+  if (services.config.tcpConnectionsPerIp > 0)
+    new ConnectionsAtAccept(services.config.tcpConnectionsPerIp).watch(app.server);
   catalogRoutes(app);
   installErrorHandling(app);
   acceptEmptyJson(app);
@@ -105,7 +126,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     redis ? { global: false, redis, nameSpace, skipOnError: true } : { global: false },
   );
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  // Every WebSocket upgrade takes one of its address's places on the whole site before it is routed.
+  // The one cap on WebSockets per client address (both channels, the whole site): every upgrade takes
+  // one of its address's places before it is routed. (TCP connections are capped at accept above.)
   const socketCap = new SiteSocketCap(
     services.cluster.counters,
     services.config.wsConnectionsPerIp,
@@ -147,8 +169,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     { prefix: ADMIN_API },
   );
 
-  // Both channels: the cap per address in this process too; sessions that end close their sockets.
-  const connections = new ConnectionsPerIp(services.config.wsConnectionsPerIp);
+  // Sessions that end close their sockets.
   services.hub.followSessions(services.auth.sessionEvents);
   app.get(
     GLOBAL_CHANNEL_PATH,
@@ -156,13 +177,9 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
       websocket: true,
       preValidation: async (request) => {
         if (!originAllowed(request, origins)) throw new AppError(403, 'forbidden', 'Origin not allowed');
-        if (!connections.hasRoom(request.ip))
-          throw new AppError(429, 'rate_limited', 'Too many connections from your address');
       },
     },
-    (socket: WebSocket, request) => {
-      if (connections.admit(socket, request.ip)) services.hub.attach(socket);
-    },
+    (socket: WebSocket) => services.hub.attach(socket),
   );
 
   const tableChat = new TableChat(services.chat, services.cluster.bus, (error) =>
@@ -174,7 +191,6 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     authenticate: (token) => services.auth.authenticate(token),
     originAllowed: (request) => originAllowed(request, origins),
     sessionEvents: services.auth.sessionEvents,
-    connections,
     chat: tableChat,
     onBalanceChanged: (listener) =>
       services.ledger.onPosted((result) => {

@@ -1,7 +1,10 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { ConnectionsPerIp, sendBounded, SEND_BUFFER_MAX_BYTES } from './socketGuard.js';
+import type { Duplex } from 'node:stream';
+import { MemoryCounters } from '../cluster/counterStore.js';
+import { SiteSocketCap } from './socketCap.js';
+import { sendBounded, SEND_BUFFER_MAX_BYTES } from './socketGuard.js';
 
 class FakeSocket extends EventEmitter {
   readonly OPEN = 1;
@@ -40,17 +43,17 @@ describe('the socket guard', () => {
     expect(sendBounded(asSocket(slow), frame)).toBe(false);
   });
 
-  it('caps open connections per address and frees a place when one closes', () => {
-    const cap = new ConnectionsPerIp(2);
+  it('caps open connections per address and frees a place when one closes (one cap for both channels)', async () => {
+    const cap = new SiteSocketCap(new MemoryCounters(), 2, 'node');
     const [a, b, c] = [new FakeSocket(), new FakeSocket(), new FakeSocket()];
-    expect(cap.admit(asSocket(a), '10.0.0.1')).toBe(true);
-    expect(cap.admit(asSocket(b), '10.0.0.1')).toBe(true);
-    expect(cap.hasRoom('10.0.0.1')).toBe(false);
-    expect(cap.admit(asSocket(c), '10.0.0.1')).toBe(false);
-    expect(c.closedWith).toBe(1013);
-    expect(cap.admit(asSocket(new FakeSocket()), '10.0.0.2')).toBe(true);
+    const tcp = (s: FakeSocket) => Object.assign(s, { destroyed: false }) as unknown as Duplex;
+    expect(await cap.admit('10.0.0.1', tcp(a))).toBe(true);
+    expect(await cap.admit('10.0.0.1', tcp(b))).toBe(true);
+    expect(await cap.admit('10.0.0.1', tcp(c))).toBe(false);
+    expect(await cap.admit('10.0.0.2', tcp(new FakeSocket()))).toBe(true);
     a.emit('close');
-    expect(cap.count('10.0.0.1')).toBe(1);
-    expect(cap.hasRoom('10.0.0.1')).toBe(true);
+    expect(cap.size).toBe(2);
+    expect(await cap.admit('10.0.0.1', tcp(c))).toBe(true);
+    await cap.close();
   });
 });

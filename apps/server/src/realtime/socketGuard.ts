@@ -1,14 +1,12 @@
 // What both WebSocket channels do to stay alive against their own clients: a bound on what may wait
-// in a socket's send buffer (a slow reader cannot grow the server's memory), a cap on open
-// connections per IP, and the close codes they use.
+// in a socket's send buffer (a slow reader cannot grow the server's memory) and the close codes they
+// use. The cap on sockets per address is SiteSocketCap (socketCap.ts), taken before routing.
 import type { WebSocket } from 'ws';
 
 /** Bytes that may wait in one socket's send buffer; past this the reader is too slow and is dropped. */
 export const SEND_BUFFER_MAX_BYTES = 512 * 1024;
 /** Policy violation (too many messages, too many AUTH). */
 export const CLOSE_POLICY = 1008;
-/** Too many connections from one address: try again later. */
-export const CLOSE_TRY_LATER = 1013;
 /** Service Restart: the server is shutting down for a deploy; reconnect in a moment. */
 export const CLOSE_SERVICE_RESTART = 1012;
 export const SERVICE_RESTART_REASON = 'server restarting';
@@ -38,45 +36,6 @@ export function closeForPolicy(socket: WebSocket, code: number, reason: string):
   setTimeout(() => {
     if (socket.readyState !== socket.CLOSED) socket.terminate();
   }, POLICY_CLOSE_GRACE_MS).unref();
-}
-
-/**
- * Open WebSocket connections per client address in this process, over both channels. The site-wide
- * cap (every process together) is taken before routing by SiteSocketCap (socketCap.ts).
- */
-export class ConnectionsPerIp {
-  private readonly open = new Map<string, number>();
-
-  constructor(readonly max: number) {}
-
-  /** Whether another connection from `ip` may open now (cheap check before the upgrade). */
-  hasRoom(ip: string): boolean {
-    return (this.open.get(ip) ?? 0) < this.max;
-  }
-
-  /**
-   * Counts an upgraded socket against its address until it closes; closes it at once (1013) when the
-   * address already has `max` open. Returns whether the socket was admitted.
-   */
-  admit(socket: WebSocket, ip: string): boolean {
-    const count = this.open.get(ip) ?? 0;
-    if (count >= this.max) {
-      closeForPolicy(socket, CLOSE_TRY_LATER, 'Too many connections from your address');
-      return false;
-    }
-    this.open.set(ip, count + 1);
-    socket.once('close', () => {
-      const left = (this.open.get(ip) ?? 1) - 1;
-      if (left <= 0) this.open.delete(ip);
-      else this.open.set(ip, left);
-    });
-    return true;
-  }
-
-  /** Open connections from `ip` (tests, metrics). */
-  count(ip: string): number {
-    return this.open.get(ip) ?? 0;
-  }
 }
 
 /**

@@ -1,9 +1,14 @@
-import {
-  GLOBAL_SOCKET_MAX_RECONNECTS,
-  GLOBAL_SOCKET_PATH,
-  GLOBAL_SOCKET_RECONNECT_DELAY_MS,
-} from '../app/constants';
+import { GLOBAL_SOCKET_PATH } from '../app/constants';
 import type { GlobalServerMessage } from '../api/types';
+import {
+  ReconnectingSocket,
+  SESSION_ENDED_CLOSE_CODE,
+  SERVER_RESTART_CLOSE_CODE,
+  SPEC_RECONNECT_POLICY,
+  type SocketLike,
+} from './reconnectingSocket';
+
+export { SESSION_ENDED_CLOSE_CODE, SERVER_RESTART_CLOSE_CODE, type SocketLike };
 
 export interface GlobalSocketHandlers {
   onBalance(userId: number | string, balance: number, locked?: number): void;
@@ -14,31 +19,12 @@ export interface GlobalSocketHandlers {
   onServerRestart?(restarting: boolean): void;
 }
 
-/** The server's close code for a session that ended; reconnecting with the same token is pointless. */
-export const SESSION_ENDED_CLOSE_CODE = 4001;
-/** Service Restart: the server is shutting down for a deploy; reconnecting soon finds it (or the next one). */
-export const SERVER_RESTART_CLOSE_CODE = 1012;
-
-/** What we need of a WebSocket (the browser's, or a fake in tests). */
-export interface SocketLike {
-  readonly readyState: number;
-  onopen: ((event: Event) => void) | null;
-  onclose: ((event: CloseEvent) => void) | null;
-  onmessage: ((event: MessageEvent) => void) | null;
-  onerror: ((event: Event) => void) | null;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-}
-
 export interface GlobalSocketOptions extends GlobalSocketHandlers {
   url: string;
   token: string;
   createSocket?: (url: string) => SocketLike;
   logger?: Pick<Console, 'warn' | 'error'>;
 }
-
-const CONNECTING = 0;
-const OPEN = 1;
 
 /** `/ws/global` under the API host, http(s) rewritten to ws(s). */
 export function globalSocketUrl(apiHost: string): string {
@@ -47,93 +33,47 @@ export function globalSocketUrl(apiHost: string): string {
 
 /**
  * The live connection of spec §4: sends AUTH on open; on an unexpected close retries up to 5 times,
- * waiting 2000 ms × attempt number, then gives up with a console warning. Never opens a second socket
- * while one is open or connecting. A successful open starts the attempt count afresh.
+ * waiting 2000 ms × attempt number, then gives up with a console warning (reconnectingSocket.ts).
+ * Never opens a second socket while one is open or connecting. A successful open starts the attempt
+ * count afresh. A session that ended (4001) is not reconnected.
  */
 export class GlobalSocket {
-  private socket: SocketLike | null = null;
-  private attempts = 0;
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
-  private stopped = false;
-  private restarting = false;
-  private readonly createSocket: (url: string) => SocketLike;
+  private readonly link: ReconnectingSocket;
   private readonly logger: Pick<Console, 'warn' | 'error'>;
 
   constructor(private readonly options: GlobalSocketOptions) {
-    this.createSocket = options.createSocket ?? ((url) => new WebSocket(url));
     this.logger = options.logger ?? console;
+    this.link = new ReconnectingSocket({
+      url: options.url,
+      name: '/ws/global',
+      policy: SPEC_RECONNECT_POLICY,
+      createSocket: options.createSocket,
+      logger: this.logger,
+      onServerRestart: options.onServerRestart,
+      onOpen: (socket) => {
+        this.link.backFromRestart();
+        socket.send(JSON.stringify({ type: 'AUTH', token: this.options.token }));
+      },
+      onMessage: (data) => this.handleMessage(data),
+      onClose: (event) => {
+        if (event?.code !== SESSION_ENDED_CLOSE_CODE) return true;
+        this.options.onSessionEnded?.();
+        return false;
+      },
+    });
   }
 
   connect(): void {
-    this.stopped = false;
-    if (this.socket && (this.socket.readyState === OPEN || this.socket.readyState === CONNECTING)) return;
-    if (this.retryTimer !== null) return;
-    this.open();
+    this.link.connect();
   }
 
   /** Closed on purpose (the user went away): no retries. */
   close(): void {
-    this.stopped = true;
-    this.setRestarting(false);
-    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
-    this.retryTimer = null;
-    const socket = this.socket;
-    this.socket = null;
-    if (socket) {
-      socket.onclose = null;
-      socket.onmessage = null;
-      socket.onerror = null;
-      socket.onopen = null;
-      socket.close(1000, 'client closed');
-    }
+    this.link.close(1000, 'client closed');
   }
 
   get reconnectAttempts(): number {
-    return this.attempts;
-  }
-
-  private open(): void {
-    const socket = this.createSocket(this.options.url);
-    this.socket = socket;
-    socket.onopen = () => {
-      this.attempts = 0;
-      this.setRestarting(false);
-      socket.send(JSON.stringify({ type: 'AUTH', token: this.options.token }));
-    };
-    socket.onmessage = (event) => this.handleMessage(event.data);
-    socket.onerror = () => {
-      // The close event that follows drives the retry.
-    };
-    socket.onclose = (event) => {
-      if (this.socket === socket) this.socket = null;
-      if (event?.code === SESSION_ENDED_CLOSE_CODE) {
-        this.stopped = true;
-        this.options.onSessionEnded?.();
-        return;
-      }
-      if (event?.code === SERVER_RESTART_CLOSE_CODE && !this.stopped) this.setRestarting(true);
-      if (!this.stopped) this.scheduleReconnect();
-    };
-  }
-
-  private scheduleReconnect(): void {
-    if (this.attempts >= GLOBAL_SOCKET_MAX_RECONNECTS) {
-      this.logger.warn(`/ws/global: gave up after ${GLOBAL_SOCKET_MAX_RECONNECTS} reconnect attempts`);
-      this.setRestarting(false);
-      return;
-    }
-    this.attempts += 1;
-    const delay = GLOBAL_SOCKET_RECONNECT_DELAY_MS * this.attempts;
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      if (!this.stopped) this.open();
-    }, delay);
-  }
-
-  private setRestarting(restarting: boolean): void {
-    if (this.restarting === restarting) return;
-    this.restarting = restarting;
-    this.options.onServerRestart?.(restarting);
+    return this.link.reconnectAttempts;
   }
 
   private handleMessage(raw: unknown): void {

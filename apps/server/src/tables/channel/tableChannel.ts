@@ -10,21 +10,13 @@ import {
   type TableServerMessage,
 } from '@tenger/protocol';
 import type { WebSocket } from 'ws';
-import type { SessionChange, SessionEvents } from '../../auth/sessionEvents.js';
-import { hashToken } from '../../auth/tokens.js';
-import { RateWindow } from '../../realtime/rateWindow.js';
-import {
-  CLOSE_POLICY,
-  CLOSE_SESSION_ENDED,
-  closeForPolicy,
-  sendBounded,
-  type ConnectionsPerIp,
-} from '../../realtime/socketGuard.js';
+import type { SessionEvents } from '../../auth/sessionEvents.js';
+import { HEARTBEAT_INTERVAL_MS, SessionRoster, SocketSession } from '../../realtime/socketSession.js';
 import type { UserRecord } from '../../users/userRecord.js';
 import type { TableChat } from '../chat/tableChat.js';
 import type { LiveTable, TableLayer, TableViewer } from '../tableLayer.js';
 
-export const TABLE_HEARTBEAT_MS = 30_000;
+export const TABLE_HEARTBEAT_MS = HEARTBEAT_INTERVAL_MS;
 /** Messages a connection may send in any second (sliding window) before it is closed. */
 export const TABLE_MESSAGES_PER_SECOND = 50;
 /** How long "this player's balance is below X" is trusted without asking the ledger again. */
@@ -46,8 +38,6 @@ export interface TableChannelDeps {
   originAllowed(request: FastifyRequest): boolean;
   /** Revocations: sockets opened with a revoked token close at once. */
   sessionEvents?: SessionEvents;
-  /** The per-address connection cap shared with /ws/global. */
-  connections?: ConnectionsPerIp;
   /** Called with a listener that must hear of every user whose balance changed (ledger postings). */
   onBalanceChanged?(listener: (userId: number) => void): () => void;
   /** Table chat (tables/chat): CHAT commands and the lines viewers hear. */
@@ -55,21 +45,14 @@ export interface TableChannelDeps {
 }
 
 export function tableChannelRoutes(app: FastifyInstance, deps: TableChannelDeps): void {
-  const connections = new Set<TableConnection>();
+  // The socket sessions of this channel: heartbeat, and revocations that close them (4001).
+  const sessions = new SessionRoster<SocketSession>(undefined, TABLE_HEARTBEAT_MS);
+  if (deps.sessionEvents) sessions.follow(deps.sessionEvents);
   const shortfalls = new Shortfalls();
-  const heartbeat = setInterval(() => {
-    for (const connection of connections) connection.beat();
-  }, TABLE_HEARTBEAT_MS);
-  heartbeat.unref();
-  const unfollow = deps.sessionEvents?.on((change) => {
-    for (const connection of connections) connection.sessionChanged(change);
-  });
   const unwatch = deps.onBalanceChanged?.((userId) => shortfalls.forget(userId));
   app.addHook('onClose', async () => {
-    clearInterval(heartbeat);
-    unfollow?.();
     unwatch?.();
-    for (const connection of connections) connection.socket.terminate();
+    sessions.close();
   });
 
   app.get(
@@ -79,21 +62,17 @@ export function tableChannelRoutes(app: FastifyInstance, deps: TableChannelDeps)
       preValidation: async (request, reply) => {
         if (!deps.originAllowed(request)) {
           await reply.status(403).send({ error: { code: 'forbidden', message: 'Origin not allowed' } });
-        } else if (deps.connections && !deps.connections.hasRoom(request.ip)) {
-          await reply
-            .status(429)
-            .send({ error: { code: 'rate_limited', message: 'Too many connections from your address' } });
         }
       },
     },
     (socket: WebSocket, request: FastifyRequest) => {
-      if (deps.connections && !deps.connections.admit(socket, request.ip)) return;
       const raw = (request.params as { tableId?: string }).tableId ?? '';
       const tableId = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null;
-      const connection = new TableConnection(socket, deps, shortfalls);
-      connections.add(connection);
+      const session = new SocketSession(socket, deps.authenticate, TABLE_MESSAGES_PER_SECOND);
+      const connection = new TableConnection(session, sessions, deps, shortfalls);
+      sessions.add(session);
       socket.on('close', () => {
-        connections.delete(connection);
+        sessions.delete(session);
         connection.closed();
       });
       socket.on('error', () => socket.terminate());
@@ -132,30 +111,31 @@ class Shortfalls {
   }
 }
 
-/** One socket: a viewer of one table. Messages are handled one at a time, in order. */
+/**
+ * One socket: a viewer of one table. Messages are handled one at a time, in order. Its socket session
+ * (socketSession.ts) owns sign-in, the rate window, heartbeat, revocation and the bounded send buffer.
+ */
 class TableConnection implements TableViewer {
   userId: number | null = null;
   private username = '';
-  private token: string | null = null;
-  private tokenHash: string | null = null;
   private table: LiveTable | null = null;
   private tableId: number | null = null;
   private chain: Promise<void> = Promise.resolve();
-  private alive = true;
-  private readonly rate = new RateWindow(TABLE_MESSAGES_PER_SECOND, 1000);
   /** The money command being handled, to learn from its reply. */
   private current: TableClientMessage | null = null;
   private gone = false;
-  /** Closed for a policy reason or because the session ended: whatever it still sends is ignored. */
-  private closing = false;
 
   constructor(
-    readonly socket: WebSocket,
+    private readonly session: SocketSession,
+    private readonly sessions: SessionRoster<SocketSession>,
     private readonly deps: TableChannelDeps,
     private readonly shortfalls: Shortfalls,
   ) {
-    socket.on('pong', () => (this.alive = true));
-    socket.on('message', (data, isBinary) => this.receive(data, isBinary));
+    session.socket.on('message', (data, isBinary) => this.receive(data, isBinary));
+  }
+
+  get socket(): WebSocket {
+    return this.session.socket;
   }
 
   /** Opens the table; messages that arrive meanwhile wait in the chain. */
@@ -179,7 +159,7 @@ class TableConnection implements TableViewer {
 
   send(message: TableServerMessage): void {
     if (message.type === 'REJECT' && message.code === 'insufficient-balance') this.learnShortfall();
-    sendBounded(this.socket, JSON.stringify(message));
+    this.session.send(message);
   }
 
   closed(): void {
@@ -188,40 +168,8 @@ class TableConnection implements TableViewer {
     if (this.tableId !== null) this.deps.chat?.leave(this.tableId, this);
   }
 
-  beat(): void {
-    if (!this.alive) {
-      this.socket.terminate();
-      return;
-    }
-    this.alive = false;
-    this.socket.ping();
-  }
-
-  /** A revocation: close if it names this connection's token or user; re-check on an account change. */
-  sessionChanged(change: SessionChange): void {
-    if (this.userId === null || this.closing) return;
-    if (change.tokenHash !== undefined) {
-      if (change.tokenHash === this.tokenHash) this.endSession();
-      return;
-    }
-    if (change.userId !== this.userId) return;
-    if (change.revoked) {
-      if (change.except !== this.tokenHash) this.endSession();
-      return;
-    }
-    void this.sessionHolds().then((holds) => {
-      if (!holds) this.endSession();
-    });
-  }
-
   private receive(data: unknown, isBinary: boolean): void {
-    if (this.closing) return;
-    if (!this.rate.admit()) {
-      this.closing = true;
-      this.send({ type: 'ERROR', code: 'too_many_messages', message: 'Too many messages' });
-      closeForPolicy(this.socket, CLOSE_POLICY, 'Too many messages');
-      return;
-    }
+    if (!this.session.admit()) return;
     const parsed = parseClientFrame(data, isBinary);
     if ('error' in parsed) {
       if (parsed.requestId) {
@@ -242,7 +190,7 @@ class TableConnection implements TableViewer {
   }
 
   private async dispatch(message: TableClientMessage): Promise<void> {
-    if (this.closing) return;
+    if (this.session.closing) return;
     const requestId = message.requestId ?? null;
     if (message.type === 'PING') {
       this.send({ type: 'PONG', requestId });
@@ -260,8 +208,7 @@ class TableConnection implements TableViewer {
           this.send({ type: 'REJECT', requestId, code: 'unauthorized', message: 'Invalid or expired token' });
           return;
         }
-        this.token = message.token;
-        this.tokenHash = hashToken(message.token);
+        this.sessions.signIn(this.session, user.id, message.token);
         this.username = user.username;
         this.send({ type: 'ACK', requestId });
         table.identify(this, user.id);
@@ -273,14 +220,14 @@ class TableConnection implements TableViewer {
         return;
       default: {
         if (this.userId !== null && SESSION_CHECKED.has(message.type)) {
-          if (!(await this.sessionHolds())) {
+          if (!(await this.session.sessionHolds())) {
             this.send({
               type: 'REJECT',
               requestId,
               code: 'session-ended',
               message: 'Your session has ended',
             });
-            this.endSession();
+            this.sessions.end(this.session);
             return;
           }
           if (message.type === 'SIT' || message.type === 'RECHARGE') {
@@ -352,25 +299,11 @@ class TableConnection implements TableViewer {
     }
   }
 
-  /** Whether the token this connection signed in with still belongs to its user, active (cached lookup). */
-  private async sessionHolds(): Promise<boolean> {
-    const token = this.token;
-    if (token === null || this.userId === null) return false;
-    const user = await this.deps.authenticate(token).catch(() => null);
-    return user !== null && user.status === 'active' && user.id === this.userId && this.token === token;
-  }
-
   private learnShortfall(): void {
     const command = this.current;
     if (this.userId === null || !command) return;
     if (command.type === 'SIT' || command.type === 'RECHARGE')
       this.shortfalls.record(this.userId, command.amount);
-  }
-
-  /** The session ended: no more commands, and the socket closes (4001). The seat stays, as on any disconnect. */
-  private endSession(): void {
-    this.closing = true;
-    closeForPolicy(this.socket, CLOSE_SESSION_ENDED, 'Session ended');
   }
 }
 

@@ -4,7 +4,7 @@ import type {
   TableRejectCode,
   TableServerMessage,
 } from '@tenger/protocol';
-import { SERVER_RESTART_CLOSE_CODE, type SocketLike } from '../../realtime/globalSocket';
+import { ReconnectingSocket, type SocketLike } from '../../realtime/reconnectingSocket';
 import { initialTableState, tableReducer, type TableInput, type TableViewState } from './tableState';
 
 /**
@@ -23,7 +23,6 @@ export const TABLE_RECONNECT_MAX_DELAY_MS = 10_000;
 export const TABLE_PING_INTERVAL_MS = 20_000;
 export const TABLE_COMMAND_TIMEOUT_MS = 10_000;
 
-const CONNECTING = 0;
 const OPEN = 1;
 const SERVER_MESSAGE_TYPES = new Set(['SNAPSHOT', 'EVENT', 'ACK', 'REJECT', 'ERROR', 'PONG', 'CHAT']);
 
@@ -63,28 +62,51 @@ export class TableSocket {
   private state: TableViewState = initialTableState();
   private readonly listeners = new Set<() => void>();
   private readonly chatListeners = new Set<(message: ChatServerMessage) => void>();
-  private socket: SocketLike | null = null;
-  private attempts = 0;
-  private retryTimer: unknown = null;
+  /** The connection: reconnects after a drop (reconnectingSocket.ts), up to 10 times, 1 s × attempt (at most 10 s). */
+  private readonly link: ReconnectingSocket;
   private pingTimer: unknown = null;
-  private stopped = true;
   private requestCounter = 0;
   private resumeAsked = false;
-  private restarting = false;
+  /** Whether the table had been seen when the current socket was opened (then it asks RESUME). */
+  private wasConnected = false;
   private readonly pending = new Map<
     string,
     { resolve: () => void; reject: (error: TableCommandError) => void; timer: unknown }
   >();
-  private readonly createSocket: (url: string) => SocketLike;
   private readonly logger: Pick<Console, 'warn' | 'error'>;
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
   private readonly clearTimer: (id: unknown) => void;
 
   constructor(private readonly options: TableSocketOptions) {
-    this.createSocket = options.createSocket ?? ((url) => new WebSocket(url));
     this.logger = options.logger ?? console;
     this.setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.clearTimer = options.clearTimer ?? ((id) => clearTimeout(id as ReturnType<typeof setTimeout>));
+    this.link = new ReconnectingSocket({
+      url: options.url,
+      name: '/ws/table',
+      policy: {
+        maxAttempts: TABLE_RECONNECT_MAX_ATTEMPTS,
+        delayMs: (attempt) => Math.min(TABLE_RECONNECT_MAX_DELAY_MS, TABLE_RECONNECT_BASE_DELAY_MS * attempt),
+      },
+      createSocket: options.createSocket,
+      logger: this.logger,
+      setTimer: this.setTimer,
+      clearTimer: this.clearTimer,
+      onServerRestart: options.onServerRestart,
+      onConnecting: () => {
+        this.wasConnected = this.state.seq >= 0;
+        this.dispatch({ type: 'connection', status: this.wasConnected ? 'reconnecting' : 'connecting' });
+      },
+      onOpen: (socket) => this.opened(socket),
+      onMessage: (data) => this.handleMessage(data),
+      onClose: () => {
+        this.stopPing();
+        this.failPending('offline');
+        return this.state.connection !== 'not-found' && this.state.connection !== 'closed';
+      },
+      onRetry: () => this.dispatch({ type: 'connection', status: 'reconnecting' }),
+      onGiveUp: () => this.dispatch({ type: 'connection', status: 'offline' }),
+    });
   }
 
   // ---- state for React (useSyncExternalStore) ----
@@ -113,43 +135,24 @@ export class TableSocket {
   // ---- connection ----
 
   connect(): void {
-    this.stopped = false;
-    if (this.socket && (this.socket.readyState === OPEN || this.socket.readyState === CONNECTING)) return;
-    if (this.retryTimer !== null) {
-      this.clearTimer(this.retryTimer);
-      this.retryTimer = null;
-    }
-    this.open();
+    this.link.connect({ now: true });
   }
 
   /** Reconnect now (the "Reconnect" button, or the browser coming back online). */
   reconnect(): void {
-    this.attempts = 0;
-    this.connect();
+    this.link.reconnectNow();
   }
 
   close(): void {
-    this.stopped = true;
-    this.setRestarting(false);
-    if (this.retryTimer !== null) this.clearTimer(this.retryTimer);
-    this.retryTimer = null;
+    this.link.close(1000, 'left the table');
     this.stopPing();
-    const socket = this.socket;
-    this.socket = null;
-    if (socket) {
-      socket.onopen = null;
-      socket.onclose = null;
-      socket.onmessage = null;
-      socket.onerror = null;
-      socket.close(1000, 'left the table');
-    }
     this.failPending('offline');
   }
 
   /** Sends a command; resolves on its ACK, rejects with the REJECT's code and message. */
   send(command: TableCommandInput): Promise<void> {
-    const socket = this.socket;
-    if (!socket || socket.readyState !== OPEN) {
+    const socket = this.link.openSocket;
+    if (!socket) {
       return Promise.reject(new TableCommandError('offline', 'Not connected to the table'));
     }
     this.requestCounter += 1;
@@ -164,53 +167,11 @@ export class TableSocket {
     });
   }
 
-  private open(): void {
-    const socket = this.createSocket(this.options.url);
-    this.socket = socket;
-    const wasConnected = this.state.seq >= 0;
-    this.dispatch({ type: 'connection', status: wasConnected ? 'reconnecting' : 'connecting' });
-    socket.onopen = () => {
-      this.attempts = 0;
-      const token = this.options.getToken();
-      if (token) socket.send(JSON.stringify({ type: 'AUTH', token, requestId: 'auth' }));
-      if (wasConnected) this.sendResume(socket);
-      this.startPing(socket);
-    };
-    socket.onmessage = (event) => this.handleMessage(event.data);
-    socket.onerror = () => {
-      // The close event that follows drives the retry.
-    };
-    socket.onclose = (event) => {
-      if (this.socket === socket) this.socket = null;
-      this.stopPing();
-      this.failPending('offline');
-      if (this.stopped) return;
-      if (event?.code === SERVER_RESTART_CLOSE_CODE) this.setRestarting(true);
-      if (this.state.connection === 'not-found' || this.state.connection === 'closed') return;
-      this.scheduleReconnect();
-    };
-  }
-
-  private scheduleReconnect(): void {
-    if (this.attempts >= TABLE_RECONNECT_MAX_ATTEMPTS) {
-      this.logger.warn(`/ws/table: gave up after ${TABLE_RECONNECT_MAX_ATTEMPTS} reconnect attempts`);
-      this.dispatch({ type: 'connection', status: 'offline' });
-      this.setRestarting(false);
-      return;
-    }
-    this.attempts += 1;
-    this.dispatch({ type: 'connection', status: 'reconnecting' });
-    const delay = Math.min(TABLE_RECONNECT_MAX_DELAY_MS, TABLE_RECONNECT_BASE_DELAY_MS * this.attempts);
-    this.retryTimer = this.setTimer(() => {
-      this.retryTimer = null;
-      if (!this.stopped) this.open();
-    }, delay);
-  }
-
-  private setRestarting(restarting: boolean): void {
-    if (this.restarting === restarting) return;
-    this.restarting = restarting;
-    this.options.onServerRestart?.(restarting);
+  private opened(socket: SocketLike): void {
+    const token = this.options.getToken();
+    if (token) socket.send(JSON.stringify({ type: 'AUTH', token, requestId: 'auth' }));
+    if (this.wasConnected) this.sendResume(socket);
+    this.startPing(socket);
   }
 
   private sendResume(socket: SocketLike): void {
@@ -243,11 +204,11 @@ export class TableSocket {
     if (message.type === 'SNAPSHOT') this.resumeAsked = false;
     // Back after a restart: the first answer from the table (a snapshot, or the resumed events).
     if (message.type === 'SNAPSHOT' || message.type === 'EVENT' || message.type === 'ACK')
-      this.setRestarting(false);
+      this.link.backFromRestart();
     this.dispatch(message);
     // A gap in the events: ask for the rest once (the answer is the events or a fresh snapshot).
-    if (this.state.outOfSync && !this.resumeAsked && this.socket?.readyState === OPEN)
-      this.sendResume(this.socket);
+    const open = this.link.openSocket;
+    if (this.state.outOfSync && !this.resumeAsked && open) this.sendResume(open);
     if (!this.state.outOfSync) this.resumeAsked = false;
   }
 
