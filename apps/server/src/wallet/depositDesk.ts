@@ -6,7 +6,7 @@ import { queryRows, type Database } from '../db/client.js';
 import { deposits } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { Accounts } from '../ledger/accounts.js';
-import { fingerprint, sqlState, type Ledger, type PostingResult } from '../ledger/ledger.js';
+import { fingerprint, sqlState, type Ledger } from '../ledger/ledger.js';
 import type { SettingsService } from '../settings/settingsService.js';
 
 /** An administrator acting, as the audit log records them. */
@@ -79,10 +79,8 @@ export class DepositDesk {
     const same = (row: DepositRow) =>
       Number(row.user_id) === input.userId && Number(row.amount) === input.amount && row.note === note;
 
-    const done: { posted?: PostingResult } = {};
     const outcome = await this.ledger
       .inTransaction(async (tx) => {
-        done.posted = undefined;
         const [earlier] = await this.rows(tx, sql`WHERE d.request_key = ${requestKey}`);
         if (earlier) return { id: earlier.id, replayed: true, matches: same(earlier.raw) };
         const target = await lockRecipient(tx, input.userId);
@@ -122,7 +120,6 @@ export class DepositDesk {
             if (!raced) throw idempotencyConflict();
             return { id: raced.id, replayed: true, matches: true };
           }
-          done.posted = posted;
           const [row] = await tx
             .insert(deposits)
             .values({
@@ -155,7 +152,6 @@ export class DepositDesk {
         throw error;
       });
     if (!outcome.matches) throw idempotencyConflict();
-    if (done.posted) this.ledger.announce(done.posted);
     return { value: await this.get(outcome.id), replayed: outcome.replayed };
   }
 
@@ -165,9 +161,7 @@ export class DepositDesk {
    * the approver who already did it).
    */
   async approve(actor: AdminActor, depositId: number): Promise<DepositOutcome> {
-    const done: { posted?: PostingResult } = {};
     const replayed = await this.ledger.inTransaction(async (tx) => {
-      done.posted = undefined;
       const [row] = await tx.select().from(deposits).where(eq(deposits.id, depositId)).for('update');
       if (!row) throw notFound('Deposit');
       if (row.status !== 'pending') {
@@ -184,7 +178,6 @@ export class DepositDesk {
         meta: { adminId: row.createdBy, approvedBy: actor.actorId, depositId },
         movements: [{ from: Accounts.outsideBank, to: Accounts.available(row.userId), amount: row.amount }],
       });
-      done.posted = posted;
       await tx
         .update(deposits)
         .set({
@@ -203,7 +196,6 @@ export class DepositDesk {
       });
       return false;
     });
-    if (done.posted) this.ledger.announce(done.posted);
     return { value: await this.get(depositId), replayed };
   }
 
@@ -217,7 +209,7 @@ export class DepositDesk {
     input: { reason: string; amount?: number },
   ): Promise<DepositView> {
     let userId = 0;
-    const posted = await this.ledger
+    await this.ledger
       .inTransaction(async (tx) => {
         const [row] = await tx.select().from(deposits).where(eq(deposits.id, depositId)).for('update');
         if (!row) throw notFound('Deposit');
@@ -272,7 +264,6 @@ export class DepositDesk {
         }
         throw error;
       });
-    this.ledger.announce(posted);
     return this.get(depositId);
   }
 
@@ -339,7 +330,6 @@ export class DepositDesk {
         }
         throw error;
       });
-    this.ledger.announce(posted);
     const { available } = await this.ledger.balancesOf(input.userId);
     return {
       value: {

@@ -215,7 +215,7 @@ export class WalletService {
     status: 'approved' | 'rejected',
     reason: string | null,
   ): Promise<WithdrawalView> {
-    const posted = await this.ledger.inTransaction(async (tx) => {
+    await this.ledger.inTransaction(async (tx) => {
       const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for('update');
       if (!row) throw notFound('Withdrawal');
       if (row.status !== 'pending') {
@@ -254,7 +254,6 @@ export class WalletService {
       });
       return result;
     });
-    this.ledger.announce(posted);
     return this.withdrawal(withdrawalId);
   }
 

@@ -251,7 +251,6 @@ export async function settleHand(
     });
     return { postings, payouts, jackpot: beat ? pool - paid : null };
   });
-  for (const posting of result.postings) ledger.announce(posting);
   return { money, ...result };
 }
 
