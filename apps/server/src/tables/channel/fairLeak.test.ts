@@ -147,8 +147,10 @@ describe('no folded or mucked card can be recovered from anything a client recei
     t = await startTestServer({
       tableLayer: (services) =>
         (registry = new TableRegistry(services, {
-          // Nobody times out: every turn is answered by the script at once.
-          timing: { ...FAST_TIMING, actionTimeMs: 120_000, nextHandDelayMs: 1 },
+          // Nobody times out: every turn is answered by the script at once. The pause between hands
+          // keeps a player's messages (a seed and a few actions a hand) well under the table channel's
+          // TABLE_MESSAGES_PER_SECOND, which closes a flooding socket.
+          timing: { ...FAST_TIMING, actionTimeMs: 120_000, nextHandDelayMs: 250 },
         })),
     });
     base = (await t.server.listen()).replace('http', 'ws');
