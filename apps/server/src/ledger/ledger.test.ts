@@ -313,4 +313,69 @@ describe.each(TEST_DRIVERS)('ledger on $name', ({ url }) => {
     expect(Number(row.n)).toBe(0);
     expect((await ledger.balancesOf(h)).available).toBe(0);
   });
+  describe('announcements follow the commit', () => {
+    const listen = () => {
+      const heard: PostingResult[] = [];
+      const stop = ledger.onPosted((result) => heard.push(result));
+      return { heard, stop };
+    };
+    const gift = (key: string, to: number, amount: number) => ({
+      from: Accounts.outsideBank,
+      to: Accounts.available(to),
+      amount,
+      kind: 'deposit' as const,
+      key,
+    });
+
+    it('what a transaction posts is announced once, only after it commits, and a replay is not announced again', async () => {
+      const k = await newUser('khulan');
+      const { heard, stop } = listen();
+      const posted = await ledger.inTransaction(async (tx) => {
+        const first = await ledger.transfer(gift('announce-1', k, 300), tx);
+        const second = await ledger.transfer(gift('announce-2', k, 200), tx);
+        expect(heard).toEqual([]); // not yet committed: nobody may push a balance that could roll back
+        return [first, second];
+      });
+      expect(heard.map((r) => r.transactionId)).toEqual(posted.map((r) => r.transactionId));
+      expect(heard.every((r) => r.affectedUserIds.includes(k))).toBe(true);
+      await ledger.inTransaction((tx) => ledger.transfer(gift('announce-1', k, 300), tx));
+      await ledger.transfer(gift('announce-2', k, 200));
+      expect(heard).toHaveLength(2);
+      stop();
+      expect((await ledger.balancesOf(k)).available).toBe(500);
+    });
+
+    it('nothing is announced when the transaction rolls back', async () => {
+      const m = await newUser('munkh');
+      const { heard, stop } = listen();
+      await expect(
+        ledger.inTransaction(async (tx) => {
+          await ledger.transfer(gift('rolled-back', m, 700), tx);
+          throw new Error('the rest of the work failed');
+        }),
+      ).rejects.toThrow('the rest of the work failed');
+      stop();
+      expect(heard).toEqual([]);
+      expect((await ledger.balancesOf(m)).available).toBe(0);
+    });
+
+    it('a posting on its own is announced once', async () => {
+      const n = await newUser('nomin');
+      const { heard, stop } = listen();
+      const posted = await ledger.transfer(gift('alone', n, 50));
+      stop();
+      expect(heard.map((r) => r.transactionId)).toEqual([posted.transactionId]);
+    });
+
+    it('refuses to post in a transaction it did not open (it could not announce after that commit), and writes nothing', async () => {
+      const o = await newUser('oyun');
+      const { heard, stop } = listen();
+      await expect(
+        handle.db.transaction((tx) => ledger.transfer(gift('foreign-tx', o, 10), tx as unknown as Database)),
+      ).rejects.toThrow('ledger: post inside ledger.inTransaction');
+      stop();
+      expect(heard).toEqual([]);
+      expect((await ledger.balancesOf(o)).available).toBe(0);
+    });
+  });
 });

@@ -105,6 +105,8 @@ const MAX_ATTEMPTS = 5;
 export class Ledger {
   /** Committed postings; every process of the site hears them once shared (balance and jackpot pushes). */
   private readonly posted = new SiteEvent<PostingResult>(CLUSTER_CHANNELS.ledgerPosted);
+  /** The transactions of `inTransaction` still open, each with what it posted (announced after commit). */
+  private readonly open = new WeakMap<Database, PostingResult[]>();
 
   constructor(private readonly db: Database) {}
 
@@ -116,18 +118,15 @@ export class Ledger {
     request: PostingRequest,
     within?: (tx: Database, result: PostingResult) => Promise<void>,
   ): Promise<PostingResult> {
-    const result = within
-      ? await this.inTransaction(async (tx) => {
-          const posted = await this.postWithin(tx, request);
-          await within(tx, posted);
-          return posted;
-        })
-      : await this.retrying(() => this.postWithin(this.db, request));
-    this.announce(result);
-    return result;
+    if (!within) return this.retrying(() => this.postWithin(this.db, request));
+    return this.inTransaction(async (tx) => {
+      const posted = await this.postWithin(tx, request);
+      await within(tx, posted);
+      return posted;
+    });
   }
 
-  /** A single movement in its own transaction (or in `tx`, whose owner must call `announce` after commit). */
+  /** A single movement in its own transaction, or in `tx` (a transaction of `inTransaction`). */
   async transfer(
     movement: Movement & Omit<PostingRequest, 'movements'>,
     tx?: Database,
@@ -138,11 +137,28 @@ export class Ledger {
   }
 
   /**
-   * Runs `work` in one transaction, retrying on deadlock or serialization failure. Callers that post
-   * with `postWithin` inside it call `announce` for each result once this resolves.
+   * Runs `work` in one transaction, retrying on deadlock or serialization failure. What `postWithin`
+   * posts inside it is announced once the transaction commits, each posting once; nothing is announced
+   * when it rolls back (and an attempt that is retried announces nothing of its own).
    */
   async inTransaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
-    return this.retrying(() => this.db.transaction((tx) => work(tx as unknown as Database)));
+    let committed: PostingResult[] = [];
+    const value = await this.retrying(async () => {
+      const posted: PostingResult[] = [];
+      const result = await this.db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Database;
+        this.open.set(tx, posted);
+        try {
+          return await work(tx);
+        } finally {
+          this.open.delete(tx);
+        }
+      });
+      committed = posted;
+      return result;
+    });
+    for (const result of committed) this.announce(result);
+    return value;
   }
 
   private async retrying<T>(attemptOnce: () => Promise<T>): Promise<T> {
@@ -156,11 +172,21 @@ export class Ledger {
   }
 
   /**
-   * Posts inside the caller's open transaction (or, given the database itself, as one statement in its
-   * own implicit transaction). Throws AppError(409) for insufficient funds or a reused key; then nothing
-   * has been written.
+   * Posts inside a transaction of `inTransaction` (announced when it commits) or, given the database
+   * itself, as one statement in its own implicit transaction (announced at once). Throws AppError(409)
+   * for insufficient funds or a reused key; then nothing has been written.
    */
   async postWithin(tx: Database, request: PostingRequest): Promise<PostingResult> {
+    const collected = tx === this.db ? null : this.open.get(tx);
+    // A posting in a transaction the ledger did not open could never be announced after its commit.
+    if (collected === undefined) throw new Error('ledger: post inside ledger.inTransaction');
+    const result = await this.postOnce(tx, request);
+    if (collected) collected.push(result);
+    else this.announce(result);
+    return result;
+  }
+
+  private async postOnce(tx: Database, request: PostingRequest): Promise<PostingResult> {
     validateRequest(request);
     const refs = uniqueRefs(request.movements);
     for (let attempt = 1; ; attempt++) {
@@ -192,7 +218,7 @@ export class Ledger {
   }
 
   /** Tells listeners (the realtime hub, the tables) about a committed posting, on every process. */
-  announce(result: PostingResult): void {
+  private announce(result: PostingResult): void {
     if (result.replayed) return;
     this.posted.emit(result);
   }

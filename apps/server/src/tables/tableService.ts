@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { CreateTableRequest, UpdateTableRequest } from '@tenger/protocol';
+import { recordAudit, type AuditActor, type AuditEntry } from '../audit/auditLog.js';
 import type { ClusterBus } from '../cluster/clusterBus.js';
 import { CLUSTER_CHANNELS, SiteEvent } from '../cluster/siteEvent.js';
 import type { Database } from '../db/client.js';
@@ -8,8 +9,8 @@ import { AppError, notFound } from '../errors.js';
 import { sqlState } from '../ledger/ledger.js';
 
 export type TableRow = typeof pokerTables.$inferSelect;
-/** Writes the audit row of a table change inside the change's transaction. */
-export type TableAudit = (tx: Database, row: TableRow) => Promise<void>;
+/** The audit row of a table change, made from the row written (written in the change's transaction). */
+type TableAudit = (row: TableRow) => AuditEntry;
 
 /** The stakes a fresh site opens with: Hold'em and Omaha, 6- and 9-max, buy-ins of 40–100 big blinds. */
 export const DEFAULT_TABLES: CreateTableRequest[] = [
@@ -144,8 +145,17 @@ export class TableService {
     return table;
   }
 
-  /** `audit` (optional) runs in the same transaction as the write, with the row written. */
-  async create(input: CreateTableRequest, audit?: TableAudit): Promise<TableRow> {
+  /** An administrator's change (`actor`) writes its audit row in the same transaction as the row. */
+  async create(input: CreateTableRequest, actor?: AuditActor): Promise<TableRow> {
+    const audit: TableAudit | undefined =
+      actor &&
+      ((table) => ({
+        ...actor,
+        action: 'table.create',
+        targetType: 'table',
+        targetId: table.id,
+        summary: `created ${describeTable(table)}`,
+      }));
     // The table number is max(no) + 1: two creations at once may pick the same one and one of them then
     // meets the unique index. It simply takes the next number (each attempt is its own transaction).
     for (let attempt = 1; ; attempt++) {
@@ -184,9 +194,18 @@ export class TableService {
   async update(
     tableId: number,
     change: Omit<UpdateTableRequest, 'tableId'>,
-    audit?: (tx: Database, row: TableRow, before: TableRow) => Promise<void>,
+    actor?: AuditActor,
   ): Promise<TableRow> {
     const current = await this.get(tableId);
+    const audit: TableAudit | undefined =
+      actor &&
+      ((table) => ({
+        ...actor,
+        action: 'table.update',
+        targetType: 'table',
+        targetId: table.id,
+        summary: `${describeTable(current)} -> ${describeTable(table)}`,
+      }));
     const next = { ...current, ...stripUndefined(change) };
     if (!(
       next.smallBlind <= next.bigBlind &&
@@ -202,7 +221,7 @@ export class TableService {
         },
       );
     }
-    const row = await this.writing(audit && ((tx, written) => audit(tx, written, current)), async (db) => {
+    const row = await this.writing(audit, async (db) => {
       const [updated] = await db
         .update(pokerTables)
         .set({
@@ -227,7 +246,16 @@ export class TableService {
   }
 
   /** Soft delete: hands and ledger postings keep pointing at the row. */
-  async remove(tableId: number, audit?: TableAudit): Promise<void> {
+  async remove(tableId: number, actor?: AuditActor): Promise<void> {
+    const audit: TableAudit | undefined =
+      actor &&
+      ((table) => ({
+        ...actor,
+        action: 'table.delete',
+        targetType: 'table',
+        targetId: tableId,
+        summary: `deleted ${describeTable(table)}`,
+      }));
     await this.writing(audit, async (db) => {
       const [row] = await db
         .update(pokerTables)
@@ -245,7 +273,7 @@ export class TableService {
     if (!audit) return write(this.db);
     return this.db.transaction(async (tx) => {
       const row = await write(tx as unknown as Database);
-      await audit(tx as unknown as Database, row);
+      await recordAudit(tx as unknown as Database, audit(row));
       return row;
     });
   }
@@ -288,4 +316,12 @@ export class TableService {
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** A table in a few words, for the audit log. */
+function describeTable(t: TableRow): string {
+  return (
+    `#${t.no} "${t.name}" ${t.variant} ${t.betting} ${t.smallBlind}/${t.bigBlind} buy-in ${t.minBuyIn}-${t.maxBuyIn} ` +
+    `${t.maxPlayers} seats${t.actionTimeSeconds ? ` ${t.actionTimeSeconds}s` : ''}${t.closed ? ' closed' : ''}`
+  );
 }

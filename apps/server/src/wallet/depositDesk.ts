@@ -7,7 +7,7 @@ import { deposits } from '../db/schema.js';
 import { AppError, notFound } from '../errors.js';
 import { assertSecondApprover, lockBeneficiary, secondAdminNeeded } from '../fourEyes/fourEyes.js';
 import { Accounts } from '../ledger/accounts.js';
-import { fingerprint, sqlState, type Ledger, type PostingResult } from '../ledger/ledger.js';
+import { fingerprint, sqlState, type Ledger } from '../ledger/ledger.js';
 import { transactionUnderKey } from '../ledger/ledgerReads.js';
 import type { SettingsService } from '../settings/settingsService.js';
 
@@ -87,10 +87,8 @@ export class DepositDesk {
     const same = (row: DepositRow) =>
       Number(row.user_id) === input.userId && Number(row.amount) === input.amount && row.note === note;
 
-    const done: { posted?: PostingResult } = {};
     const outcome = await this.ledger
       .inTransaction(async (tx) => {
-        done.posted = undefined;
         const [earlier] = await this.rows(tx, sql`WHERE d.request_key = ${requestKey}`);
         if (earlier) return { id: earlier.id, replayed: true, matches: same(earlier.raw) };
         const target = await lockRecipient(tx, input.userId);
@@ -137,7 +135,6 @@ export class DepositDesk {
             if (!raced) throw idempotencyConflict();
             return { id: raced.id, replayed: true, matches: true };
           }
-          done.posted = posted;
           const [row] = await tx
             .insert(deposits)
             .values({
@@ -170,7 +167,6 @@ export class DepositDesk {
         throw error;
       });
     if (!outcome.matches) throw idempotencyConflict();
-    if (done.posted) this.ledger.announce(done.posted);
     return { value: await this.get(outcome.id), replayed: outcome.replayed };
   }
 
@@ -181,9 +177,7 @@ export class DepositDesk {
    */
   async approve(actor: AdminActor, depositId: number): Promise<DepositOutcome> {
     const { fourEyes } = await this.settings.get();
-    const done: { posted?: PostingResult } = {};
     const replayed = await this.ledger.inTransaction(async (tx) => {
-      done.posted = undefined;
       const [row] = await tx.select().from(deposits).where(eq(deposits.id, depositId)).for('update');
       if (!row) throw notFound('Deposit');
       if (row.status !== 'pending') {
@@ -212,7 +206,6 @@ export class DepositDesk {
           : { adminId: row.createdBy, approvedBy: actor.actorId, depositId },
         movements: [{ from: Accounts.outsideBank, to: Accounts.available(row.userId), amount: row.amount }],
       });
-      done.posted = posted;
       await tx
         .update(deposits)
         .set({
@@ -231,7 +224,6 @@ export class DepositDesk {
       });
       return false;
     });
-    if (done.posted) this.ledger.announce(done.posted);
     return { value: await this.get(depositId), replayed };
   }
 
@@ -294,7 +286,7 @@ export class DepositDesk {
     input: { reason: string; amount?: number },
   ): Promise<DepositView> {
     let userId = 0;
-    const posted = await this.ledger
+    await this.ledger
       .inTransaction(async (tx) => {
         const [row] = await tx.select().from(deposits).where(eq(deposits.id, depositId)).for('update');
         if (!row) throw notFound('Deposit');
@@ -349,7 +341,6 @@ export class DepositDesk {
         }
         throw error;
       });
-    this.ledger.announce(posted);
     return this.get(depositId);
   }
 
@@ -433,7 +424,6 @@ export class DepositDesk {
       return { pending: await this.get(outcome.held.id), replayed: outcome.held.replayed };
     }
     const posted = outcome.posted;
-    this.ledger.announce(posted);
     const { available } = await this.ledger.balancesOf(input.userId);
     return {
       value: {

@@ -222,7 +222,6 @@ export class WalletService {
       });
       return null;
     });
-    if (posted) this.ledger.announce(posted);
     return { value: await this.withdrawal(withdrawalId), waiting: posted === null };
   }
 
@@ -306,10 +305,9 @@ export class WalletService {
     status: 'approved' | 'rejected',
     reason: string | null,
   ): Promise<WithdrawalView> {
-    const posted = await this.ledger.inTransaction(async (tx) =>
+    await this.ledger.inTransaction(async (tx) =>
       this.settle(tx, actor, await this.lockPending(tx, withdrawalId), status, reason),
     );
-    this.ledger.announce(posted);
     return this.withdrawal(withdrawalId);
   }
 

@@ -1,12 +1,21 @@
-// Provably fair, version 2, against the whole server: a real player (the opponent of the bots) and two
-// spectators (one anonymous, one logged in) on real WebSockets, and every API answer the player can get
-// about those hands. Over many hands with folds, mucks, showdowns and all-ins, nothing any of them
-// received names a folded or mucked card, opens it, carries its salt, or lets the old (deckFromSeed) or
-// the new (dealPermutation) derivation rebuild the deal from any value received (cardHunter.ts).
+// Provably fair, version 2, against the whole server: a real player (the opponent) at a table with two
+// other real players, and two spectators (one anonymous, one logged in), on real WebSockets, and every
+// API answer the opponent can get about those hands. Over hands with folds, mucks, showdowns and all-ins,
+// nothing any of them received names a folded or mucked card, opens it, carries its salt, or lets the old
+// (deckFromSeed) or the new (dealPermutation) derivation rebuild the deal from any value received
+// (cardHunter.ts).
+//
+// Nothing waits for chance: the three players follow a script (ScriptedTable below) that makes each
+// kind of hand happen by itself, whatever the cards. Hands rotate through three plans: "fold" (the
+// opponent raises, another player folds to it, the rest show down), "all-in" (another player shoves,
+// the third folds, the opponent calls: both hands face up) and "muck" (all check to the river, where
+// the best hand bets and a worse hand of another player calls, so it loses and is mucked unseen; the
+// script reads the players' own hole cards from their own frames). The deal itself stays the server's
+// real, random, provably fair deal: no hook of any kind.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommittedDeck, HandRecord } from '@tenger/engine';
-import type { TableServerMessage } from '@tenger/protocol';
+import { evaluateHoldem, parseCards, type CommittedDeck, type HandRecord } from '@tenger/engine';
+import type { LegalActions, TableServerMessage } from '@tenger/protocol';
 import { queryRows } from '../../db/client.js';
 import {
   dealtSequence,
@@ -20,11 +29,16 @@ import { startTestServer, type TestPlayer, type TestServer } from '../../testing
 import { WsClient } from '../../testing/wsClient.js';
 import { seededRandom } from '../runtime/simulation/botPlayer.js';
 import { TableRegistry } from '../runtime/tableRegistry.js';
-import { createTestTable, FAST_TIMING, sleep } from '../runtime/testing.js';
+import { createTestTable, FAST_TIMING } from '../runtime/testing.js';
 
 type Client = WsClient<TableServerMessage>;
+type Role = 'opponent' | 'left' | 'right';
 const KINDS_NEEDED = 2;
-const MAX_HANDS = 300;
+/** Each plan runs this many times (the first hands may be dealt before all three sit). */
+const ROUNDS = 12;
+const PLANS = ['fold', 'all-in', 'muck'] as const;
+const HANDS = ROUNDS * PLANS.length;
+const STACK = 4_000;
 const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
 /** Per hand, which of the things that hide cards happened (seen from the record, after the hand). */
@@ -38,6 +52,93 @@ function kindsOf(record: HandRecord, opponentId: number) {
   };
 }
 
+/**
+ * Three players driven by a script, each from the frames its own socket receives. The plan of a hand
+ * follows from its number; at the river of a "muck" hand the script compares the hole cards the three
+ * were dealt (each saw only its own) and picks who bets, who calls and loses, and who folds.
+ */
+class ScriptedTable {
+  private readonly holes = new Map<number, Map<Role, string[]>>();
+  private readonly boards = new Map<number, string[]>();
+  private readonly river = new Map<number, { bettor: Role; caller: Role } | null>();
+  private readonly raised = new Set<string>();
+
+  constructor(private readonly random: () => number) {}
+
+  seat(role: Role, client: Client, userId: number): void {
+    let handNumber = 0;
+    let seat = -1;
+    client.socket.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as TableServerMessage;
+      if (frame.type !== 'EVENT') return;
+      const event = frame.event;
+      if (event.type === 'hand-started') handNumber = event.handNumber;
+      if (event.type === 'seat-taken' && event.seat.userId === userId) seat = event.seat.seat;
+      if (event.type === 'hole-cards-dealt' && event.seat === seat && event.cards) {
+        if (!this.holes.has(handNumber)) this.holes.set(handNumber, new Map());
+        this.holes.get(handNumber)!.set(role, event.cards);
+      }
+      if (event.type === 'street-dealt') this.boards.set(handNumber, event.board);
+      if (event.type === 'deck-committed' && role === 'opponent')
+        client.send({ type: 'SEED', seed: `opp ${this.random()}` });
+      if (event.type !== 'next-to-act' || event.seat !== seat) return;
+      client.send({ type: 'ACTION', handNumber, ...this.decide(role, handNumber, event.legal) });
+    });
+  }
+
+  private decide(role: Role, handNumber: number, legal: LegalActions): Record<string, unknown> {
+    const find = (type: string) => legal.actions.find((a) => a.type === type);
+    const facingBet = !find('check');
+    const passive = { action: facingBet ? 'call' : 'check' };
+    const fold = facingBet && find('fold') ? { action: 'fold' } : passive;
+    const plan = PLANS[(handNumber - 1) % PLANS.length];
+    const street = this.boards.get(handNumber)?.length ?? 0;
+    if (plan === 'fold') {
+      if (role === 'left') return fold;
+      const raise = find('raise') ?? find('bet');
+      const key = `${handNumber}`;
+      if (role === 'opponent' && street === 0 && raise && !this.raised.has(key)) {
+        this.raised.add(key);
+        return { action: raise.type, amount: raise.min };
+      }
+      return passive;
+    }
+    if (plan === 'all-in') {
+      if (role === 'right') return fold;
+      if (role === 'left' && street === 0 && find('allin')) return { action: 'allin' };
+      return passive;
+    }
+    if (street < 5) return passive;
+    const river = this.riverPlan(handNumber);
+    if (!river) return passive;
+    if (role === river.caller) return passive;
+    if (role !== river.bettor) return fold;
+    const bet = find('bet') ?? find('raise');
+    return bet && !facingBet ? { action: bet.type, amount: bet.min } : passive;
+  }
+
+  /**
+   * The best hand bets and a worse hand of a player other than the opponent calls: the bettor shows
+   * first (last aggressor), the caller cannot beat it and its hand is mucked unseen. Null when every
+   * other player ties the best (then the hand is only a showdown).
+   */
+  private riverPlan(handNumber: number): { bettor: Role; caller: Role } | null {
+    if (this.river.has(handNumber)) return this.river.get(handNumber)!;
+    const board = this.boards.get(handNumber)!;
+    const values = [...(this.holes.get(handNumber) ?? new Map<Role, string[]>())].map(([role, hole]) => ({
+      role,
+      value: evaluateHoldem(parseCards([...hole, ...board].join(''))),
+    }));
+    const best = values.reduce((a, b) => (b.value > a.value ? b : a), values[0]);
+    const loser = values
+      .filter((v) => v.role !== 'opponent' && v.value < best.value)
+      .sort((a, b) => a.value - b.value)[0];
+    const plan = loser ? { bettor: best.role, caller: loser.role } : null;
+    this.river.set(handNumber, plan);
+    return plan;
+  }
+}
+
 describe('no folded or mucked card can be recovered from anything a client receives', () => {
   let t: TestServer;
   let registry: TableRegistry;
@@ -46,9 +147,10 @@ describe('no folded or mucked card can be recovered from anything a client recei
     t = await startTestServer({
       tableLayer: (services) =>
         (registry = new TableRegistry(services, {
-          timing: { ...FAST_TIMING, nextHandDelayMs: 1 },
-          botPauseMs: [0, 1],
-          botSeed: 11,
+          // Nobody times out: every turn is answered by the script at once. The pause between hands
+          // keeps a player's messages (a seed and a few actions a hand) well under the table channel's
+          // TABLE_MESSAGES_PER_SECOND, which closes a flooding socket.
+          timing: { ...FAST_TIMING, actionTimeMs: 120_000, nextHandDelayMs: 250 },
         })),
     });
     base = (await t.server.listen()).replace('http', 'ws');
@@ -65,107 +167,57 @@ describe('no folded or mucked card can be recovered from anything a client recei
     return client;
   }
 
-  /** Plays the opponent's turns from the frames it receives: calls mostly, folds, raises, shoves. */
-  function play(client: Client, userId: number, random: () => number) {
-    let handNumber = 0;
-    let seat = -1;
-    client.socket.on('message', (data) => {
-      const frame = JSON.parse(String(data)) as TableServerMessage;
-      if (frame.type !== 'EVENT') return;
-      const event = frame.event;
-      if (event.type === 'hand-started') handNumber = event.handNumber;
-      if (event.type === 'seat-taken' && event.seat.userId === userId) seat = event.seat.seat;
-      // Busted (it shoves often): it buys in again at once.
-      // Sat out (a turn the loaded machine let time out): back in at once.
-      if (
-        event.type === 'seat-updated' &&
-        event.seat.userId === userId &&
-        event.seat.status === 'sitting-out'
-      )
-        client.send({ type: 'SIT_IN' });
-      if (event.type === 'seat-left' && event.userId === userId)
-        client.send({ type: 'SIT', seat: event.seat, amount: 4_000, postNow: true });
-      if (event.type === 'deck-committed') client.send({ type: 'SEED', seed: `opp ${random()}` });
-      if (event.type !== 'next-to-act' || event.seat !== seat) return;
-      const find = (type: string) => event.legal.actions.find((a) => a.type === type);
-      const r = random();
-      const raise = find('raise') ?? find('bet');
-      let message: Record<string, unknown>;
-      if (r < 0.2 && find('fold') && !find('check')) message = { action: 'fold' };
-      else if (r < 0.32 && raise) message = { action: raise.type, amount: raise.min };
-      else if (r < 0.42 && find('allin')) message = { action: 'allin' };
-      else message = { action: find('check') ? 'check' : 'call' };
-      client.send({ type: 'ACTION', handNumber, ...message });
-    });
-  }
-
   it(
-    'over many hands: spectators and an opponent, frames and API answers',
+    'over hands of every kind: spectators and an opponent, frames and API answers',
     { timeout: 600_000 },
     async () => {
-      const table = await createTestTable(t, { maxPlayers: 6, maxBuyIn: 4_000, minBuyIn: 2_000 });
+      const table = await createTestTable(t, { maxPlayers: 6, maxBuyIn: STACK, minBuyIn: 2_000 });
       const runtime = (await registry.runtime(table.id))!;
       const opponent = await t.player(5_000_000);
+      const left = await t.player(5_000_000);
+      const right = await t.player(5_000_000);
       const watcher = await t.player(0);
       const spectator = await open(table.id, null);
       const lurker = await open(table.id, watcher);
       const me = await open(table.id, opponent);
-      play(me, opponent.id, seededRandom(5));
-      me.send({ type: 'SIT', seat: 5, amount: 4_000, postNow: true, requestId: 'sit' });
-      await me.waitFor((f) => f.type === 'ACK' && f.requestId === 'sit', 20_000);
-      // Topped up between hands (through the ledger), so shoving never busts it out of the run.
-      me.send({ type: 'SEAT_OPTIONS', options: { autoTopUp: 4_000 }, requestId: 'topup' });
-      await me.waitFor((f) => f.type === 'ACK' && f.requestId === 'topup', 20_000);
-      await registry.startSimulation(table.id);
+      const others = [await open(table.id, left), await open(table.id, right)];
+      const script = new ScriptedTable(seededRandom(5));
+      // The opponent sits first, so it is dealt into every hand.
+      const players: [Role, Client, TestPlayer, number][] = [
+        ['opponent', me, opponent, 5],
+        ['left', others[0], left, 1],
+        ['right', others[1], right, 3],
+      ];
+      for (const [role, client, player, seat] of players) {
+        script.seat(role, client, player.id);
+        // Topped up between hands (through the ledger), so an all-in never busts anyone out of the run.
+        client.send({ type: 'SIT', seat, amount: STACK, postNow: true, requestId: 'sit' });
+        await client.waitFor((f) => f.type === 'ACK' && f.requestId === 'sit', 20_000);
+        client.send({ type: 'SEAT_OPTIONS', options: { autoTopUp: STACK }, requestId: 'topup' });
+        await client.waitFor((f) => f.type === 'ACK' && f.requestId === 'topup', 20_000);
+      }
 
-      // Play until the opponent's own hands include several of every kind (or give up at MAX_HANDS).
-      const tally = { hands: 0, fold: 0, muck: 0, showdown: 0, allIn: 0 };
-      const counted = new Set<string>();
+      // Play the scripted hands, then everybody leaves after the last one.
+      await me.waitFor(
+        (f) => f.type === 'EVENT' && f.event.type === 'hand-started' && f.event.handNumber >= HANDS,
+        120_000,
+      );
+      for (const [, client] of players) client.send({ type: 'LEAVE' });
+      await Promise.all(
+        players.map(([, client, player]) =>
+          client.waitFor(
+            (f) => f.type === 'EVENT' && f.event.type === 'seat-left' && f.event.userId === player.id,
+            20_000,
+          ),
+        ),
+      );
+      await runtime.idle();
       const records = new Map<string, HandRecord>();
       const decks = new Map<string, CommittedDeck>();
-      const deadline = Date.now() + 300_000;
-      for (;;) {
-        const rows = await queryRows<{ id: string; record: HandRecord | string; committed_deck: unknown }>(
-          t.database.db,
-          sql`SELECT id, record, committed_deck FROM hands WHERE table_id = ${table.id}`,
-        );
-        for (const row of rows) {
-          if (counted.has(row.id)) continue;
-          counted.add(row.id);
-          const record = (typeof row.record === 'string' ? JSON.parse(row.record) : row.record) as HandRecord;
-          const deck = (
-            typeof row.committed_deck === 'string' ? JSON.parse(row.committed_deck) : row.committed_deck
-          ) as CommittedDeck;
-          records.set(row.id, record);
-          decks.set(row.id, deck);
-          if (!record.seats.some((s) => s.dealtIn && Number(s.playerId) === opponent.id)) continue;
-          const kinds = kindsOf(record, opponent.id);
-          tally.hands++;
-          for (const k of ['fold', 'muck', 'showdown', 'allIn'] as const) if (kinds[k]) tally[k]++;
-        }
-        const enough = ['fold', 'muck', 'showdown', 'allIn'].every(
-          (k) => tally[k as keyof typeof tally] >= KINDS_NEEDED + 2,
-        );
-        if ((enough && tally.hands >= 30) || records.size >= MAX_HANDS) break;
-        // However it left play (busted, sat out), the opponent comes back: the run needs its hands.
-        const mine = runtime.seatList().find((s) => s.userId === opponent.id);
-        if (!mine) me.send({ type: 'SIT', seat: 5, amount: 4_000, postNow: true });
-        else if (mine.status === 'sitting-out') me.send({ type: 'SIT_IN' });
-        if (Date.now() > deadline)
-          throw new Error(`too slow: ${JSON.stringify({ ...tally, all: records.size })}`);
-        await sleep(100);
-      }
-      await registry.stopSimulation(table.id);
-      me.send({ type: 'LEAVE', requestId: 'leave' });
-      await runtime.kick(opponent.id);
-      await sleep(100);
-      await runtime.idle();
-      // Hands that ended after the last look at the table are read again.
       for (const row of await queryRows<{ id: string; record: HandRecord | string; committed_deck: unknown }>(
         t.database.db,
         sql`SELECT id, record, committed_deck FROM hands WHERE table_id = ${table.id}`,
       )) {
-        if (records.has(row.id)) continue;
         records.set(
           row.id,
           (typeof row.record === 'string' ? JSON.parse(row.record) : row.record) as HandRecord,
@@ -278,6 +330,7 @@ describe('no folded or mucked card can be recovered from anything a client recei
       spectator.close();
       lurker.close();
       me.close();
+      for (const client of others) client.close();
       expect(await t.audit()).toMatchObject({ total: 0, unbalancedTransactions: 0, mismatchedAccounts: 0 });
     },
   );

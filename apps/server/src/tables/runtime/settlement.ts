@@ -254,7 +254,6 @@ export async function settleHand(
     });
     return { postings, payouts, jackpot: beat ? pool - paid : null };
   });
-  for (const posting of result.postings) ledger.announce(posting);
   return { money, ...result };
 }
 

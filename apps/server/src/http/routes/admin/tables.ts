@@ -31,16 +31,7 @@ export function adminTableRoutes(app: FastifyInstance, services: Services): void
 
   app.post('/table', async (request, reply): Promise<AdminTable> => {
     const body = parseInput(CreateTableRequestSchema, request.body);
-    const actor = actorOf(request);
-    const row = await services.tables.create(body, (tx, table) =>
-      recordAudit(tx, {
-        ...actor,
-        action: 'table.create',
-        targetType: 'table',
-        targetId: table.id,
-        summary: `created ${describe(table)}`,
-      }),
-    );
+    const row = await services.tables.create(body, actorOf(request));
     reply.status(201);
     return present(row);
   });
@@ -52,16 +43,7 @@ export function adminTableRoutes(app: FastifyInstance, services: Services): void
     if (tableId === undefined) {
       throw new AppError(400, 'validation_failed', 'tableId is required', { tableId: 'Required' });
     }
-    const actor = actorOf(request);
-    const row = await services.tables.update(tableId, change, (tx, table, before) =>
-      recordAudit(tx, {
-        ...actor,
-        action: 'table.update',
-        targetType: 'table',
-        targetId: table.id,
-        summary: `${describe(before)} -> ${describe(table)}`,
-      }),
-    );
+    const row = await services.tables.update(tableId, change, actorOf(request));
     return present(row);
   });
 
@@ -77,16 +59,7 @@ export function adminTableRoutes(app: FastifyInstance, services: Services): void
       );
     }
     await services.tableLayer.stopSimulation(tableId);
-    const actor = actorOf(request);
-    await services.tables.remove(tableId, (tx, table) =>
-      recordAudit(tx, {
-        ...actor,
-        action: 'table.delete',
-        targetType: 'table',
-        targetId: tableId,
-        summary: `deleted ${describe(table)}`,
-      }),
-    );
+    await services.tables.remove(tableId, actorOf(request));
     return { message: 'Table deleted' };
   });
 
@@ -142,12 +115,4 @@ export function adminTableRoutes(app: FastifyInstance, services: Services): void
     });
     return reply.type('text/plain; charset=utf-8').send('Simulation stopped');
   });
-}
-
-/** A table in a few words, for the audit log. */
-function describe(t: TableRow): string {
-  return (
-    `#${t.no} "${t.name}" ${t.variant} ${t.betting} ${t.smallBlind}/${t.bigBlind} buy-in ${t.minBuyIn}-${t.maxBuyIn} ` +
-    `${t.maxPlayers} seats${t.actionTimeSeconds ? ` ${t.actionTimeSeconds}s` : ''}${t.closed ? ' closed' : ''}`
-  );
 }

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listAudit } from '../audit/auditLog.js';
+import type { DatabaseHandle } from '../db/client.js';
+import { openTestDatabase, TEST_DRIVERS } from '../testing/database.js';
+import { TEST_TABLE } from './runtime/testing.js';
+import { TableService } from './tableService.js';
+
+describe.each(TEST_DRIVERS)('the table catalogue on $name', ({ url }) => {
+  let handle: DatabaseHandle;
+  let tables: TableService;
+  const actor = { actorId: null, actorName: 'admin', ip: '127.0.0.1' };
+  const audit = async (action: string) =>
+    (await listAudit(handle.db, { limit: 100, action })).map((r) => ({
+      actorName: r.actorName,
+      targetId: r.targetId,
+      summary: r.summary,
+    }));
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(url);
+    tables = new TableService(handle.db);
+  });
+  afterAll(() => handle.close());
+
+  it("an administrator's create, change and delete each write their audit row with the change", async () => {
+    const table = await tables.create({ name: 'Orkhon', ...TEST_TABLE }, actor);
+    const changed = await tables.update(table.id, { bigBlind: 200 }, actor);
+    await tables.remove(table.id, actor);
+    const id = String(table.id);
+    expect(await audit('table.create')).toEqual([
+      {
+        actorName: 'admin',
+        targetId: id,
+        summary: `created #${table.no} "Orkhon" holdem no-limit 50/100 buy-in 2000-10000 6 seats`,
+      },
+    ]);
+    expect(await audit('table.update')).toEqual([
+      {
+        actorName: 'admin',
+        targetId: id,
+        summary: `#${table.no} "Orkhon" holdem no-limit 50/100 buy-in 2000-10000 6 seats -> #${changed.no} "Orkhon" holdem no-limit 50/200 buy-in 2000-10000 6 seats`,
+      },
+    ]);
+    expect(await audit('table.delete')).toEqual([
+      {
+        actorName: 'admin',
+        targetId: id,
+        summary: `deleted #${table.no} "Orkhon" holdem no-limit 50/200 buy-in 2000-10000 6 seats`,
+      },
+    ]);
+  });
+
+  it('a change that is refused writes no audit row, and one without an administrator writes none', async () => {
+    const before = (await listAudit(handle.db, { limit: 100 })).length;
+    await expect(tables.remove(987_654, actor)).rejects.toMatchObject({ status: 404 });
+    await expect(tables.update(987_654, { name: 'Nowhere' }, actor)).rejects.toMatchObject({ status: 404 });
+    await tables.create({ name: 'Seeded', ...TEST_TABLE });
+    expect(await listAudit(handle.db, { limit: 100 })).toHaveLength(before);
+  });
+});
