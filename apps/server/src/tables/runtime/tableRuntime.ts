@@ -5,7 +5,7 @@
 import type { TableClientMessage, TableSeat, TableServerMessage } from '@tenger/protocol';
 import type { LiveTable, TableViewer } from '../tableLayer.js';
 import type { TableRow } from '../tableService.js';
-import { Dealer } from './dealer.js';
+import { Dealer, dealtHand } from './dealer.js';
 import { drainTable, type DrainResult } from './drain.js';
 import type { UserProfile } from './ports.js';
 import { SeatDesk } from './seatDesk.js';
@@ -112,6 +112,8 @@ export class TableRuntime implements LiveTable {
     if (this.t.stopped) return reject('table-closed', 'The table is closed');
     if (this.t.drained || (this.t.draining && message.type === 'SIT'))
       return reject('server-restarting', 'The server is restarting: try again in a minute');
+    if (this.t.deps.tournament && isCashOnly(message))
+      return reject('tournament-table', 'At a tournament table the chips belong to the tournament');
     const userId = viewer.userId;
     if (userId === null) return reject('unauthorized', 'Log in to play');
     const seat = seatOf(this.t.seats, userId);
@@ -173,6 +175,58 @@ export class TableRuntime implements LiveTable {
       }
       this.t.seatsChanged(false);
       this.dealer.scheduleNextHand();
+    });
+  }
+
+  // ---- tournament tables (tournamentMode.ts) ---------------------------------------------------
+
+  /** Seats a tournament player with their chips (the seat draw, or a move); dealt in from the next hand. */
+  seatTournamentPlayer(profile: UserProfile, seatIndex: number, stack: number): Promise<void> {
+    return this.t.enqueue(() => {
+      if (this.t.seats.has(seatIndex)) throw new Error(`seat ${seatIndex} of table ${this.tableId} is taken`);
+      const connected = profile.isBot || this.t.viewers.isConnected(profile.userId);
+      const seat = newSeat(profile, seatIndex, stack, this.t.timeBankMaxMs, connected);
+      seat.owesBigBlind = false;
+      this.t.seats.set(seatIndex, seat);
+      this.t.emit({ type: 'seat-taken', seat: this.t.presentSeat(seat) });
+      this.t.seatsChanged();
+    });
+  }
+
+  /** Takes a tournament player away (a move, or the end): now between hands, else after the hand. */
+  takeTournamentPlayer(userId: number): Promise<void> {
+    return this.t.enqueue(async () => {
+      const seat = seatOf(this.t.seats, userId);
+      if (seat) await this.desk.leave(seat, 'moved');
+    });
+  }
+
+  /** The director lets the table deal its next hand (one hand per release). */
+  releaseTournamentHand(): Promise<void> {
+    return this.t.enqueue(() => {
+      const tournament = this.t.deps.tournament;
+      if (!tournament) return;
+      tournament.released = true;
+      this.dealer.scheduleNextHand();
+    });
+  }
+
+  /**
+   * The tournament is done with this table. Between hands everyone is taken away; a hand in play
+   * (a cancelled tournament) is void, recorded as such, and its chips no longer matter.
+   */
+  closeTournamentTable(reason: 'broken' | 'finished' | 'cancelled'): Promise<void> {
+    return this.t.enqueue(async () => {
+      const hand = this.t.hand;
+      if (hand) {
+        this.t.emit({ type: 'hand-voided', handId: hand.handId, handNumber: hand.state.config.handNumber });
+        await this.t.deps.store.handVoided(this.tableId, dealtHand(hand), `tournament_${reason}`);
+        this.t.hand = null;
+      }
+      for (const seat of [...this.t.seats.values()]) await this.desk.standUp(seat, 'moved');
+      this.t.deleted = true;
+      this.t.emit({ type: 'table-closed' });
+      this.stop();
     });
   }
 
@@ -293,4 +347,10 @@ export class TableRuntime implements LiveTable {
   stacksInLedgerTerms(): Map<number, number> {
     return new Map([...this.t.seats.values()].map((s) => [s.userId, s.stack + s.pendingRecharge]));
   }
+}
+
+/** Commands that move money across a cash table's edge: none of them exists at a tournament table. */
+function isCashOnly(message: TableClientMessage): boolean {
+  if (message.type === 'SIT' || message.type === 'RECHARGE' || message.type === 'LEAVE') return true;
+  return message.type === 'SEAT_OPTIONS' && message.options.autoTopUp != null;
 }

@@ -27,6 +27,7 @@ import type { RunningHand } from './runningHand.js';
 import { buyInMinimum, type Seat } from './seatRules.js';
 import { presentSeat, snapshotSource, sortedSeats, type TableViewState } from './tableView.js';
 import type { RuntimeTiming } from './timing.js';
+import type { TournamentTableMode } from './tournamentMode.js';
 import type { HandContext, LogEntryBody, SnapshotSource } from './viewerDoor.js';
 import { ViewerSet } from './viewerSet.js';
 
@@ -47,6 +48,8 @@ export interface RuntimeDeps {
   broadcaster?: Broadcaster;
   /** Called when seats change (lobby counts) or a bot seat frees up. */
   onSeatsChanged?(): void;
+  /** A table of a tournament (tournamentMode.ts): its rules where a cash table's differ. */
+  tournament?: TournamentTableMode;
 }
 
 export class TableState {
