@@ -181,9 +181,22 @@ export class TableRuntime implements LiveTable {
   // ---- tournament tables (tournamentMode.ts) ---------------------------------------------------
 
   /** Seats a tournament player with their chips (the seat draw, or a move); dealt in from the next hand. */
-  seatTournamentPlayer(profile: UserProfile, seatIndex: number, stack: number): Promise<void> {
-    return this.t.enqueue(() => {
+  seatTournamentPlayer(
+    player: { userId: number; isBot: boolean },
+    seatIndex: number,
+    stack: number,
+  ): Promise<void> {
+    return this.t.enqueue(async () => {
       if (this.t.seats.has(seatIndex)) throw new Error(`seat ${seatIndex} of table ${this.tableId} is taken`);
+      // The entry is the right to play: the profile only names the seat (an unknown one gets a number).
+      const known = await this.t.deps.profile(player.userId);
+      const profile: UserProfile = {
+        userId: player.userId,
+        username: known?.username ?? `#${player.userId}`,
+        isBot: player.isBot,
+        active: true,
+        role: known?.role ?? 'PLAYER',
+      };
       const connected = profile.isBot || this.t.viewers.isConnected(profile.userId);
       const seat = newSeat(profile, seatIndex, stack, this.t.timeBankMaxMs, connected);
       seat.owesBigBlind = false;

@@ -50,11 +50,7 @@ async function tournamentTable(stacks: number[], first: Level = LEVEL_1): Promis
   for (const [seat, stack] of stacks.entries()) {
     const viewer = u.player();
     const userId = viewer.userId!;
-    await u.runtime.seatTournamentPlayer(
-      { userId, username: `p${userId}`, isBot: false, active: true, role: 'PLAYER' },
-      seat,
-      stack,
-    );
+    await u.runtime.seatTournamentPlayer({ userId, isBot: false }, seat, stack);
     players.push(viewer);
   }
   const deal = async () => {
@@ -250,11 +246,7 @@ describe('a tournament table', () => {
     expect(t.u.runtime.hasSeated(moved!.userId!)).toBe(false);
     expect(t.u.bank.moves).toEqual([]);
     const arriving = t.u.player();
-    await t.u.runtime.seatTournamentPlayer(
-      { userId: arriving.userId!, username: 'arrives', isBot: false, active: true, role: 'PLAYER' },
-      5,
-      4_321,
-    );
+    await t.u.runtime.seatTournamentPlayer({ userId: arriving.userId!, isBot: false }, 5, 4_321);
     t.players.push(arriving);
     await t.deal();
     await playOut(t, () => 'fold');
