@@ -9,9 +9,9 @@ import { DEFAULT_SETTINGS } from '../settings/settingsService.js';
 import { FakeClock } from '../tables/runtime/clock.js';
 import { TableRuntime } from '../tables/runtime/tableRuntime.js';
 import { MemoryTableStore } from '../tables/runtime/tableStore.js';
-import { Recorder, snapshotOf } from '../tables/runtime/testing.js';
 import { TournamentChipBank } from '../tables/runtime/tournamentChipBank.js';
 import { UNIT_TABLE, UNIT_TIMING } from '../tables/runtime/unitTable.js';
+import { actOnce, type Temper } from '../testing/scriptedTournamentPlayers.js';
 import { seededRandom } from '../testing/simulatedTournamentTables.js';
 import { TournamentDirector } from './director.js';
 import { LiveTournamentTables, type TournamentTableHost } from './liveTournamentTables.js';
@@ -19,12 +19,6 @@ import { InMemoryTournamentBank } from './memoryTournamentBank.js';
 import type { HandReport, TournamentConfig } from './ports.js';
 
 const silent = pino({ level: 'silent' });
-
-/** How often a scripted player goes all in and calls (else folds, or checks when free). */
-interface Temper {
-  allIn: number;
-  call: number;
-}
 
 function liveTournament(entrants: number, tableSize: number, seed: number, temper: Temper) {
   const config: TournamentConfig = {
@@ -114,34 +108,12 @@ async function settle(live: Live): Promise<void> {
   }
 }
 
-/** The player to act at `runtime`, if any, does what the seeded script says: true when someone acted. */
-async function actOnce(live: Live, runtime: TableRuntime): Promise<boolean> {
-  for (const seat of runtime.seatList()) {
-    const viewer = new Recorder(seat.userId, false);
-    const { hand, viewer: me } = snapshotOf(runtime, viewer);
-    if (!hand || hand.toAct === null || hand.toAct !== me.seat || !hand.legal) continue;
-    const legal = hand.legal.actions.map((a) => a.type);
-    const r = live.random();
-    const { allIn, call } = live.temper;
-    const wanted = r < allIn ? 'allin' : r < allIn + call ? 'call' : 'fold';
-    const action = legal.includes(wanted) ? wanted : legal.includes('check') ? 'check' : 'fold';
-    await runtime.handle(viewer, {
-      type: 'ACTION',
-      action,
-      handNumber: hand.handNumber,
-      stateId: hand.actionCount,
-    });
-    return true;
-  }
-  return false;
-}
-
 async function playToTheEnd(live: Live, maxSteps = 40_000): Promise<void> {
   for (let step = 0; step < maxSteps && live.director.state !== 'finished'; step++) {
     await settle(live);
     let acted = false;
     for (const runtime of live.tables.runtimes())
-      if (runtime.isPlaying) acted = (await actOnce(live, runtime)) || acted;
+      if (runtime.isPlaying) acted = (await actOnce(runtime, live.random, live.temper)) || acted;
     if (!acted) live.clock.advance(UNIT_TIMING.nextHandDelayMs);
   }
   await settle(live);

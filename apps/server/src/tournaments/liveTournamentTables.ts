@@ -4,15 +4,16 @@
 // so calls reach a table in the order the director made them.
 import type { Level } from '@tenger/engine';
 import type { Logger } from 'pino';
-import type { TableRow } from '../tables/tableService.js';
+import type { TableRegistry } from '../tables/runtime/tableRegistry.js';
+import type { TableRow, TableService } from '../tables/tableService.js';
 import type { TableRuntime } from '../tables/runtime/tableRuntime.js';
 import { TournamentTableMode } from '../tables/runtime/tournamentMode.js';
 import type { HandReport, SeatAssignment, TournamentTables } from './ports.js';
 
 /** Where tournament tables come from: a table row and a runtime for it (production: the database and the registry). */
 export interface TournamentTableHost {
-  /** A new table row for the tournament's table number `tableNumber`. */
-  createTable(tournamentId: number, tableNumber: number): Promise<TableRow>;
+  /** A new table row for the tournament's table number `tableNumber`, opening at `level`. */
+  createTable(tournamentId: number, tableNumber: number, level: Level): Promise<TableRow>;
   /** A runtime for the row in tournament mode, reachable by its viewers. */
   startRuntime(row: TableRow, mode: TournamentTableMode): Promise<TableRuntime>;
   /** The table is closed: forget its runtime (and its row). */
@@ -44,7 +45,7 @@ export class LiveTournamentTables implements TournamentTables {
     level: Level,
   ): Promise<number> {
     this.level = level;
-    const row = await this.host.createTable(tournamentId, tableNumber);
+    const row = await this.host.createTable(tournamentId, tableNumber, level);
     const tableId = row.id;
     const mode = new TournamentTableMode(
       tournamentId,
@@ -119,4 +120,40 @@ export class LiveTournamentTables implements TournamentTables {
   private step(tableId: number, work: Promise<unknown>): void {
     work.catch((err: unknown) => this.host.logger.error({ err, tableId }, 'a tournament table step failed'));
   }
+}
+
+/** What a tournament's tables are like (from its row in `tournaments`). */
+export interface TournamentTableSettings {
+  name: string;
+  variant: TableRow['variant'];
+  betting: TableRow['betting'];
+  startingStack: number;
+  tableSize: number;
+  actionSeconds: number;
+}
+
+/** Production: rows in poker_tables marked with the tournament, runtimes hosted by the table registry. */
+export function registryTableHost(
+  registry: Pick<TableRegistry, 'hostTournamentTable' | 'retireTournamentTable'>,
+  tables: Pick<TableService, 'createTournamentTable'>,
+  settings: TournamentTableSettings,
+  logger: Logger,
+): TournamentTableHost {
+  return {
+    createTable: (tournamentId, tableNumber, level) =>
+      tables.createTournamentTable({
+        tournamentId,
+        name: `${settings.name} · ${tableNumber}`,
+        variant: settings.variant,
+        betting: settings.betting,
+        smallBlind: level.smallBlind,
+        bigBlind: level.bigBlind,
+        startingStack: settings.startingStack,
+        maxPlayers: settings.tableSize,
+        actionTimeSeconds: settings.actionSeconds,
+      }),
+    startRuntime: (row, mode) => registry.hostTournamentTable(row, mode),
+    retire: (tableId) => registry.retireTournamentTable(tableId),
+    logger,
+  };
 }

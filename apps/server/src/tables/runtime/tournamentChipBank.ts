@@ -21,6 +21,8 @@ export class TournamentChipBank implements TableBank {
     const { record, owners } = input;
     await this.recordHand({
       ...input.stored,
+      // Tournament chips are counted, not priced: the PokerStars text carries no currency.
+      pokerstars: input.stored.pokerstars.replaceAll('₮', ''),
       jackpotContribution: 0,
       jackpotPayout: 0,
       players: record.seats

@@ -143,6 +143,7 @@ describe('a tournament table', () => {
     expect(hand!.jackpotContribution).toBe(0);
     expect(hand!.record.rakeConfig).toEqual({ percent: 0, cap: 0 });
     expect(hand!.players.reduce((a, p) => a + p.net, 0)).toBe(0);
+    expect(hand!.pokerstars).not.toContain('₮');
   });
 
   it('refuses SIT, RECHARGE, LEAVE and automatic top-ups with tournament-table, and changes nothing', async () => {

@@ -22,6 +22,7 @@ export const UNIT_TABLE: TableRow = {
   closed: false,
   deletedAt: null,
   createdAt: new Date(0),
+  tournamentId: null,
 };
 
 export const UNIT_TIMING: RuntimeTiming = {
