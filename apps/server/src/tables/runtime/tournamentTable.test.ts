@@ -258,4 +258,23 @@ describe('a tournament table', () => {
     expect(dealt).toContain(arriving.userId);
     expect(dealt).not.toContain(moved!.userId);
   });
+
+  it('a cancelled tournament closes its table in the middle of a hand: the hand is void, nobody is paid, everyone is taken away', async () => {
+    const t = await tournamentTable([3_000, 3_000, 3_000]);
+    await t.deal();
+    expect(t.u.runtime.isPlaying).toBe(true);
+    await t.u.runtime.closeTournamentTable('cancelled');
+    expect(t.u.store.voided.map((v) => v.reason)).toEqual(['tournament_cancelled']);
+    expect(t.hands).toEqual([]);
+    expect(t.reports).toEqual([]);
+    expect(t.u.runtime.seatedCount).toBe(0);
+    expect(t.u.bank.moves).toEqual([]);
+    const events = t.players[0]!.events();
+    expect(
+      events.filter((e) => e.type === 'seat-left').map((e) => e.type === 'seat-left' && e.reason),
+    ).toEqual(['moved', 'moved', 'moved']);
+    expect(events.at(-1)).toMatchObject({ type: 'table-closed' });
+    await t.u.tick(60_000);
+    expect(t.u.runtime.isPlaying).toBe(false);
+  });
 });
