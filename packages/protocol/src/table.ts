@@ -239,6 +239,19 @@ export const TableInfoSchema = z.object({
   /** The jackpot: contributionPercent of each raked pot (its rules text is the `jackpot-rules` content block). */
   jackpotRule: z.object({ contributionPercent: z.number().min(0) }).optional(),
   handsPlayed: z.int().min(0),
+  /**
+   * A tournament's table: the level in force for the next hand (its blinds are `smallBlind`/`bigBlind`
+   * above; no buy-in, rake or jackpot applies). Sent again in `table-updated` when the level changes.
+   */
+  tournament: z
+    .object({
+      tournamentId: IdSchema,
+      level: z.int().min(1),
+      ante: MoneySchema,
+      anteKind: z.enum(['per-player', 'big-blind']),
+      isBreak: z.boolean(),
+    })
+    .optional(),
 });
 export type TableInfo = z.infer<typeof TableInfoSchema>;
 

@@ -85,8 +85,8 @@ export class LiveTournamentTables implements TournamentTables {
 
   setLevel(level: Level): void {
     this.level = level;
-    // Read at the next deal, inside the table's queue: a hand in play keeps its blinds.
-    for (const table of this.live.values()) table.mode.level = level;
+    // A queued step of each table: the next deal reads it, a hand in play keeps its blinds.
+    for (const [tableId, table] of this.live) this.step(tableId, table.runtime.setTournamentLevel(level));
   }
 
   release(tableId: number): void {

@@ -2,6 +2,7 @@
 // run one at a time in the table's queue and are answered ACK or REJECT. Inside: TableState (the
 // state, queue and event log), SeatDesk (seat commands), Dealer (the hand loop). The world comes
 // through ports (ports.ts): a Clock, a TableBank, a TableStore and a Broadcaster.
+import type { Level } from '@tenger/engine';
 import type { TableClientMessage, TableSeat, TableServerMessage } from '@tenger/protocol';
 import type { LiveTable, TableViewer } from '../tableLayer.js';
 import type { TableRow } from '../tableService.js';
@@ -211,6 +212,18 @@ export class TableRuntime implements LiveTable {
     return this.t.enqueue(async () => {
       const seat = seatOf(this.t.seats, userId);
       if (seat) await this.desk.leave(seat, 'moved');
+    });
+  }
+
+  /** The blinds and ante of the next hand (a hand in play keeps its own); viewers are told. */
+  setTournamentLevel(level: Level): Promise<void> {
+    return this.t.enqueue(() => {
+      const tournament = this.t.deps.tournament;
+      if (!tournament) return;
+      tournament.level = level;
+      const { seats: _seats, ...table } = tableInfo(this.t.viewState());
+      void _seats;
+      this.t.emit({ type: 'table-updated', table });
     });
   }
 

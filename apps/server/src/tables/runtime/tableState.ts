@@ -167,6 +167,9 @@ export class TableState {
       buyInMinimums: this.buyInMinimums(),
       nextDeckCommitment: this.nextDeal.deckCommitment,
       rules: this.rules,
+      tournament: this.deps.tournament
+        ? { tournamentId: this.deps.tournament.tournamentId, level: this.deps.tournament.level }
+        : null,
       isConnected: (userId) => this.viewers.isConnected(userId),
     };
   }

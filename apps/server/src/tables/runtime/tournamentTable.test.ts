@@ -113,7 +113,17 @@ describe('a tournament table', () => {
   it('takes the blinds and ante of the level in force at the deal: a new level applies from the next hand', async () => {
     const t = await tournamentTable([5_000, 5_000, 5_000]);
     await t.deal();
-    t.mode.level = LEVEL_2; // the director's setLevel during the hand
+    await t.u.runtime.setTournamentLevel(LEVEL_2); // the director's setLevel during the hand
+    // Viewers see the level of the next hand at once; the hand in play keeps its blinds.
+    expect(t.players[0]!.events().at(-1)).toMatchObject({
+      type: 'table-updated',
+      table: {
+        smallBlind: 100,
+        bigBlind: 200,
+        tournament: { tournamentId: 1, level: 2, ante: 200, anteKind: 'big-blind' },
+      },
+    });
+    expect(snapshotOf(t.u.runtime, t.players[1]!).hand).toMatchObject({ smallBlind: 50, bigBlind: 100 });
     await playOut(t, () => 'call');
     await t.deal();
     await playOut(t, () => 'call');
@@ -138,6 +148,16 @@ describe('a tournament table', () => {
     expect(t.u.bank.moves).toEqual([]);
     expect(t.u.bank.settled).toEqual([]);
     expect(t.u.bank.total()).toBe(0);
+    const { table } = snapshotOf(t.u.runtime, t.players[0]!);
+    expect(table.tournament).toEqual({
+      tournamentId: 1,
+      level: 1,
+      ante: 0,
+      anteKind: 'per-player',
+      isBreak: false,
+    });
+    expect(table.rake).toBeUndefined();
+    expect(table.jackpotRule).toBeUndefined();
     const [hand] = t.hands;
     expect(hand!.rake).toBe(0);
     expect(hand!.jackpotContribution).toBe(0);
@@ -224,7 +244,7 @@ describe('a tournament table', () => {
     const t = await tournamentTable([5_000, 5_000, 5_000], level(3, 100, 200, 25));
     await t.deal();
     await playOut(t, () => 'call');
-    t.mode.level = LEVEL_2;
+    await t.u.runtime.setTournamentLevel(LEVEL_2);
     await t.deal();
     await playOut(t, () => 'call');
     expect(t.hands).toHaveLength(2);
