@@ -239,6 +239,19 @@ export const TableInfoSchema = z.object({
   /** The jackpot: contributionPercent of each raked pot (its rules text is the `jackpot-rules` content block). */
   jackpotRule: z.object({ contributionPercent: z.number().min(0) }).optional(),
   handsPlayed: z.int().min(0),
+  /**
+   * A tournament's table: the level in force for the next hand (its blinds are `smallBlind`/`bigBlind`
+   * above; no buy-in, rake or jackpot applies). Sent again in `table-updated` when the level changes.
+   */
+  tournament: z
+    .object({
+      tournamentId: IdSchema,
+      level: z.int().min(1),
+      ante: MoneySchema,
+      anteKind: z.enum(['per-player', 'big-blind']),
+      isBreak: z.boolean(),
+    })
+    .optional(),
 });
 export type TableInfo = z.infer<typeof TableInfoSchema>;
 
@@ -433,8 +446,8 @@ const TableEventSchemas = [
     type: z.literal('seat-left'),
     seat: SeatIndexSchema,
     userId: IdSchema,
-    /** left: the player's choice; kicked: by an administrator; idle: sat out too long; busted: no chips; closed: table closed or server restart. */
-    reason: z.enum(['left', 'kicked', 'idle', 'busted', 'closed', 'removed']),
+    /** left: the player's choice; kicked: by an administrator; idle: sat out too long; busted: no chips; closed: table closed or server restart; moved: a tournament's director took the player away (to another table, or the tournament ended). */
+    reason: z.enum(['left', 'kicked', 'idle', 'busted', 'closed', 'removed', 'moved']),
     /** The least the player who left may buy in with if they sit here again soon (no ratholing). */
     returnMinBuyIn: MoneySchema.optional(),
   }),
@@ -535,6 +548,8 @@ export const TableRejectCodeSchema = z.enum([
   'chat-muted',
   /** CHAT faster than the chat rate (a few lines per few seconds): wait a moment. */
   'chat-too-fast',
+  /** SIT, RECHARGE, LEAVE or an automatic top-up at a tournament table: the chips belong to the tournament. */
+  'tournament-table',
 ]);
 export type TableRejectCode = z.infer<typeof TableRejectCodeSchema>;
 export const TableRejectMessageSchema = z.object({

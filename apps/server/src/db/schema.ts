@@ -72,6 +72,8 @@ export const pokerTables = pgTable('poker_tables', {
   closed: boolean('closed').notNull().default(false),
   deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
+  /** A table of this tournament (hidden from the cash lobby); null for a cash table. */
+  tournamentId: integer('tournament_id'),
 });
 
 export const LEDGER_ACCOUNT_KINDS = [

@@ -104,6 +104,18 @@ export const DEFAULT_TABLES: CreateTableRequest[] = [
 const CREATE_ATTEMPTS = 8;
 const UNIQUE_VIOLATION = '23505';
 
+export interface TournamentTableInput {
+  tournamentId: number;
+  name: string;
+  variant: TableRow['variant'];
+  betting: TableRow['betting'];
+  smallBlind: number;
+  bigBlind: number;
+  startingStack: number;
+  maxPlayers: number;
+  actionTimeSeconds: number | null;
+}
+
 export class TableService {
   private cache?: TableRow[];
   /** Bumped by every change heard: a list read that began before one must not fill the cache. */
@@ -137,6 +149,44 @@ export class TableService {
       .orderBy(asc(pokerTables.no));
     if (version === this.version) this.cache = rows;
     return rows;
+  }
+
+  /** The cash tables (the lobby's and the admin's lists): tournament tables are the director's. */
+  async cashTables(): Promise<TableRow[]> {
+    return (await this.list()).filter((t) => t.tournamentId === null);
+  }
+
+  /**
+   * A table of a tournament: a row like any table's (so /ws/table/{id}, hand records and exports work)
+   * marked with the tournament, numbered below zero (never a cash table's number), its stakes those
+   * of the level it opens at (the runtime takes each hand's from the director's level).
+   */
+  async createTournamentTable(input: TournamentTableInput): Promise<TableRow> {
+    const bigBlind = input.bigBlind;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const [row] = await this.db
+          .insert(pokerTables)
+          .values({
+            no: sql`(SELECT least(coalesce(min(no), 0), 0) - 1 FROM poker_tables)`,
+            name: input.name,
+            variant: input.variant,
+            betting: input.betting,
+            smallBlind: input.smallBlind,
+            bigBlind,
+            minBuyIn: Math.max(bigBlind, input.startingStack),
+            maxBuyIn: Math.max(bigBlind, input.startingStack),
+            maxPlayers: input.maxPlayers,
+            actionTimeSeconds: input.actionTimeSeconds,
+            tournamentId: input.tournamentId,
+          })
+          .returning();
+        this.changed(row.id);
+        return row;
+      } catch (error) {
+        if (attempt >= CREATE_ATTEMPTS || sqlState(error) !== UNIQUE_VIOLATION) throw error;
+      }
+    }
   }
 
   async get(tableId: number): Promise<TableRow> {

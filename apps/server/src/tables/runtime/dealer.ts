@@ -4,6 +4,7 @@
 import {
   applyAction,
   awaitingRunout,
+  handRecord,
   legalActions,
   parseCards,
   runOutStreet,
@@ -12,7 +13,7 @@ import {
   type HandState,
 } from '@tenger/engine';
 import { refillBank, timedOut } from './actionClock.js';
-import { dealHand, type RunningHand } from './runningHand.js';
+import { dealHand, type Deal, type RunningHand } from './runningHand.js';
 import { nextLineup } from './lineup.js';
 import {
   dealable,
@@ -26,6 +27,7 @@ import {
 import { showChoices } from './showChoice.js';
 import { handSettlement } from './settlement.js';
 import type { TableState } from './tableState.js';
+import type { TournamentTableMode } from './tournamentMode.js';
 
 /** What the dealer needs from the seat desk. */
 export interface SeatHooks {
@@ -63,7 +65,8 @@ export class Dealer {
   scheduleNextHand(): void {
     const t = this.t;
     if (t.stopped || t.deleted || t.draining || t.hand || t.room.has(NEXT_HAND)) return;
-    if (dealable(t.seats.values()).length < 2) return;
+    if (t.deps.tournament && !t.deps.tournament.mayDeal) return;
+    if (!t.deps.tournament && dealable(t.seats.values()).length < 2) return;
     this.commitNextDeck();
     const pause = t.deps.timing.nextHandDelayMs;
     const delay = Math.max(Math.min(MIN_NEXT_HAND_DELAY_MS, pause), pause - t.pauseCredit);
@@ -184,12 +187,15 @@ export class Dealer {
   private async startHand(): Promise<void> {
     const t = this.t;
     if (t.stopped || t.deleted || t.draining || t.hand || !t.holdsLease()) return;
-    if (t.reconcileBeforeDeal) {
+    // A tournament table's stacks are chips, not money: there are no seat accounts to match.
+    if (t.reconcileBeforeDeal && !t.deps.tournament) {
       await this.reconcileSeats();
       t.reconcileBeforeDeal = false;
       if (dealable(t.seats.values()).length < 2) return;
     }
     await t.refreshSettings();
+    const tournament = t.deps.tournament;
+    if (tournament) return this.startTournamentHand(tournament);
     const lineup = nextLineup(t.seats.values(), t.button);
     for (const seat of lineup.sitOut) {
       seat.options.sitOutNextHand = false;
@@ -197,20 +203,41 @@ export class Dealer {
       this.seats.markSittingOut(seat);
     }
     if (!lineup.ok) return;
-    const players = lineup.players;
     t.button = lineup.button;
+    await this.deal(lineup.players);
+  }
+
+  /**
+   * A tournament hand (tournamentMode.ts): everyone with chips, the engine's moving button, the
+   * level's blinds and ante; the release is taken, the next hand waits for another.
+   */
+  private async startTournamentHand(tournament: TournamentTableMode): Promise<void> {
+    const t = this.t;
+    if (!tournament.mayDeal) return;
+    const lineup = tournament.lineup(t.seats.values());
+    if (!lineup) return;
+    tournament.released = false;
+    t.button = lineup.button;
+    const { smallBlind, bigBlind, ante, anteKind } = tournament.level;
+    if (await this.deal(lineup.players, { smallBlind, bigBlind, ante, anteKind }))
+      tournament.lastBigBlindSeat = lineup.bigBlindSeat;
+  }
+
+  private async deal(players: Seat[], stakes?: Deal['stakes']): Promise<boolean> {
+    const t = this.t;
     const dealt = dealHand({
       table: t.table,
       players,
-      button: t.button,
+      button: t.button!,
       handNumber: t.lastHandNumber + 1,
       nextDeal: t.nextDeal,
       settings: await t.deps.settings.get(),
       startedAt: new Date(t.room.now()),
+      ...(stakes ? { stakes } : {}),
     });
     if ('error' in dealt) {
       t.deps.logger.error({ tableId: t.tableId, error: dealt.error }, 'the engine refused a hand');
-      return;
+      return false;
     }
     // The number is used from here on, whatever becomes of the hand (a crash voids it, never re-deals it).
     await t.deps.store.handStarted(t.tableId, dealtHand(dealt.hand));
@@ -222,6 +249,7 @@ export class Dealer {
     t.shownHand = null;
     t.hand = dealt.hand;
     this.advance(dealt.hand, dealt.hand.state, dealt.events);
+    return true;
   }
 
   /**
@@ -342,6 +370,7 @@ export class Dealer {
   /** Between hands: time banks refill, recharges land (as far as they fit), leavers and the busted stand up. */
   private async afterHand(hand: RunningHand): Promise<void> {
     const t = this.t;
+    if (t.deps.tournament) return this.afterTournamentHand(hand, t.deps.tournament);
     for (const seat of [...t.seats.values()]) {
       if (hand.owners.has(seat.seat)) refillBank(seat, t.deps.timing.timeBankRefillMs, t.timeBankMaxMs);
       if (seat.pendingRecharge > 0) await this.landRecharge(seat);
@@ -352,6 +381,27 @@ export class Dealer {
     t.seatsChanged(false);
     if (t.deleted) return t.emit({ type: 'table-closed' });
     this.scheduleNextHand();
+  }
+
+  /**
+   * Between tournament hands: no recharge and no top-up; the busted stand up (their chips were never
+   * money); the director hears the stacks and decides when the table deals again (release).
+   */
+  private async afterTournamentHand(hand: RunningHand, tournament: TournamentTableMode): Promise<void> {
+    const t = this.t;
+    const record = handRecord(hand.state);
+    // The stacks as the table holds them now: the record's ends, or (a voided hand) the starts again.
+    const stacks = new Map([...t.seats.values()].map((s) => [s.userId, s.stack]));
+    for (const seat of [...t.seats.values()]) {
+      if (hand.owners.has(seat.seat)) refillBank(seat, t.deps.timing.timeBankRefillMs, t.timeBankMaxMs);
+      if (seat.leaveAfterHand) await this.seats.standUp(seat, seat.leaveAfterHand);
+      else if (seat.stack === 0) await this.seats.standUp(seat, 'busted');
+    }
+    t.seatsChanged(false);
+    if (!record || t.stopped) return;
+    const report = tournament.report(record, (seat) => hand.owners.get(seat)!.userId);
+    for (const userId of report.endStacks.keys()) report.endStacks.set(userId, stacks.get(userId) ?? 0);
+    tournament.handFinished(report);
   }
 
   /** Auto top-up: below the chosen stack, chips come from the balance like a recharge (if it has them). */

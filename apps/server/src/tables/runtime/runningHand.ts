@@ -1,7 +1,7 @@
 // Dealing a hand: the dealt-in seats, the button, the provably fair deck and the engine's first
 // state. A running hand lives only in memory (its deck and hole cards are never written before it ends).
 import { randomUUID } from 'node:crypto';
-import { createHand, type HandState, type HandEvent, type Variant } from '@tenger/engine';
+import { createHand, type HandState, type HandEvent, type Level, type Variant } from '@tenger/engine';
 import type { Settings } from '@tenger/protocol';
 import type { TableRow } from '../tableService.js';
 import type { HandDeck, NextDeal } from './fairness.js';
@@ -32,6 +32,8 @@ export interface Deal {
   nextDeal: NextDeal;
   settings: Settings;
   startedAt: Date;
+  /** A tournament hand: the level's blinds and ante instead of the table's, and no rake. */
+  stakes?: Pick<Level, 'smallBlind' | 'bigBlind' | 'ante' | 'anteKind'>;
 }
 
 /** The new hand and its first events, or the engine's refusal. */
@@ -50,9 +52,16 @@ export function dealHand(deal: Deal): { hand: RunningHand; events: HandEvent[] }
       postsBigBlind: s.owesBigBlind && veterans >= 2,
     })),
     button: deal.button,
-    smallBlind: table.smallBlind,
-    bigBlind: table.bigBlind,
-    rake: { percent: deal.settings.rake.percent, cap: deal.settings.rake.capBigBlinds * table.bigBlind },
+    ...(deal.stakes
+      ? { ...deal.stakes, rake: { percent: 0, cap: 0 } }
+      : {
+          smallBlind: table.smallBlind,
+          bigBlind: table.bigBlind,
+          rake: {
+            percent: deal.settings.rake.percent,
+            cap: deal.settings.rake.capBigBlinds * table.bigBlind,
+          },
+        }),
     deck: deck.deck,
     handNumber,
     deckCommitment: deck.committed.deckCommitment,

@@ -182,6 +182,8 @@ export class SeatDesk implements SeatHooks {
     const t = this.t;
     seat.sittingOut = true;
     t.emit({ type: 'sat-out', seat: seat.seat });
+    // At a tournament table a player away is dealt in and blinded off, never stood up.
+    if (t.deps.tournament) return;
     t.room.after(idleTimer(seat), t.deps.timing.sitOutLimitMs, () =>
       t.queued(async () => {
         if (t.seats.get(seat.seat) === seat && seat.sittingOut) await this.leave(seat, 'idle');

@@ -4,7 +4,7 @@ import type { TableRejectCode } from '@tenger/protocol';
 import type { TableRow } from '../tableService.js';
 import type { Departure, UserProfile } from './ports.js';
 
-export type LeaveReason = 'left' | 'kicked' | 'idle' | 'busted' | 'closed' | 'removed';
+export type LeaveReason = 'left' | 'kicked' | 'idle' | 'busted' | 'closed' | 'removed' | 'moved';
 
 export interface Seat {
   seat: number;

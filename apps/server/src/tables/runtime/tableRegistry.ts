@@ -24,6 +24,8 @@ import { seededRandom } from './simulation/botPlayer.js';
 import { SimulationDirector } from './simulation/director.js';
 import { loadProfile, sessionOf } from './sessionState.js';
 import { TableRuntime } from './tableRuntime.js';
+import { TournamentChipBank } from './tournamentChipBank.js';
+import type { TournamentTableMode } from './tournamentMode.js';
 import { MemoryTableStore } from './tableStore.js';
 import { DEFAULT_TIMING, type RuntimeTiming } from './timing.js';
 
@@ -179,7 +181,8 @@ export class TableRegistry implements TableLayer {
 
   private async create(tableId: number): Promise<TableRuntime | null> {
     const table = (await this.deps.tables.list()).find((t) => t.id === tableId);
-    if (!table) return null;
+    // A tournament's table runs only as its director hosts it (hostTournamentTable), never as a cash table.
+    if (!table || table.tournamentId !== null) return null;
     if (!(await this.ownership.acquire(tableId))) return null;
     try {
       return await this.build(table);
@@ -232,6 +235,41 @@ export class TableRegistry implements TableLayer {
     if (this.drainLimitMs !== null) void runtime.drain(this.drainLimitMs);
     await this.cluster?.relay.host(tableId, runtime);
     return runtime;
+  }
+
+  /**
+   * Runs a tournament's table here (tournamentMode.ts): chips, not money (its bank writes only the
+   * hand records), seats kept by the director rather than the seat store. Reached like any table.
+   */
+  async hostTournamentTable(table: TableRow, tournament: TournamentTableMode): Promise<TableRuntime> {
+    const runtime = new TableRuntime({
+      table,
+      bank: new TournamentChipBank((hand) =>
+        this.deps.ledger.inTransaction(async (tx) => void (await this.hands.insert(tx, hand))),
+      ),
+      store: new MemoryTableStore(),
+      clock: this.clock,
+      settings: this.deps.settings,
+      logger: this.deps.logger,
+      timing: this.timing,
+      profile: (userId) => this.profile(userId),
+      lastHandNumber: 0,
+      handsPlayed: 0,
+      rakeTaken: 0,
+      tournament,
+    });
+    await runtime.init();
+    this.built.set(table.id, runtime);
+    this.runtimes.set(table.id, Promise.resolve(runtime));
+    return runtime;
+  }
+
+  /** The tournament is done with the table: forget its runtime and retire its row. */
+  async retireTournamentTable(tableId: number): Promise<void> {
+    this.built.get(tableId)?.stop();
+    this.built.delete(tableId);
+    this.runtimes.delete(tableId);
+    await this.deps.tables.remove(tableId);
   }
 
   private recovery() {

@@ -2,10 +2,11 @@
 // run one at a time in the table's queue and are answered ACK or REJECT. Inside: TableState (the
 // state, queue and event log), SeatDesk (seat commands), Dealer (the hand loop). The world comes
 // through ports (ports.ts): a Clock, a TableBank, a TableStore and a Broadcaster.
+import type { Level } from '@tenger/engine';
 import type { TableClientMessage, TableSeat, TableServerMessage } from '@tenger/protocol';
 import type { LiveTable, TableViewer } from '../tableLayer.js';
 import type { TableRow } from '../tableService.js';
-import { Dealer } from './dealer.js';
+import { Dealer, dealtHand } from './dealer.js';
 import { drainTable, type DrainResult } from './drain.js';
 import type { UserProfile } from './ports.js';
 import { SeatDesk } from './seatDesk.js';
@@ -114,6 +115,8 @@ export class TableRuntime implements LiveTable {
       return reject('server-restarting', 'The server is restarting: try again in a minute');
     // A process that slept past its lease may have lost the table: it touches nothing (fencing.ts).
     if (!this.t.holdsLease()) return reject('busy', 'The table is moving to another server: try again');
+    if (this.t.deps.tournament && isCashOnly(message))
+      return reject('tournament-table', 'At a tournament table the chips belong to the tournament');
     const userId = viewer.userId;
     if (userId === null) return reject('unauthorized', 'Log in to play');
     const seat = seatOf(this.t.seats, userId);
@@ -177,6 +180,83 @@ export class TableRuntime implements LiveTable {
       this.t.reconcileBeforeDeal = true;
       this.t.seatsChanged(false);
       this.dealer.scheduleNextHand();
+    });
+  }
+
+  // ---- tournament tables (tournamentMode.ts) ---------------------------------------------------
+
+  /** Seats a tournament player with their chips (the seat draw, or a move); dealt in from the next hand. */
+  seatTournamentPlayer(
+    player: { userId: number; isBot: boolean },
+    seatIndex: number,
+    stack: number,
+  ): Promise<void> {
+    return this.t.enqueue(async () => {
+      if (this.t.seats.has(seatIndex)) throw new Error(`seat ${seatIndex} of table ${this.tableId} is taken`);
+      // The entry is the right to play: the profile only names the seat (an unknown one gets a number).
+      const known = await this.t.deps.profile(player.userId);
+      const profile: UserProfile = {
+        userId: player.userId,
+        username: known?.username ?? `#${player.userId}`,
+        isBot: player.isBot,
+        active: true,
+        role: known?.role ?? 'PLAYER',
+      };
+      const connected = profile.isBot || this.t.viewers.isConnected(profile.userId);
+      const seat = newSeat(profile, seatIndex, stack, this.t.timeBankMaxMs, connected);
+      seat.owesBigBlind = false;
+      this.t.seats.set(seatIndex, seat);
+      this.t.emit({ type: 'seat-taken', seat: this.t.presentSeat(seat) });
+      this.t.seatsChanged();
+    });
+  }
+
+  /** Takes a tournament player away (a move, or the end): now between hands, else after the hand. */
+  takeTournamentPlayer(userId: number): Promise<void> {
+    return this.t.enqueue(async () => {
+      const seat = seatOf(this.t.seats, userId);
+      if (seat) await this.desk.leave(seat, 'moved');
+    });
+  }
+
+  /** The blinds and ante of the next hand (a hand in play keeps its own); viewers are told. */
+  setTournamentLevel(level: Level): Promise<void> {
+    return this.t.enqueue(() => {
+      const tournament = this.t.deps.tournament;
+      if (!tournament) return;
+      tournament.level = level;
+      const { seats: _seats, ...table } = tableInfo(this.t.viewState());
+      void _seats;
+      this.t.emit({ type: 'table-updated', table });
+    });
+  }
+
+  /** The director lets the table deal its next hand (one hand per release). */
+  releaseTournamentHand(): Promise<void> {
+    return this.t.enqueue(() => {
+      const tournament = this.t.deps.tournament;
+      if (!tournament) return;
+      tournament.released = true;
+      this.dealer.scheduleNextHand();
+    });
+  }
+
+  /**
+   * The tournament is done with this table. Between hands everyone is taken away; a hand in play
+   * (a cancelled tournament) is void, recorded as such, and its chips no longer matter.
+   */
+  closeTournamentTable(reason: 'broken' | 'finished' | 'cancelled'): Promise<void> {
+    return this.t.enqueue(async () => {
+      const hand = this.t.hand;
+      if (hand) {
+        this.t.emit({ type: 'hand-voided', handId: hand.handId, handNumber: hand.state.config.handNumber });
+        await this.t.deps.store.handVoided(this.tableId, dealtHand(hand), `tournament_${reason}`);
+        this.t.hand = null;
+      }
+      for (const seat of [...this.t.seats.values()]) await this.desk.standUp(seat, 'moved');
+      this.t.deleted = true;
+      this.t.emit({ type: 'table-closed' });
+      this.stop();
     });
   }
 
@@ -297,4 +377,10 @@ export class TableRuntime implements LiveTable {
   stacksInLedgerTerms(): Map<number, number> {
     return new Map([...this.t.seats.values()].map((s) => [s.userId, s.stack + s.pendingRecharge]));
   }
+}
+
+/** Commands that move money across a cash table's edge: none of them exists at a tournament table. */
+function isCashOnly(message: TableClientMessage): boolean {
+  if (message.type === 'SIT' || message.type === 'RECHARGE' || message.type === 'LEAVE') return true;
+  return message.type === 'SEAT_OPTIONS' && message.options.autoTopUp != null;
 }

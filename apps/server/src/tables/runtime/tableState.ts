@@ -27,6 +27,7 @@ import type { RunningHand } from './runningHand.js';
 import { buyInMinimum, type Seat } from './seatRules.js';
 import { presentSeat, snapshotSource, sortedSeats, type TableViewState } from './tableView.js';
 import type { RuntimeTiming } from './timing.js';
+import type { TournamentTableMode } from './tournamentMode.js';
 import type { HandContext, LogEntryBody, SnapshotSource } from './viewerDoor.js';
 import { ViewerSet } from './viewerSet.js';
 
@@ -53,6 +54,8 @@ export interface RuntimeDeps {
    * Absent: one process owns every table.
    */
   leaseHeld?(): boolean;
+  /** A table of a tournament (tournamentMode.ts): its rules where a cash table's differ. */
+  tournament?: TournamentTableMode;
 }
 
 export class TableState {
@@ -177,6 +180,9 @@ export class TableState {
       buyInMinimums: this.buyInMinimums(),
       nextDeckCommitment: this.nextDeal.deckCommitment,
       rules: this.rules,
+      tournament: this.deps.tournament
+        ? { tournamentId: this.deps.tournament.tournamentId, level: this.deps.tournament.level }
+        : null,
       isConnected: (userId) => this.viewers.isConnected(userId),
     };
   }

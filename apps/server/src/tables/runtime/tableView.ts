@@ -5,7 +5,7 @@ import type { TableRow } from '../tableService.js';
 import { inRunningHand, type RunningHand } from './runningHand.js';
 import type { Seat } from './seatRules.js';
 import type { HandContext, SnapshotSource } from './viewerDoor.js';
-import type { HandState } from '@tenger/engine';
+import type { HandState, Level } from '@tenger/engine';
 
 /** The table state a view is drawn from. */
 export interface TableViewState {
@@ -27,6 +27,8 @@ export interface TableViewState {
   nextDeckCommitment?: string | null;
   /** Rake and jackpot as numbers, once the settings were read. */
   rules?: Pick<TableInfo, 'rake' | 'jackpotRule'> | null;
+  /** A tournament's table: its tournament and the level of the next hand. */
+  tournament?: { tournamentId: number; level: Level } | null;
 }
 
 export function presentSeat(seat: Seat, s: Pick<TableViewState, 'hand' | 'isConnected'>): TableSeat {
@@ -62,8 +64,8 @@ export function tableInfo(s: TableViewState): TableInfo {
     name: t.name,
     variant: t.variant,
     betting: t.betting,
-    smallBlind: t.smallBlind,
-    bigBlind: t.bigBlind,
+    smallBlind: s.tournament?.level.smallBlind ?? t.smallBlind,
+    bigBlind: s.tournament?.level.bigBlind ?? t.bigBlind,
     minBuyIn: t.minBuyIn,
     maxBuyIn: t.maxBuyIn,
     maxPlayers: t.maxPlayers,
@@ -72,7 +74,7 @@ export function tableInfo(s: TableViewState): TableInfo {
     seats: sortedSeats(s.seats).map((seat) => presentSeat(seat, s)),
     button: s.button,
     handsPlayed: s.handsPlayed,
-    ...(s.rules ?? {}),
+    ...(s.tournament ? { tournament: tournamentInfo(s.tournament) } : (s.rules ?? {})),
   };
 }
 
@@ -95,4 +97,9 @@ export function snapshotSource(s: TableViewState): SnapshotSource {
 
 export function sortedSeats(seats: ReadonlyMap<number, Seat>): Seat[] {
   return [...seats.values()].sort((a, b) => a.seat - b.seat);
+}
+
+function tournamentInfo({ tournamentId, level }: { tournamentId: number; level: Level }) {
+  const { ante, anteKind, isBreak } = level;
+  return { tournamentId, level: level.level, ante, anteKind, isBreak };
 }

@@ -6,11 +6,12 @@ import { DEFAULT_SETTINGS } from '../../settings/settingsService.js';
 import type { TableRow } from '../tableService.js';
 import { FakeClock } from './clock.js';
 import { InMemoryBank } from './memoryBank.js';
-import type { UserProfile } from './ports.js';
+import type { TableBank, UserProfile } from './ports.js';
 import { TableRuntime } from './tableRuntime.js';
 import { MemoryTableStore } from './tableStore.js';
 import { Recorder, snapshotOf, TEST_TABLE } from './testing.js';
 import { DEFAULT_TIMING, type RuntimeTiming } from './timing.js';
+import type { TournamentTableMode } from './tournamentMode.js';
 
 export const UNIT_TABLE: TableRow = {
   id: 7,
@@ -21,6 +22,7 @@ export const UNIT_TABLE: TableRow = {
   closed: false,
   deletedAt: null,
   createdAt: new Date(0),
+  tournamentId: null,
 };
 
 export const UNIT_TIMING: RuntimeTiming = {
@@ -59,7 +61,15 @@ export interface UnitTable {
 let nextUserId = 100;
 
 export async function unitTable(
-  options: { table?: Partial<TableRow>; timing?: Partial<RuntimeTiming>; settings?: Partial<Settings> } = {},
+  options: {
+    table?: Partial<TableRow>;
+    timing?: Partial<RuntimeTiming>;
+    settings?: Partial<Settings>;
+    /** A tournament table (tournamentMode.ts), usually with a TournamentChipBank as `tableBank`. */
+    tournament?: TournamentTableMode;
+    /** The runtime's bank, when not the InMemoryBank (`bank` still holds the players' balances). */
+    tableBank?: TableBank;
+  } = {},
 ): Promise<UnitTable> {
   const clock = new FakeClock();
   const bank = new InMemoryBank();
@@ -69,7 +79,8 @@ export async function unitTable(
   const lease = { held: true };
   const runtime = new TableRuntime({
     table: { ...UNIT_TABLE, ...options.table },
-    bank,
+    bank: options.tableBank ?? bank,
+    ...(options.tournament ? { tournament: options.tournament } : {}),
     store,
     clock,
     settings: { get: async () => settings },

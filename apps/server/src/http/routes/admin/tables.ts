@@ -26,7 +26,7 @@ export function adminTableRoutes(app: FastifyInstance, services: Services): void
   };
 
   app.get('/table', async (): Promise<AdminTable[]> =>
-    Promise.all((await services.tables.list()).map(present)),
+    Promise.all((await services.tables.cashTables()).map(present)),
   );
 
   app.post('/table', async (request, reply): Promise<AdminTable> => {

@@ -17,7 +17,7 @@ import { parseInput } from '../../validation.js';
 /** Public reads: GET /tables, /maintenance, /block/{name}, /jackpot, /banks. */
 export function lobbyRoutes(app: FastifyInstance, services: Services): void {
   app.get('/tables', async (): Promise<TablesResponse> => {
-    const [tables, seated] = await Promise.all([services.tables.list(), services.tableLayer.seatedCounts()]);
+    const [tables, seated] = await Promise.all([services.tables.cashTables(), services.tableLayer.seatedCounts()]);
     return tables.map((t) =>
       presentTableSummary(t, seated.get(t.id) ?? 0, services.tableLayer.isPlaying(t.id)),
     );

@@ -1,0 +1,77 @@
+// A table of a tournament: the same runtime, with the tournament's rules where a cash table's differ.
+// Blinds and ante come from the level (set between hands), the button and blinds from the engine's
+// moving-button rule (nextBlinds), every player with chips is dealt in (away or sitting out: blinded
+// off), nobody buys in, tops up or leaves, and the table deals only when its director releases it.
+// Chips are not money: the table's bank (tournamentChipBank.ts) writes hand records and moves nothing.
+import { randomInt } from 'node:crypto';
+import { nextBlinds, type Level } from '@tenger/engine';
+import type { HandRecord } from '@tenger/engine';
+import type { Seat } from './seatRules.js';
+
+/** What a tournament table tells its director after each settled hand (see tournaments/ports.ts). */
+export interface TournamentHandReport {
+  handNumber: number;
+  /** userId -> stack, in dealing order (clockwise from the first seat after the button). */
+  startStacks: Map<number, number>;
+  endStacks: Map<number, number>;
+}
+
+export class TournamentTableMode {
+  /** The blinds and ante of the next hand (a level never changes a hand in play). */
+  level: Level;
+  /** The table may deal one hand; taken when it is dealt. */
+  released = false;
+  /** The seat that posted the big blind in the last hand (null before the first). */
+  lastBigBlindSeat: number | null = null;
+
+  constructor(
+    readonly tournamentId: number,
+    level: Level,
+    /** Called after each settled hand, once the busted players have left the table. */
+    readonly handFinished: (report: TournamentHandReport) => void,
+    /** The first hand's button among the occupied seats (a draw from node:crypto unless a test scripts it). */
+    private readonly drawButton: (seats: readonly number[]) => number = (seats) =>
+      seats[randomInt(seats.length)]!,
+  ) {
+    this.level = level;
+  }
+
+  /** Whether the table may deal now: released, and not a break. */
+  get mayDeal(): boolean {
+    return this.released && !this.level.isBreak;
+  }
+
+  /**
+   * The next hand's players (everyone seated with chips, away or not) and button, by the engine's
+   * moving-button rule; null when fewer than two have chips.
+   */
+  lineup(seats: Iterable<Seat>): { players: Seat[]; button: number; bigBlindSeat: number } | null {
+    const players = [...seats].filter((s) => s.stack > 0 && !s.removed).sort((a, b) => a.seat - b.seat);
+    if (players.length < 2) return null;
+    const occupied = players.map((s) => s.seat);
+    const before =
+      this.lastBigBlindSeat === null
+        ? { firstButton: this.drawButton(occupied) }
+        : { previousBigBlind: this.lastBigBlindSeat };
+    const plan = nextBlinds(before, occupied, this.level);
+    for (const s of players) {
+      // No waiting for the big blind and no "post now" in a tournament: every hand deals everyone in.
+      s.owesBigBlind = false;
+      s.postNow = false;
+    }
+    return { players, button: plan.button, bigBlindSeat: plan.bigBlindSeat };
+  }
+
+  /** The hand report from a settled hand's record, in dealing order. */
+  report(record: HandRecord, userOf: (seat: number) => number): TournamentHandReport {
+    const dealt = record.seats.filter((s) => s.dealtIn).sort((a, b) => a.seat - b.seat);
+    const after = dealt
+      .filter((s) => s.seat > record.button)
+      .concat(dealt.filter((s) => s.seat <= record.button));
+    return {
+      handNumber: record.handNumber,
+      startStacks: new Map(after.map((s) => [userOf(s.seat), s.startingStack])),
+      endStacks: new Map(after.map((s) => [userOf(s.seat), s.finalStack])),
+    };
+  }
+}

@@ -1,0 +1,180 @@
+// The real TournamentDirector with LiveTournamentTables: real table runtimes in tournament mode on one
+// FakeClock, scripted bot-like players (a seeded choice of all-in, call or fold), an in-memory bank.
+// Run to the end: chips conserved after every hand, places 1..N once each, prizes summing to the pool.
+import { namedStructure, payoutTable, replayPHH } from '@tenger/engine';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import type { StoredHand } from '../hands/handStore.js';
+import { DEFAULT_SETTINGS } from '../settings/settingsService.js';
+import { FakeClock } from '../tables/runtime/clock.js';
+import { TableRuntime } from '../tables/runtime/tableRuntime.js';
+import { MemoryTableStore } from '../tables/runtime/tableStore.js';
+import { TournamentChipBank } from '../tables/runtime/tournamentChipBank.js';
+import { UNIT_TABLE, UNIT_TIMING } from '../tables/runtime/unitTable.js';
+import { actOnce, type Temper } from '../testing/scriptedTournamentPlayers.js';
+import { seededRandom } from '../testing/simulatedTournamentTables.js';
+import { TournamentDirector } from './director.js';
+import { LiveTournamentTables, type TournamentTableHost } from './liveTournamentTables.js';
+import { InMemoryTournamentBank } from './memoryTournamentBank.js';
+import type { HandReport, TournamentConfig } from './ports.js';
+
+const silent = pino({ level: 'silent' });
+
+function liveTournament(entrants: number, tableSize: number, seed: number, temper: Temper) {
+  const config: TournamentConfig = {
+    tournamentId: 11,
+    name: 'Live',
+    kind: 'sng',
+    buyIn: 10_000,
+    fee: 1_000,
+    startingStack: 1_500,
+    tableSize,
+    minEntrants: 2,
+    maxEntrants: entrants,
+    startsAt: null,
+    // A hand takes about a second of the fake clock here: short levels bring the antes in.
+    levels: namedStructure('hyper', 1_500).map((l) => ({ ...l, seconds: 15 })),
+  };
+  const clock = new FakeClock();
+  const hands: StoredHand[] = [];
+  const store = new MemoryTableStore();
+  let nextTableId = 500;
+  const host: TournamentTableHost = {
+    async createTable(_tournamentId, tableNumber) {
+      return {
+        ...UNIT_TABLE,
+        id: nextTableId++,
+        no: 100 + tableNumber,
+        name: `T${tableNumber}`,
+        maxPlayers: tableSize,
+      };
+    },
+    async startRuntime(row, mode) {
+      const runtime = new TableRuntime({
+        table: row,
+        bank: new TournamentChipBank(async (hand) => void hands.push(hand)),
+        store,
+        clock,
+        settings: { get: async () => DEFAULT_SETTINGS },
+        logger: silent,
+        timing: UNIT_TIMING,
+        profile: async () => null,
+        lastHandNumber: 0,
+        handsPlayed: 0,
+        rakeTaken: 0,
+        tournament: mode,
+      });
+      await runtime.init();
+      return runtime;
+    },
+    async retire() {},
+    logger: silent,
+  };
+  const random = seededRandom(seed);
+  const tables = new LiveTournamentTables(host, (seats) => seats[Math.floor(random() * seats.length)]!);
+  const bank = new InMemoryTournamentBank();
+  // The seat draw is node:crypto in production; seeded here so that a run can be repeated.
+  const shuffle = <T>(items: readonly T[]): T[] => {
+    const out = [...items];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [out[i], out[j]] = [out[j]!, out[i]!];
+    }
+    return out;
+  };
+  const director = new TournamentDirector(config, {
+    clock,
+    bank,
+    tables,
+    store: { save: async () => {} },
+    shuffle,
+  });
+  const reports: HandReport[] = [];
+  const chipsAfterHands: number[] = [];
+  tables.onHand = async (report) => {
+    reports.push(report);
+    await director.handFinished(report);
+    if (director.state !== 'finished') chipsAfterHands.push(director.chipsInPlay());
+  };
+  return { config, clock, hands, tables, bank, director, reports, chipsAfterHands, random, temper };
+}
+
+type Live = ReturnType<typeof liveTournament>;
+
+async function settle(live: Live): Promise<void> {
+  for (let i = 0; i < 4; i++) {
+    for (const runtime of live.tables.runtimes()) await runtime.idle();
+    await live.director.idle();
+  }
+}
+
+async function playToTheEnd(live: Live, maxSteps = 40_000): Promise<void> {
+  for (let step = 0; step < maxSteps && live.director.state !== 'finished'; step++) {
+    await settle(live);
+    let acted = false;
+    for (const runtime of live.tables.runtimes())
+      if (runtime.isPlaying) acted = (await actOnce(runtime, live.random, live.temper)) || acted;
+    if (!acted) live.clock.advance(UNIT_TIMING.nextHandDelayMs);
+  }
+  await settle(live);
+}
+
+async function registerAll(live: Live, count: number): Promise<void> {
+  for (let userId = 1; userId <= count; userId++) {
+    live.bank.deposit(userId, 20_000);
+    await live.director.register(userId, true);
+  }
+}
+
+describe('a tournament on live tables', () => {
+  it('a 9-player Sit & Go on one real table runs to the end: chips conserved after every hand, places 1..9, the pool paid in full', async () => {
+    const live = liveTournament(9, 9, 3, { allIn: 0.3, call: 0.5 });
+    await registerAll(live, 9);
+    expect(live.director.state).toBe('running');
+    await playToTheEnd(live);
+    expect(live.director.state).toBe('finished');
+    expect(live.reports.length).toBeGreaterThan(0);
+    for (const report of live.reports) {
+      const start = [...report.startStacks.values()].reduce((a, b) => a + b, 0);
+      const end = [...report.endStacks.values()].reduce((a, b) => a + b, 0);
+      expect(end).toBe(start);
+    }
+    for (const chips of live.chipsAfterHands) expect(chips).toBe(9 * 1_500);
+    const players = live.director.players();
+    expect(players.map((p) => p.place).sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const pool = 9 * 10_000;
+    expect(players.reduce((a, p) => a + p.prize, 0)).toBe(pool);
+    expect(
+      players
+        .filter((p) => p.prize > 0)
+        .map((p) => p.prize)
+        .sort((a, b) => b - a),
+    ).toEqual(payoutTable(9, pool).map((p) => p.amount));
+    expect(live.bank.total()).toBe(0);
+    expect(live.tables.runtimes()).toEqual([]);
+    // Every hand was written with its PHH, and replays in the engine.
+    expect(live.hands.length).toBe(live.reports.length);
+    for (const hand of live.hands.slice(0, 50)) expect(replayPHH(hand.phh).ok).toBe(true);
+  });
+
+  it('an 18-player Sit & Go on three 6-seat real tables balances, breaks to a final table and finishes with every place given once', async () => {
+    const live = liveTournament(18, 6, 5, { allIn: 0.04, call: 0.5 });
+    await registerAll(live, 18);
+    expect(live.tables.runtimes()).toHaveLength(3);
+    await playToTheEnd(live);
+    expect(live.director.state).toBe('finished');
+    // Three tables, broken down to one, then the final table's redraw onto a fresh one.
+    expect(new Set(live.hands.map((h) => h.tableId)).size).toBe(4);
+    for (const chips of live.chipsAfterHands) expect(chips).toBe(18 * 1_500);
+    const players = live.director.players();
+    expect(players.map((p) => p.place).sort((a, b) => a! - b!)).toEqual(
+      Array.from({ length: 18 }, (_, i) => i + 1),
+    );
+    expect(players.reduce((a, p) => a + p.prize, 0)).toBe(18 * 10_000);
+    expect(live.bank.total()).toBe(0);
+    // Hands with antes were dealt (the hyper structure brings them in) and replay exactly.
+    const withAntes = live.hands.filter((h) => h.record.ante > 0);
+    expect(withAntes.length).toBeGreaterThan(0);
+    for (const hand of withAntes.slice(0, 30)) expect(replayPHH(hand.phh).ok).toBe(true);
+  });
+});

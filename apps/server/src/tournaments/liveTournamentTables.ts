@@ -1,0 +1,159 @@
+// The director's tables for real: each one an ordinary TableRuntime in tournament mode
+// (tables/runtime/tournamentMode.ts), reached by players and spectators like any table. The director
+// speaks the TournamentTables port (ports.ts); this turns each call into the table's own queued step,
+// so calls reach a table in the order the director made them.
+import type { Level } from '@tenger/engine';
+import type { Logger } from 'pino';
+import type { TableRegistry } from '../tables/runtime/tableRegistry.js';
+import type { TableRow, TableService } from '../tables/tableService.js';
+import type { TableRuntime } from '../tables/runtime/tableRuntime.js';
+import { TournamentTableMode } from '../tables/runtime/tournamentMode.js';
+import type { HandReport, SeatAssignment, TournamentTables } from './ports.js';
+
+/** Where tournament tables come from: a table row and a runtime for it (production: the database and the registry). */
+export interface TournamentTableHost {
+  /** A new table row for the tournament's table number `tableNumber`, opening at `level`. */
+  createTable(tournamentId: number, tableNumber: number, level: Level): Promise<TableRow>;
+  /** A runtime for the row in tournament mode, reachable by its viewers. */
+  startRuntime(row: TableRow, mode: TournamentTableMode): Promise<TableRuntime>;
+  /** The table is closed: forget its runtime (and its row). */
+  retire(tableId: number): Promise<void>;
+  logger: Logger;
+}
+
+interface LiveTable {
+  runtime: TableRuntime;
+  mode: TournamentTableMode;
+}
+
+export class LiveTournamentTables implements TournamentTables {
+  private readonly live = new Map<number, LiveTable>();
+  private level: Level | null = null;
+  /** The director's handFinished (set once the director exists: it takes these tables in its ports). */
+  onHand: (report: HandReport) => Promise<void> = async () => {};
+
+  constructor(
+    private readonly host: TournamentTableHost,
+    /** The first hand's button among the occupied seats (node:crypto unless a test scripts it). */
+    private readonly drawButton?: (seats: readonly number[]) => number,
+  ) {}
+
+  async open(
+    tournamentId: number,
+    tableNumber: number,
+    seats: readonly SeatAssignment[],
+    level: Level,
+  ): Promise<number> {
+    this.level = level;
+    const row = await this.host.createTable(tournamentId, tableNumber, level);
+    const tableId = row.id;
+    const mode = new TournamentTableMode(
+      tournamentId,
+      level,
+      (report) => {
+        this.onHand({ tableId, ...report }).catch((err: unknown) =>
+          this.host.logger.error({ err, tableId, tournamentId }, 'the director could not take a hand'),
+        );
+      },
+      this.drawButton,
+    );
+    const runtime = await this.host.startRuntime(row, mode);
+    this.live.set(tableId, { runtime, mode });
+    for (const seat of seats) await this.seat(runtime, seat);
+    return tableId;
+  }
+
+  seatPlayer(tableId: number, player: SeatAssignment): void {
+    const table = this.table(tableId);
+    if (table) this.step(tableId, this.seat(table.runtime, player));
+  }
+
+  removePlayer(tableId: number, userId: number): void {
+    const table = this.table(tableId);
+    if (table) this.step(tableId, table.runtime.takeTournamentPlayer(userId));
+  }
+
+  close(tableId: number, reason: 'broken' | 'finished' | 'cancelled'): void {
+    const table = this.table(tableId);
+    if (!table) return;
+    this.live.delete(tableId);
+    this.step(
+      tableId,
+      table.runtime.closeTournamentTable(reason).then(() => this.host.retire(tableId)),
+    );
+  }
+
+  setLevel(level: Level): void {
+    this.level = level;
+    // A queued step of each table: the next deal reads it, a hand in play keeps its blinds.
+    for (const [tableId, table] of this.live) this.step(tableId, table.runtime.setTournamentLevel(level));
+  }
+
+  release(tableId: number): void {
+    const table = this.table(tableId);
+    if (table) this.step(tableId, table.runtime.releaseTournamentHand());
+  }
+
+  lastBigBlindSeat(tableId: number): number | null {
+    return this.live.get(tableId)?.mode.lastBigBlindSeat ?? null;
+  }
+
+  /** The live runtimes (tests drive their players through them; the admin watches them). */
+  runtimes(): TableRuntime[] {
+    return [...this.live.values()].map((t) => t.runtime);
+  }
+
+  get currentLevel(): Level | null {
+    return this.level;
+  }
+
+  private seat(runtime: TableRuntime, player: SeatAssignment): Promise<void> {
+    return runtime.seatTournamentPlayer(player, player.seat, player.stack);
+  }
+
+  private table(tableId: number): LiveTable | undefined {
+    const table = this.live.get(tableId);
+    if (!table) this.host.logger.warn({ tableId }, 'no such tournament table here');
+    return table;
+  }
+
+  private step(tableId: number, work: Promise<unknown>): void {
+    work.catch((err: unknown) => this.host.logger.error({ err, tableId }, 'a tournament table step failed'));
+  }
+}
+
+/** What a tournament's tables are like (from its row in `tournaments`). */
+export interface TournamentTableSettings {
+  name: string;
+  variant: TableRow['variant'];
+  betting: TableRow['betting'];
+  startingStack: number;
+  tableSize: number;
+  actionSeconds: number;
+}
+
+/** Production: rows in poker_tables marked with the tournament, runtimes hosted by the table registry. */
+export function registryTableHost(
+  registry: Pick<TableRegistry, 'hostTournamentTable' | 'retireTournamentTable'>,
+  tables: Pick<TableService, 'createTournamentTable'>,
+  settings: TournamentTableSettings,
+  logger: Logger,
+): TournamentTableHost {
+  return {
+    createTable: (tournamentId, tableNumber, level) =>
+      tables.createTournamentTable({
+        tournamentId,
+        name: `${settings.name} · ${tableNumber}`,
+        variant: settings.variant,
+        betting: settings.betting,
+        smallBlind: level.smallBlind,
+        bigBlind: level.bigBlind,
+        startingStack: settings.startingStack,
+        maxPlayers: settings.tableSize,
+        actionTimeSeconds: settings.actionSeconds,
+      }),
+    startRuntime: (row, mode) => registry.hostTournamentTable(row, mode),
+    retire: (tableId) => registry.retireTournamentTable(tableId),
+    logger,
+  };
+}
