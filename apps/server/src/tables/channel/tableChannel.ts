@@ -178,7 +178,7 @@ class TableConnection implements TableViewer {
   }
 
   send(message: TableServerMessage): void {
-    if (message.type === 'REJECT' && message.code === 'insufficient-balance') this.learnShortfall();
+    if (message.type === 'REJECT' && message.code === 'insufficient_funds') this.learnShortfall();
     sendBounded(this.socket, JSON.stringify(message));
   }
 
@@ -228,7 +228,7 @@ class TableConnection implements TableViewer {
         this.send({
           type: 'REJECT',
           requestId: parsed.requestId,
-          code: 'bad-message',
+          code: 'bad_message',
           message: parsed.error,
         });
       } else this.send({ type: 'ERROR', code: 'bad_message', message: parsed.error });
@@ -277,7 +277,7 @@ class TableConnection implements TableViewer {
             this.send({
               type: 'REJECT',
               requestId,
-              code: 'session-ended',
+              code: 'session_ended',
               message: 'Your session has ended',
             });
             this.endSession();
@@ -327,7 +327,7 @@ class TableConnection implements TableViewer {
       this.send({
         type: 'REJECT',
         requestId,
-        code: 'insufficient-balance',
+        code: 'insufficient_funds',
         message: 'Your balance is too low',
       });
       return;

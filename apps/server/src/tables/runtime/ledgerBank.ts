@@ -1,7 +1,7 @@
 // The TableBank of production: every chip crosses the table's edge through the ledger (with an
 // idempotency key), and each finished hand settles in one database transaction (settlement.ts).
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../errors.js';
+import { DomainError } from '../../errors.js';
 import type { HandStore } from '../../hands/handStore.js';
 import { Accounts } from '../../ledger/accounts.js';
 import type { Ledger } from '../../ledger/ledger.js';
@@ -36,7 +36,7 @@ export class LedgerBank implements TableBank {
       });
       return true;
     } catch (error) {
-      if (error instanceof AppError && error.code === 'insufficient_funds') return false;
+      if (error instanceof DomainError && error.code === 'insufficient_funds') return false;
       throw error;
     }
   }
