@@ -245,6 +245,7 @@ export type TableInfo = z.infer<typeof TableInfoSchema>;
 
 export const PotSchema = z.object({ amount: MoneySchema, eligible: z.array(SeatIndexSchema) });
 export const LegalActionSchema = z.object({ type: ActionTypeSchema, min: MoneySchema, max: MoneySchema });
+export type LegalAction = z.infer<typeof LegalActionSchema>;
 export const LegalActionsSchema = z.object({
   seat: SeatIndexSchema,
   toCall: MoneySchema,
