@@ -117,7 +117,7 @@ describe.each(TEST_DRIVERS)('table sessions and floods on $name', ({ url }) => {
     await standUpEveryone(table.id, alice, bob);
   });
 
-  it('a command sent right after the revocation is refused with session-ended', async () => {
+  it('a command sent right after the revocation is refused with session_ended', async () => {
     const { table, alice, bob, a, b } = await handRunning();
     await t.services.db.execute(
       sql`UPDATE access_tokens SET revoked_at = now() WHERE user_id = ${alice.id} AND revoked_at IS NULL`,
