@@ -9,6 +9,7 @@ import { createI18n } from './app/i18n';
 import { routes } from './app/routes';
 import { createStore, type AppStore } from './app/store';
 import { ThemeProvider } from './app/ThemeProvider';
+import { tableDevicePreferences } from './features/table/devicePreferences';
 import { ServerRestartNotice } from './realtime/ServerRestartNotice';
 
 export interface AppProps {
@@ -27,7 +28,7 @@ export function App({ store, i18n, router }: AppProps) {
     <Provider store={appStore}>
       <I18nextProvider i18n={appI18n}>
         <ThemeProvider>
-          <AuthBootstrap />
+          <AuthBootstrap devicePreferences={tableDevicePreferences} />
           <ServerRestartNotice />
           <FullscreenGate>
             <RouterProvider router={appRouter} />

@@ -27,6 +27,8 @@ describe('the browser entry (@tenger/engine/browser)', () => {
       [
         'browser.ts',
         'cards.ts',
+        'evaluator.ts',
+        'evaluatorTables.ts',
         'fair1.ts',
         'fair2.ts',
         'handChain.ts',
@@ -61,5 +63,13 @@ describe('the browser entry (@tenger/engine/browser)', () => {
       expect(typeof (browser as Record<string, unknown>)[name], name).toBe('function');
     }
     expect('commitDeck' in browser).toBe(false);
+  });
+
+  it('offers the evaluator the server settles with, so the browser names hands by the same values', () => {
+    const royal = browser.evaluateHoldem(browser.parseCards('AhKhQhJhTh2c3d'));
+    expect(browser.handCategory(royal)).toBe('straight-flush');
+    expect(browser.handRanks(royal)).toEqual([12]);
+    const omaha = browser.evaluateOmaha(browser.parseCards('AsKdQcJd'), browser.parseCards('2s5s8s9sTh'));
+    expect(browser.handCategory(omaha)).not.toBe('flush');
   });
 });

@@ -7,4 +7,5 @@ export * from './table.js';
 export * from './audit.js';
 export * from './chat.js';
 export * from './rules.js';
+export { ERROR_STATUS, httpStatusOf, isErrorCode, type ErrorStatus } from './errors.js';
 export * from './handExport.js';

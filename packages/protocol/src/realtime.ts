@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, MoneySchema, singleLineText } from './common.js';
+import { ErrorCodeSchema, IdSchema, MoneySchema, singleLineText } from './common.js';
 
 /** The global realtime channel's path. */
 export const GLOBAL_CHANNEL_PATH = '/ws/global';
@@ -24,7 +24,7 @@ export const AuthOkMessageSchema = z.object({ type: z.literal('AUTH_OK'), userId
 export const PongMessageSchema = z.object({ type: z.literal('PONG') });
 export const ChannelErrorMessageSchema = z.object({
   type: z.literal('ERROR'),
-  code: z.enum(['bad_message', 'unauthorized', 'too_many_messages', 'busy']),
+  code: ErrorCodeSchema.extract(['bad_message', 'unauthorized', 'too_many_messages', 'busy']),
   message: z.string(),
 });
 

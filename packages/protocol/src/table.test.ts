@@ -66,8 +66,10 @@ describe('table channel server messages', () => {
     expect(TableServerMessageSchema.safeParse({ ...frame, seq: undefined }).success).toBe(false);
   });
   it('a reject carries a code the client can translate', () => {
-    const frame = { type: 'REJECT', requestId: 'a', code: 'not-your-turn', message: 'Wait for your turn' };
+    const frame = { type: 'REJECT', requestId: 'a', code: 'not_your_turn', message: 'Wait for your turn' };
     expect(TableServerMessageSchema.safeParse(frame).success).toBe(true);
     expect(TableServerMessageSchema.safeParse({ ...frame, code: 'whatever' }).success).toBe(false);
+    // One vocabulary: the old kebab-case spelling is no code at all.
+    expect(TableServerMessageSchema.safeParse({ ...frame, code: 'not-your-turn' }).success).toBe(false);
   });
 });

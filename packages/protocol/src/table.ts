@@ -3,6 +3,7 @@
 // Amounts are whole tugrik; bet and raise amounts are street totals ("raise TO").
 import { z } from 'zod';
 import {
+  ErrorCodeSchema,
   IdQuerySchema,
   IdSchema,
   IsoDateSchema,
@@ -257,6 +258,7 @@ export type TableInfo = z.infer<typeof TableInfoSchema>;
 
 export const PotSchema = z.object({ amount: MoneySchema, eligible: z.array(SeatIndexSchema) });
 export const LegalActionSchema = z.object({ type: ActionTypeSchema, min: MoneySchema, max: MoneySchema });
+export type LegalAction = z.infer<typeof LegalActionSchema>;
 export const LegalActionsSchema = z.object({
   seat: SeatIndexSchema,
   toCall: MoneySchema,
@@ -518,39 +520,11 @@ export const TableAckMessageSchema = z.object({
   type: z.literal('ACK'),
   requestId: RequestIdSchema.nullable(),
 });
-export const TableRejectCodeSchema = z.enum([
-  'unauthorized',
-  'not-seated',
-  'not-your-turn',
-  'stale',
-  'illegal-action',
-  'bad-amount',
-  'insufficient-balance',
-  'seat-taken',
-  'already-seated',
-  'bad-seat',
-  'table-closed',
-  'table-full',
-  'above-max',
-  'in-hand',
-  'busy',
-  'bad-message',
-  'session-ended',
-  /** Sitting again soon after leaving with a bigger stack than the amount brought. */
-  'rathole',
-  /** Only administrators may sit down during maintenance. */
-  'maintenance',
-  /** The server is restarting (a deploy): running hands finish, nothing new starts; reconnect shortly. */
-  'server-restarting',
-  /** SEED while no next deck is committed (it would count for a deal the player has not seen). */
-  'no-commitment',
-  /** CHAT from a user an administrator muted site-wide. */
-  'chat-muted',
-  /** CHAT faster than the chat rate (a few lines per few seconds): wait a moment. */
-  'chat-too-fast',
-  /** SIT, RECHARGE, LEAVE or an automatic top-up at a tournament table: the chips belong to the tournament. */
-  'tournament-table',
-]);
+/**
+ * A refused command carries a domain error code from the one vocabulary (`@tenger/protocol/errors`), the
+ * same code an HTTP refusal would carry: `not_seated`, `not_your_turn`, `insufficient_funds`, `busy`, …
+ */
+export const TableRejectCodeSchema = ErrorCodeSchema;
 export type TableRejectCode = z.infer<typeof TableRejectCodeSchema>;
 export const TableRejectMessageSchema = z.object({
   type: z.literal('REJECT'),
@@ -561,7 +535,7 @@ export const TableRejectMessageSchema = z.object({
 /** Trouble with the connection itself (unparsable frame, unknown table); the table is unaffected. */
 export const TableErrorMessageSchema = z.object({
   type: z.literal('ERROR'),
-  code: z.enum(['bad_message', 'not_found', 'unauthorized', 'too_many_messages']),
+  code: ErrorCodeSchema.extract(['bad_message', 'not_found', 'unauthorized', 'too_many_messages']),
   message: z.string(),
 });
 export const TablePongMessageSchema = z.object({

@@ -1,13 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorCode, ErrorResponse } from '@tenger/protocol';
-import { AppError } from '../errors.js';
+import { DomainError } from '../errors.js';
 
 /** The one error shape for everything that leaves the server; nothing a client sends becomes a 500. */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-    if (error instanceof AppError) {
+  app.setErrorHandler((error: FastifyError | DomainError | Error, request, reply) => {
+    if (error instanceof DomainError) {
       // A refusal that knows when to come back (auth/passwordGate.ts TooBusy) says so.
-      const { retryAfterSeconds } = error as AppError & { retryAfterSeconds?: number };
+      const { retryAfterSeconds } = error as DomainError & { retryAfterSeconds?: number };
       if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
       return reply.status(error.status).send(body(error.code, error.message, error.fields));
     }

@@ -1,7 +1,7 @@
 // The TournamentBank of production: entries, refunds and prizes through the ledger, each one
 // transaction with the director's idempotency key (a retried step moves nothing twice). Bots enter
 // with the house's bot bankroll (marked) and their prizes go back to it.
-import { AppError } from '../errors.js';
+import { DomainError } from '../errors.js';
 import { Accounts } from '../ledger/accounts.js';
 import type { Ledger, Movement } from '../ledger/ledger.js';
 import type { SeatHolder, TournamentBank } from './ports.js';
@@ -29,7 +29,7 @@ export class LedgerTournamentBank implements TournamentBank {
       });
       return true;
     } catch (error) {
-      if (error instanceof AppError && error.code === 'insufficient_funds') return false;
+      if (error instanceof DomainError && error.code === 'insufficient_funds') return false;
       throw error;
     }
   }

@@ -5,7 +5,7 @@ import { recordAudit } from '../audit/auditLog.js';
 import type { AuthService } from '../auth/authService.js';
 import { queryRows, type Database } from '../db/client.js';
 import { users } from '../db/schema.js';
-import { AppError, conflict, notFound } from '../errors.js';
+import { AppError, DomainError, conflict, notFound } from '../errors.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { AdminActor } from '../wallet/depositDesk.js';
 import { withoutSecrets, type UserRecord, type UserRow } from './userRecord.js';
@@ -124,7 +124,7 @@ export class UserService {
         return next;
       });
     } catch (error) {
-      if (error instanceof AppError) throw error;
+      if (error instanceof DomainError) throw error;
       // Two changes raced to the same email: the unique index decides.
       throw new AppError(409, 'email_taken', 'Email is already registered', { email: 'Already registered' });
     }

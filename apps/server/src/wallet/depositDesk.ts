@@ -4,7 +4,7 @@ import type { AdjustmentDirection, DepositStatus, Page } from '@tenger/protocol'
 import { recordAudit, type AuditActor } from '../audit/auditLog.js';
 import { queryRows, type Database } from '../db/client.js';
 import { deposits } from '../db/schema.js';
-import { AppError, notFound } from '../errors.js';
+import { AppError, DomainError, notFound } from '../errors.js';
 import { assertSecondApprover, lockBeneficiary, secondAdminNeeded } from '../fourEyes/fourEyes.js';
 import { Accounts } from '../ledger/accounts.js';
 import { fingerprint, sqlState, type Ledger } from '../ledger/ledger.js';
@@ -330,7 +330,7 @@ export class DepositDesk {
         return result;
       })
       .catch(async (error: unknown) => {
-        if (error instanceof AppError && error.code === 'insufficient_funds') {
+        if (error instanceof DomainError && error.code === 'insufficient_funds') {
           const { available } = await this.ledger.balancesOf(userId);
           throw new AppError(
             409,
@@ -408,7 +408,7 @@ export class DepositDesk {
         return { posted: result };
       })
       .catch(async (error: unknown) => {
-        if (error instanceof AppError && error.code === 'insufficient_funds') {
+        if (error instanceof DomainError && error.code === 'insufficient_funds') {
           const { available } = await this.ledger.balancesOf(input.userId);
           throw new AppError(
             409,

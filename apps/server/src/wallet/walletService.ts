@@ -5,7 +5,7 @@ import { PAGE_SIZE_DEFAULT } from '@tenger/protocol';
 import { recordAudit } from '../audit/auditLog.js';
 import { queryRows, type Database } from '../db/client.js';
 import { users, withdrawals } from '../db/schema.js';
-import { AppError, notFound } from '../errors.js';
+import { AppError, DomainError, notFound } from '../errors.js';
 import { assertSecondApprover, lockBeneficiary, secondAdminNeeded } from '../fourEyes/fourEyes.js';
 import { Accounts } from '../ledger/accounts.js';
 import { fingerprint, type Ledger, type PostingResult } from '../ledger/ledger.js';
@@ -172,7 +172,7 @@ export class WalletService {
         },
       )
       .catch(async (error: unknown) => {
-        if (error instanceof AppError && error.code === 'insufficient_funds') {
+        if (error instanceof DomainError && error.code === 'insufficient_funds') {
           throw await this.withdrawalAmountError(input.userId, input.amount, 409);
         }
         throw error;

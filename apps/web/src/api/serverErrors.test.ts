@@ -1,13 +1,12 @@
 /// <reference types="node" />
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ERROR_CODES } from '@tenger/protocol/rules';
-import { TableRejectCodeSchema } from '@tenger/protocol';
+import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '@tenger/protocol/errors';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../app/i18n';
 import en from '../locales/en.json';
 import mn from '../locales/mn.json';
-import { serverErrorText, serverFieldErrors } from './serverErrors';
+import { serverErrorText, serverFieldErrors, tableRefusalText } from './serverErrors';
 
 const SERVER_SOURCE = join(import.meta.dirname, '../../../server/src');
 const CYRILLIC = /[\u0400-\u04ff]/;
@@ -21,13 +20,19 @@ function serverFiles(dir: string): string[] {
   });
 }
 
-/** The codes the server's source sends in `{error:{code}}` (AppError, conflict(), raw replies). */
+/**
+ * The codes the server's source sends in `{error:{code}}` (DomainError, AppError, conflict(), raw replies)
+ * and in table REJECT / ERROR frames (reject(), code: in a frame).
+ */
 function codesInServerSource(): Set<string> {
   const found = new Set<string>();
   const patterns = [
-    /new AppError\(\s*\d{3},\s*'([a-z_]+)'/g,
-    /conflict\(\s*'([a-z_]+)'/g,
-    /error:\s*\{\s*code:\s*'([a-z_]+)'/g,
+    /new DomainError\(\s*'([a-z_-]+)'/g,
+    /new AppError\(\s*\d{3},\s*'([a-z_-]+)'/g,
+    /conflict\(\s*'([a-z_-]+)'/g,
+    /error:\s*\{\s*code:\s*'([a-z_-]+)'/g,
+    /\breject\(\s*'([a-z_-]+)'/g,
+    /type:\s*'(?:REJECT|ERROR)',[^}]*?code:\s*'([a-z_-]+)'/gs,
   ];
   for (const file of serverFiles(SERVER_SOURCE)) {
     const text = readFileSync(file, 'utf8');
@@ -58,13 +63,36 @@ describe('the error map', () => {
     expect(missing).toEqual([]);
   });
 
-  it('every table refusal code has an English and a Mongolian message', () => {
+  it("every status written beside a code in the server's source is the code's one status", () => {
+    const disagreeing: string[] = [];
+    for (const file of serverFiles(SERVER_SOURCE)) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/new AppError\(\s*(\d{3}),\s*'([a-z_]+)'/g)) {
+        const [, status, code] = match;
+        if (ERROR_STATUS[code as ErrorCode] !== Number(status)) disagreeing.push(`${status} ${code}`);
+      }
+    }
+    expect(disagreeing).toEqual([]);
+  });
+
+  it("the client's own table refusals (no answer, not connected) have an English and a Mongolian message", () => {
     const enRejects = en.table.rejects as Record<string, string>;
     const mnRejects = mn.table.rejects as Record<string, string>;
-    const missing = TableRejectCodeSchema.options.filter(
+    const missing = ['timeout', 'offline'].filter(
       (code) => !enRejects[code] || !mnRejects[code] || !CYRILLIC.test(mnRejects[code]),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('says a table refusal in the same words as the same HTTP error', async () => {
+    const i18n = createI18n();
+    await i18n.changeLanguage('mn');
+    expect(tableRefusalText('insufficient_funds', 'Your balance is too low', i18n.t)).toBe(
+      serverErrorText(failure('insufficient_funds'), i18n.t),
+    );
+    expect(tableRefusalText('seat_taken', 'Taken', i18n.t)).toBe(mn.errors.codes.seat_taken);
+    expect(tableRefusalText('offline', '', i18n.t)).toBe(mn.table.rejects.offline);
+    expect(tableRefusalText('brand_new_code', 'Something new', i18n.t)).toBe('Something new');
   });
 
   it("shows a known code in the reader's language, never the server's English", async () => {

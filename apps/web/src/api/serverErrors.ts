@@ -1,9 +1,5 @@
-import {
-  ERROR_CODES,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  type ErrorCode,
-} from '@tenger/protocol/rules';
+import { isErrorCode, type ErrorCode } from '@tenger/protocol/errors';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@tenger/protocol/rules';
 import type { TFunction } from 'i18next';
 import type { ApiErrorBody } from './types';
 
@@ -11,7 +7,8 @@ import type { ApiErrorBody } from './types';
 export const RULE_VALUES = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH } as const;
 
 /**
- * One map from the server's error codes to the reader's language. A known code is always shown in the
+ * One map from the server's error codes (one vocabulary for HTTP errors and table refusals) to the
+ * reader's language. A known code is always shown in the
  * interface language (`errors.codes.<code>`); the server's own (English) message is used only for a code
  * this client does not know, e.g. from a newer server.
  */
@@ -20,6 +17,15 @@ export function serverErrorText(error: unknown, t: TFunction): string {
   if (!body) return t('common.unknownError');
   if (isKnownCode(body.code)) return t(`errors.codes.${body.code}`);
   return body.message || t('common.unknownError');
+}
+
+/**
+ * A refused table command in the reader's language: a server code as any other error; the client's own
+ * refusals (`timeout`, `offline`: no answer from the table) from `table.rejects.<code>`.
+ */
+export function tableRefusalText(code: string, message: string, t: TFunction): string {
+  if (isKnownCode(code)) return t(`errors.codes.${code}`);
+  return t(`table.rejects.${code}`, { defaultValue: message || t('common.unknownError') });
 }
 
 /** The code of a failed call, if the server sent one. */
@@ -58,7 +64,7 @@ export function serverFieldErrors(error: unknown, t: TFunction, language: string
 }
 
 export function isKnownCode(code: unknown): code is ErrorCode {
-  return typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code);
+  return isErrorCode(code);
 }
 
 function errorBody(error: unknown): ApiErrorBody['error'] | undefined {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { getAccessToken } from '../api/session';
 import { useGetMeQuery } from '../api/userApi';
 import { useGlobalSocket } from '../realtime/useGlobalSocket';
-import { useAccountPreferences } from './accountPreferences';
+import { useAccountPreferences, type DevicePreferences } from './accountPreferences';
 import { setAuthenticated } from './authSlice';
 import { useAppDispatch, useAppSelector } from './hooks';
 
@@ -10,7 +10,7 @@ import { useAppDispatch, useAppSelector } from './hooks';
  * Works out who is signed in at start: with a stored token GET /me decides (a 401 marks signed out);
  * without one the client is signed out at once. Keeps the live connection while signed in.
  */
-export function AuthBootstrap() {
+export function AuthBootstrap({ devicePreferences }: { devicePreferences: DevicePreferences }) {
   const dispatch = useAppDispatch();
   const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
   const hasToken = getAccessToken() !== null;
@@ -26,7 +26,7 @@ export function AuthBootstrap() {
   }, [me.isError, isAuthenticated, dispatch]);
 
   // Settings saved to the account follow the player to every device (issue 12 part 9).
-  useAccountPreferences(isAuthenticated ? me.data : undefined);
+  useAccountPreferences(isAuthenticated ? me.data : undefined, devicePreferences);
   useGlobalSocket();
   return null;
 }

@@ -1,5 +1,5 @@
 import { CONTENT_BLOCKS } from './constants';
-import { useContentBlock } from '../features/lobby/useContentBlock';
+import { useContentBlock } from './useContentBlock';
 
 /** The site's footer: the `site-footer` content block, as plain text; nothing when the block is empty. */
 export function SiteFooter() {

@@ -3,6 +3,7 @@ import { applyAccountPreferences, type PreferenceTargets } from './accountPrefer
 
 function targets() {
   return {
+    tableSettingNames: ['fourColourDeck', 'sounds', 'hideChat', 'autoMuck'],
     tableSettings: vi.fn<PreferenceTargets['tableSettings']>(),
     theme: vi.fn<PreferenceTargets['theme']>(),
     language: vi.fn<PreferenceTargets['language']>(),

@@ -2,18 +2,25 @@ import type { Preferences } from '@tenger/protocol';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../api/types';
-import { setMutedPlayers } from '../features/table/chat/chatMutes';
-import { DEFAULT_TABLE_SETTINGS, updateTableSettings, type TableSettings } from '../features/table/settings';
 import { useAppDispatch } from './hooks';
 import { setTheme } from './themeSlice';
 import { SUPPORTED_LANGUAGES } from './constants';
 
+/**
+ * The preferences a feature keeps on this device (the table's settings, the players muted in chat). The
+ * app's root passes them in, so app/ does not reach into features.
+ */
+export interface DevicePreferences {
+  /** The names of the on/off table settings the account may hold. */
+  tableSettingNames: readonly string[];
+  tableSettings(change: Record<string, boolean>): void;
+  chatMuted(userIds: number[]): void;
+}
+
 /** What to change on this device for the preferences the account keeps. */
-export interface PreferenceTargets {
-  tableSettings(change: Partial<TableSettings>): void;
+export interface PreferenceTargets extends DevicePreferences {
   theme(mode: 'dark' | 'light'): void;
   language(language: string): void;
-  chatMuted(userIds: number[]): void;
 }
 
 /**
@@ -26,8 +33,8 @@ export function applyAccountPreferences(
   targets: PreferenceTargets,
 ): void {
   if (!preferences) return;
-  const change: Partial<TableSettings> = {};
-  for (const name of Object.keys(DEFAULT_TABLE_SETTINGS) as (keyof TableSettings)[]) {
+  const change: Record<string, boolean> = {};
+  for (const name of targets.tableSettingNames) {
     const value = (preferences as Record<string, unknown>)[name];
     if (typeof value === 'boolean') change[name] = value;
   }
@@ -39,7 +46,7 @@ export function applyAccountPreferences(
 }
 
 /** Once per signed-in user (each login, on any device): the account's preferences take effect here. */
-export function useAccountPreferences(me: CurrentUser | undefined): void {
+export function useAccountPreferences(me: CurrentUser | undefined, device: DevicePreferences): void {
   const dispatch = useAppDispatch();
   const { i18n } = useTranslation();
   const appliedFor = useRef<string | null>(null);
@@ -49,10 +56,9 @@ export function useAccountPreferences(me: CurrentUser | undefined): void {
     if (!me || appliedFor.current === userId) return;
     appliedFor.current = userId;
     applyAccountPreferences(me.preferences, {
-      tableSettings: (change) => updateTableSettings(change),
+      ...device,
       theme: (mode) => dispatch(setTheme(mode)),
       language: (language) => void i18n.changeLanguage(language),
-      chatMuted: (ids) => setMutedPlayers(ids),
     });
-  }, [me, userId, dispatch, i18n]);
+  }, [me, userId, dispatch, i18n, device]);
 }

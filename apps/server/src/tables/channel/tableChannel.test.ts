@@ -167,7 +167,7 @@ describe.each(TEST_DRIVERS)('the table channel on $name', ({ url }) => {
     const errors = client.frames.filter((f) => f.type === 'ERROR' || f.type === 'REJECT');
     expect(errors.length).toBeGreaterThanOrEqual(7);
     expect(errors.filter((f) => f.type === 'REJECT').map((f) => f.type === 'REJECT' && f.code)).toEqual(
-      expect.arrayContaining(['bad-message']),
+      expect.arrayContaining(['bad_message']),
     );
     expect((await t.services.ledger.balancesOf(alice.id)).available).toBe(20_000);
     // An oversized frame closes only that connection.

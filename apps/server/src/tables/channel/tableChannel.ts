@@ -158,7 +158,7 @@ class TableConnection implements TableViewer {
   }
 
   send(message: TableServerMessage): void {
-    if (message.type === 'REJECT' && message.code === 'insufficient-balance') this.learnShortfall();
+    if (message.type === 'REJECT' && message.code === 'insufficient_funds') this.learnShortfall();
     this.session.send(message);
   }
 
@@ -176,7 +176,7 @@ class TableConnection implements TableViewer {
         this.send({
           type: 'REJECT',
           requestId: parsed.requestId,
-          code: 'bad-message',
+          code: 'bad_message',
           message: parsed.error,
         });
       } else this.send({ type: 'ERROR', code: 'bad_message', message: parsed.error });
@@ -224,7 +224,7 @@ class TableConnection implements TableViewer {
             this.send({
               type: 'REJECT',
               requestId,
-              code: 'session-ended',
+              code: 'session_ended',
               message: 'Your session has ended',
             });
             this.sessions.end(this.session);
@@ -274,7 +274,7 @@ class TableConnection implements TableViewer {
       this.send({
         type: 'REJECT',
         requestId,
-        code: 'insufficient-balance',
+        code: 'insufficient_funds',
         message: 'Your balance is too low',
       });
       return;

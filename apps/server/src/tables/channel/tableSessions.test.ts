@@ -117,7 +117,7 @@ describe.each(TEST_DRIVERS)('table sessions and floods on $name', ({ url }) => {
     await standUpEveryone(table.id, alice, bob);
   });
 
-  it('a command sent right after the revocation is refused with session-ended', async () => {
+  it('a command sent right after the revocation is refused with session_ended', async () => {
     const { table, alice, bob, a, b } = await handRunning();
     await t.services.db.execute(
       sql`UPDATE access_tokens SET revoked_at = now() WHERE user_id = ${alice.id} AND revoked_at IS NULL`,
@@ -125,7 +125,7 @@ describe.each(TEST_DRIVERS)('table sessions and floods on $name', ({ url }) => {
     // Only the cache is cleared, no event: the re-check itself must catch it.
     (t.services.auth as unknown as { sessions: Map<string, unknown> }).sessions.clear();
     a.send({ type: 'RECHARGE', amount: 2_000, requestId: 'late' });
-    expect(await reply(a, 'late')).toMatchObject({ type: 'REJECT', code: 'session-ended' });
+    expect(await reply(a, 'late')).toMatchObject({ type: 'REJECT', code: 'session_ended' });
     expect(await a.closedWithin(1_000)).toBe(4001);
     expect((await t.services.ledger.balancesOf(alice.id)).available).toBe(15_000);
     b.close();
@@ -186,7 +186,7 @@ describe.each(TEST_DRIVERS)('table sessions and floods on $name', ({ url }) => {
       const rejects = sockets.flatMap((s) => s.frames.filter((f) => f.type === 'REJECT'));
       expect(rejects).toHaveLength(400);
       const codes = new Set(rejects.map((f) => (f.type === 'REJECT' ? f.code : null)));
-      expect([...codes].every((c) => c === 'busy' || c === 'insufficient-balance')).toBe(true);
+      expect([...codes].every((c) => c === 'busy' || c === 'insufficient_funds')).toBe(true);
       expect(transfer).toHaveBeenCalledTimes(1);
       // Once money arrives the player may sit at once.
       await t.services.ledger.transfer({
@@ -221,7 +221,7 @@ describe.each(TEST_DRIVERS)('table sessions and floods on $name', ({ url }) => {
         client.send({ type: 'RECHARGE', amount: 2_000, requestId: `r${i}` });
       }
       await reply(client, 'r9');
-      expect(client.frames.filter((f) => f.type === 'REJECT' && f.code === 'not-seated')).toHaveLength(40);
+      expect(client.frames.filter((f) => f.type === 'REJECT' && f.code === 'not_seated')).toHaveLength(40);
       for (let i = 0; i < 30; i++) client.send({ type: 'PING', requestId: `p${i}` });
       expect(await client.closedWithin(2_000)).toBe(1008);
       for (const spy of spies) expect(spy).not.toHaveBeenCalled();

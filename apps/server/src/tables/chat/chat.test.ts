@@ -78,13 +78,13 @@ describe.each(TEST_DRIVERS)('table chat on $name', ({ url }) => {
     const alice = await t.player();
     const a = await open(table.id, alice);
     a.send({ type: 'CHAT', text: 'x'.repeat(201), requestId: 'long' });
-    expect(await reply(a, 'long')).toMatchObject({ type: 'REJECT', code: 'bad-message' });
+    expect(await reply(a, 'long')).toMatchObject({ type: 'REJECT', code: 'bad_message' });
     a.send({ type: 'CHAT', text: '   ', requestId: 'empty' });
-    expect(await reply(a, 'empty')).toMatchObject({ type: 'REJECT', code: 'bad-message' });
+    expect(await reply(a, 'empty')).toMatchObject({ type: 'REJECT', code: 'bad_message' });
     a.send({ type: 'CHAT', text: 'hi\u0007there', requestId: 'bell' });
-    expect(await reply(a, 'bell')).toMatchObject({ type: 'REJECT', code: 'bad-message' });
+    expect(await reply(a, 'bell')).toMatchObject({ type: 'REJECT', code: 'bad_message' });
     a.send({ type: 'CHAT', text: 'line\nbreak', requestId: 'newline' });
-    expect(await reply(a, 'newline')).toMatchObject({ type: 'REJECT', code: 'bad-message' });
+    expect(await reply(a, 'newline')).toMatchObject({ type: 'REJECT', code: 'bad_message' });
     a.send({ type: 'CHAT', text: 'ё'.repeat(200), requestId: 'max' });
     expect(await reply(a, 'max')).toMatchObject({ type: 'ACK' });
     expect(linesOf(a).map((l) => l.text.length)).toEqual([200]);
@@ -101,7 +101,7 @@ describe.each(TEST_DRIVERS)('table chat on $name', ({ url }) => {
       expect(await reply(first, `c${i}`)).toMatchObject({ type: 'ACK' });
     }
     second.send({ type: 'CHAT', text: 'one more', requestId: 'over' });
-    expect(await reply(second, 'over')).toMatchObject({ type: 'REJECT', code: 'chat-too-fast' });
+    expect(await reply(second, 'over')).toMatchObject({ type: 'REJECT', code: 'chat_too_fast' });
     expect(linesOf(first)).toHaveLength(CHAT_RATE_LINES);
     first.close();
     second.close();
@@ -147,12 +147,12 @@ describe.each(TEST_DRIVERS)('table chat on $name', ({ url }) => {
     a.send({ type: 'CHAT', text: 'hello', requestId: 'muted' });
     expect(await reply(a, 'muted')).toMatchObject({
       type: 'REJECT',
-      code: 'chat-muted',
+      code: 'chat_muted',
       message: 'An administrator has muted your chat',
     });
     const elsewhere = await open(two.id, alice);
     elsewhere.send({ type: 'CHAT', text: 'hello', requestId: 'muted2' });
-    expect(await reply(elsewhere, 'muted2')).toMatchObject({ type: 'REJECT', code: 'chat-muted' });
+    expect(await reply(elsewhere, 'muted2')).toMatchObject({ type: 'REJECT', code: 'chat_muted' });
     expect((await mute(true)).json().message).toBe('Chat was already muted');
 
     const audit = await t.call({

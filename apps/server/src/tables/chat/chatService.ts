@@ -58,10 +58,10 @@ export class ChatService {
   async say(tableId: number, speaker: ChatSpeaker | null, text: string): Promise<ChatOutcome> {
     if (!speaker) return { code: 'unauthorized', message: 'Log in to chat' };
     if (await this.isMuted(speaker.userId)) {
-      return { code: 'chat-muted', message: 'An administrator has muted your chat' };
+      return { code: 'chat_muted', message: 'An administrator has muted your chat' };
     }
     if (!this.admit(speaker.userId)) {
-      return { code: 'chat-too-fast', message: 'You are sending messages too fast: wait a moment' };
+      return { code: 'chat_too_fast', message: 'You are sending messages too fast: wait a moment' };
     }
     const [row] = await this.db
       .insert(chatMessages)

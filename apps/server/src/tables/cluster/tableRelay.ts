@@ -13,7 +13,7 @@
 import type { TableClientMessage, TableServerMessage } from '@tenger/protocol';
 import type { Logger } from 'pino';
 import type { ClusterBus } from '../../cluster/clusterBus.js';
-import { AppError } from '../../errors.js';
+import { AppError, DomainError } from '../../errors.js';
 import type { LiveTable, TableViewer } from '../tableLayer.js';
 import { RoutedTable, type Target } from './routedTable.js';
 
@@ -173,7 +173,7 @@ export class TableRelay {
       this.send(from, { k: 'result', call: c.call, value });
     } catch (error) {
       const e =
-        error instanceof AppError
+        error instanceof DomainError
           ? { status: error.status, code: error.code, message: error.message }
           : { status: 503, code: 'server_restarting', message: 'The table server could not answer' };
       this.send(from, { k: 'result', call: c.call, error: e });
@@ -188,8 +188,8 @@ export class TableRelay {
       if (!waiting) return;
       this.calls.delete(m.call);
       if (m.error) {
-        const { status, code, message } = m.error;
-        waiting.reject(new AppError(status as AppError['status'], code as AppError['code'], message));
+        const { code, message } = m.error;
+        waiting.reject(new DomainError(code as DomainError['code'], message));
       } else waiting.resolve(m.value);
       return;
     }

@@ -135,10 +135,10 @@ export class Dealer {
       try {
         parsed = cards ? parseCards(cards.join('')) : undefined;
       } catch {
-        return reject('illegal-action', 'Not cards');
+        return reject('illegal_action', 'Not cards');
       }
       const result = showAfterHand(hand.state, seat.seat, parsed);
-      if ('error' in result) return reject('illegal-action', result.error.message);
+      if ('error' in result) return reject('illegal_action', result.error.message);
       this.showed(hand, result.state, result.events);
     }
     hand.choices!.delete(seat.seat);

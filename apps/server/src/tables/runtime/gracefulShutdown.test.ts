@@ -114,7 +114,7 @@ describe.each(TEST_DRIVERS)('a deploy (SIGTERM) on $name', ({ url }) => {
       const simulate = await request(first, 'PUT', `/api/v1/admin/table/simulate?tableId=${tableId}`, admin);
       expect(simulate).toMatchObject({ status: 503, body: { error: { code: 'server_restarting' } } });
       lateSocket.send({ type: 'SIT', seat: 5, amount: table.buyIn.min, requestId: 'late' });
-      expect(await lateSocket.reply('late')).toMatchObject({ type: 'REJECT', code: 'server-restarting' });
+      expect(await lateSocket.reply('late')).toMatchObject({ type: 'REJECT', code: 'server_restarting' });
       const spectator = await FrameSocket.open(`${first.address.replace('http', 'ws')}/ws/table/${tableId}`);
       await spectator.next((f) => f.type === 'SNAPSHOT', { past: true });
       expect(first.process.exitCode).toBeNull();

@@ -2,7 +2,7 @@
 // idempotency key), and each finished hand settles in one database transaction (settlement.ts). Every
 // one of these moves checks the table's fence (the owner's fencing token) inside its own transaction.
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../errors.js';
+import { DomainError } from '../../errors.js';
 import type { HandStore } from '../../hands/handStore.js';
 import { Accounts } from '../../ledger/accounts.js';
 import type { Ledger, PostingRequest } from '../../ledger/ledger.js';
@@ -45,7 +45,7 @@ export class LedgerBank implements TableBank {
       });
       return true;
     } catch (error) {
-      if (error instanceof AppError && error.code === 'insufficient_funds') return false;
+      if (error instanceof DomainError && error.code === 'insufficient_funds') return false;
       throw error;
     }
   }

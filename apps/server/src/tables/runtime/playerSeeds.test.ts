@@ -29,12 +29,12 @@ describe('player seeds and the committed deck', () => {
     await u.sit(a, 0, 5_000);
     expect(await u.send(a, { type: 'SEED', seed: 'too early' })).toMatchObject({
       ok: false,
-      code: 'no-commitment',
+      code: 'no_commitment',
     });
     await u.sit(b, 1, 5_000);
     expect(await u.send(lurker, { type: 'SEED', seed: 'not mine to give' })).toMatchObject({
       ok: false,
-      code: 'not-seated',
+      code: 'not_seated',
     });
     const anonymous = u.player();
     (anonymous as { userId: number | null }).userId = null;

@@ -41,7 +41,7 @@ export class SeatDesk implements SeatHooks {
     const player = rules.checkPlayer(profile, settings.maintenance);
     if (!player.ok || !profile) return player;
     if (!(await t.deps.bank.toSeat(profile, t.tableId, amount, 'buy_in')))
-      return reject('insufficient-balance', 'Your balance is too low');
+      return reject('insufficient_funds', 'Your balance is too low');
     const connected = profile.isBot || t.viewers.isConnected(userId);
     const seat = rules.newSeat(profile, seatIndex, amount, t.timeBankMaxMs, connected);
     seat.postNow = postNow;
@@ -58,7 +58,7 @@ export class SeatDesk implements SeatHooks {
     const allowed = rules.checkRecharge(seat, amount, t.table.maxBuyIn);
     if (!allowed.ok || !seat) return allowed;
     if (!(await t.deps.bank.toSeat(seat, t.tableId, amount, 'recharge')))
-      return reject('insufficient-balance', 'Your balance is too low');
+      return reject('insufficient_funds', 'Your balance is too low');
     if (inRunningHand(t.hand, seat)) {
       seat.pendingRecharge += amount;
       t.emit({ type: 'seat-updated', seat: t.presentSeat(seat) });
@@ -72,14 +72,14 @@ export class SeatDesk implements SeatHooks {
   }
 
   sitOut(seat: Seat | undefined): Reply {
-    if (!seat) return reject('not-seated', 'You are not seated at this table');
+    if (!seat) return reject('not_seated', 'You are not seated at this table');
     if (!seat.sittingOut) this.markSittingOut(seat);
     return ok;
   }
 
   sitIn(seat: Seat | undefined): Reply {
-    if (!seat) return reject('not-seated', 'You are not seated at this table');
-    if (seat.leaveAfterHand) return reject('in-hand', 'You are leaving this table');
+    if (!seat) return reject('not_seated', 'You are not seated at this table');
+    if (seat.leaveAfterHand) return reject('in_hand', 'You are leaving this table');
     if (!seat.sittingOut) return ok;
     seat.sittingOut = false;
     seat.owesBigBlind = true;
@@ -95,7 +95,7 @@ export class SeatDesk implements SeatHooks {
    * folds: now when it is their turn, else the moment the turn comes (no clock runs for them).
    */
   async leave(seat: Seat | undefined, reason: LeaveReason): Promise<Reply> {
-    if (!seat) return reject('not-seated', 'You are not seated at this table');
+    if (!seat) return reject('not_seated', 'You are not seated at this table');
     const hand = this.t.hand;
     if (hand && inRunningHand(hand, seat)) {
       seat.leaveAfterHand = reason;
@@ -108,14 +108,14 @@ export class SeatDesk implements SeatHooks {
   }
 
   act(seat: Seat | undefined, message: ActionMessage): Reply {
-    if (!seat) return reject('not-seated', 'You are not seated at this table');
+    if (!seat) return reject('not_seated', 'You are not seated at this table');
     const hand = this.t.hand;
     if (!hand || hand.state.phase === 'complete') return reject('stale', 'No hand is running');
     if (message.handNumber !== hand.state.config.handNumber) return reject('stale', 'That hand is over');
-    if (!inRunningHand(hand, seat)) return reject('not-your-turn', 'You are not in this hand');
+    if (!inRunningHand(hand, seat)) return reject('not_your_turn', 'You are not in this hand');
     if (message.stateId !== undefined && message.stateId !== hand.state.actionCount)
       return reject('stale', 'The hand has moved on; look again');
-    if (hand.state.toAct !== seat.seat) return reject('not-your-turn', 'It is not your turn');
+    if (hand.state.toAct !== seat.seat) return reject('not_your_turn', 'It is not your turn');
     const used = this.t.actionClock.bankUsed();
     const result = applyAction(hand.state, {
       seat: seat.seat,
@@ -130,10 +130,10 @@ export class SeatDesk implements SeatHooks {
 
   /** The seated player's standing choices; each one given replaces the last. */
   setOptions(seat: Seat | undefined, options: SeatOptions): Reply {
-    if (!seat) return reject('not-seated', 'You are not seated at this table');
+    if (!seat) return reject('not_seated', 'You are not seated at this table');
     const max = this.t.table.maxBuyIn;
     if (options.autoTopUp != null && (options.autoTopUp < this.t.table.minBuyIn || options.autoTopUp > max))
-      return reject('bad-amount', `Top up to between ${this.t.table.minBuyIn} and ${max}`);
+      return reject('bad_amount', `Top up to between ${this.t.table.minBuyIn} and ${max}`);
     const given = Object.entries(options).filter(([, value]) => value !== undefined);
     seat.options = { ...seat.options, ...Object.fromEntries(given) };
     return ok;
@@ -141,7 +141,7 @@ export class SeatDesk implements SeatHooks {
 
   /** SHOW / MUCK after the hand (dealer.choose). */
   choose(seat: Seat | undefined, show: boolean, cards?: readonly string[]): Reply {
-    if (!seat) return reject('not-seated', 'You are not seated at this table');
+    if (!seat) return reject('not_seated', 'You are not seated at this table');
     return this.dealer.choose(seat, show, cards);
   }
 
@@ -197,13 +197,14 @@ const idleTimer = (seat: Seat) => `idle:${seat.seat}`;
 function engineRejectCode(code: string): TableRejectCode {
   switch (code) {
     case 'out-of-turn':
-      return 'not-your-turn';
+      return 'not_your_turn';
     case 'hand-complete':
       return 'stale';
     case 'bad-amount':
+      return 'bad_amount';
     case 'illegal-action':
-      return code;
+      return 'illegal_action';
     default:
-      return 'bad-message';
+      return 'bad_message';
   }
 }

@@ -62,10 +62,10 @@ export interface SitRequest {
 
 /** Whether the seat and amount can be taken, before anyone's money is looked at. */
 export function checkSit(r: SitRequest): Reply {
-  if (r.closed || r.table.closed) return reject('table-closed', 'This table is closed to new players');
-  if (r.seat >= r.table.maxPlayers) return reject('bad-seat', `Seats are 0 to ${r.table.maxPlayers - 1}`);
-  if (seatOf(r.seats, r.userId)) return reject('already-seated', 'You already have a seat at this table');
-  if (r.seats.has(r.seat)) return reject('seat-taken', 'That seat is taken');
+  if (r.closed || r.table.closed) return reject('table_closed', 'This table is closed to new players');
+  if (r.seat >= r.table.maxPlayers) return reject('bad_seat', `Seats are 0 to ${r.table.maxPlayers - 1}`);
+  if (seatOf(r.seats, r.userId)) return reject('already_seated', 'You already have a seat at this table');
+  if (r.seats.has(r.seat)) return reject('seat_taken', 'That seat is taken');
   if (r.amount < r.minimum && r.minimum > r.table.minBuyIn && r.amount >= r.table.minBuyIn) {
     return reject(
       'rathole',
@@ -73,7 +73,7 @@ export function checkSit(r: SitRequest): Reply {
     );
   }
   if (r.amount < r.minimum || r.amount > r.table.maxBuyIn) {
-    return reject('bad-amount', `Buy in between ${r.minimum} and ${r.table.maxBuyIn}`);
+    return reject('bad_amount', `Buy in between ${r.minimum} and ${r.table.maxBuyIn}`);
   }
   return ok;
 }
@@ -102,10 +102,10 @@ export function buyInMinimum(
 }
 
 export function checkRecharge(seat: Seat | undefined, amount: number, maxBuyIn: number): Reply {
-  if (!seat) return reject('not-seated', 'You are not seated at this table');
-  if (seat.leaveAfterHand) return reject('in-hand', 'You are leaving this table');
+  if (!seat) return reject('not_seated', 'You are not seated at this table');
+  if (seat.leaveAfterHand) return reject('in_hand', 'You are leaving this table');
   if (seat.stack + seat.pendingRecharge + amount > maxBuyIn) {
-    return reject('above-max', `Chips at the table may not exceed ${maxBuyIn}`);
+    return reject('above_max', `Chips at the table may not exceed ${maxBuyIn}`);
   }
   return ok;
 }

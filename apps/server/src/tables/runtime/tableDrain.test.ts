@@ -72,7 +72,7 @@ describe('draining a live table (graceful shutdown)', () => {
     const drain = u.runtime.drain(LIMIT_MS);
     expect(await u.send(latecomer, { type: 'SIT', seat: 2, amount: 3_000 })).toMatchObject({
       ok: false,
-      code: 'server-restarting',
+      code: 'server_restarting',
     });
     expect(u.bank.available(latecomer.userId!)).toBe(20_000);
     expect(u.runtime.seatedCount).toBe(2);
@@ -92,7 +92,7 @@ describe('draining a live table (graceful shutdown)', () => {
       { type: 'SIT_OUT' },
       { type: 'RECHARGE', amount: 1_000 },
     ] as const) {
-      expect(await u.send(a, message)).toMatchObject({ ok: false, code: 'server-restarting' });
+      expect(await u.send(a, message)).toMatchObject({ ok: false, code: 'server_restarting' });
     }
     expect(u.runtime.seatedCount).toBe(2);
     expect(u.bank.total()).toBe(0);
@@ -107,7 +107,7 @@ describe('draining a live table (graceful shutdown)', () => {
     expect((await u.store.loadSeats(T)).map((s) => [s.userId, s.stack])).toEqual([[a.userId, 4_000]]);
     const b = u.player();
     expect(await u.send(b, { type: 'SIT', seat: 1, amount: 4_000 })).toMatchObject({
-      code: 'server-restarting',
+      code: 'server_restarting',
     });
     await u.tick(10_000);
     expect(u.runtime.isPlaying).toBe(false);

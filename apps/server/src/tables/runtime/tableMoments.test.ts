@@ -255,7 +255,7 @@ describe('joining, sitting out and topping up', () => {
     await u.send(a, { type: 'SEAT_OPTIONS', options: { autoTopUp: 4_000 } });
     expect(await u.send(b, { type: 'SEAT_OPTIONS', options: { autoTopUp: 99_999 } })).toMatchObject({
       ok: false,
-      code: 'bad-amount',
+      code: 'bad_amount',
     });
     await u.tick(1_000);
     await u.act([a, b], 'fold');

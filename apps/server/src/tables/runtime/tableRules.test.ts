@@ -42,12 +42,12 @@ describe('live table rules', () => {
       const reply = await u.send(viewer, { type: 'SIT', seat, amount });
       return reply.ok ? 'ok' : reply.code;
     };
-    expect(await code(c, 0, 5_000)).toBe('seat-taken');
-    expect(await code(a, 1, 5_000)).toBe('already-seated');
-    expect(await code(c, 6, 5_000)).toBe('bad-seat');
-    expect(await code(c, 1, 1_999)).toBe('bad-amount');
-    expect(await code(c, 1, 10_001)).toBe('bad-amount');
-    expect(await code(poor, 1, 2_000)).toBe('insufficient-balance');
+    expect(await code(c, 0, 5_000)).toBe('seat_taken');
+    expect(await code(a, 1, 5_000)).toBe('already_seated');
+    expect(await code(c, 6, 5_000)).toBe('bad_seat');
+    expect(await code(c, 1, 1_999)).toBe('bad_amount');
+    expect(await code(c, 1, 10_001)).toBe('bad_amount');
+    expect(await code(poor, 1, 2_000)).toBe('insufficient_funds');
     expect(u.bank.available(c.userId!)).toBe(50_000);
     expect(u.bank.available(poor.userId!)).toBe(1_000);
     expect(u.runtime.seatList().map((s) => s.userId)).toEqual([a.userId]);
@@ -69,7 +69,7 @@ describe('live table rules', () => {
       { type: 'LEAVE' },
       { type: 'ACTION', action: 'check', handNumber: 1 },
     ] as const) {
-      expect(await u.send(stranger, message)).toMatchObject({ ok: false, code: 'not-seated' });
+      expect(await u.send(stranger, message)).toMatchObject({ ok: false, code: 'not_seated' });
     }
   });
 
@@ -159,7 +159,7 @@ describe('live table rules', () => {
     expect(seatOf(u, a)!.stack).toBe(6_000);
     expect(await u.send(a, { type: 'RECHARGE', amount: 4_001 })).toMatchObject({
       ok: false,
-      code: 'above-max',
+      code: 'above_max',
     });
     await u.tick(1_000);
     expect(await u.send(b, { type: 'RECHARGE', amount: 2_000 })).toEqual({ ok: true });

@@ -58,24 +58,24 @@ describe.each(TEST_DRIVERS)('a live table on $name', ({ url }) => {
     const runtime = await table();
     const { player, viewer } = await seated(runtime, 0, 3_000, 12_000);
     expect(await runtime.handle(viewer, { type: 'SIT', seat: 1, amount: 3_000 })).toMatchObject({
-      code: 'already-seated',
+      code: 'already_seated',
     });
     const other = await t.player(4_000);
     const otherViewer = new Recorder(other.id);
     expect(await runtime.handle(otherViewer, { type: 'SIT', seat: 0, amount: 3_000 })).toMatchObject({
-      code: 'seat-taken',
+      code: 'seat_taken',
     });
     expect(await runtime.handle(otherViewer, { type: 'SIT', seat: 1, amount: 1_000 })).toMatchObject({
-      code: 'bad-amount',
+      code: 'bad_amount',
     });
     expect(await runtime.handle(otherViewer, { type: 'SIT', seat: 1, amount: 20_000 })).toMatchObject({
-      code: 'bad-amount',
+      code: 'bad_amount',
     });
     expect(await runtime.handle(otherViewer, { type: 'SIT', seat: 6, amount: 3_000 })).toMatchObject({
-      code: 'bad-seat',
+      code: 'bad_seat',
     });
     expect(await runtime.handle(otherViewer, { type: 'SIT', seat: 1, amount: 5_000 })).toMatchObject({
-      code: 'insufficient-balance',
+      code: 'insufficient_funds',
     });
     expect(await runtime.handle(new Recorder(null), { type: 'SIT', seat: 3, amount: 3_000 })).toMatchObject({
       code: 'unauthorized',
@@ -172,14 +172,14 @@ describe.each(TEST_DRIVERS)('a live table on $name', ({ url }) => {
       codes.push(reply.ok ? 'ok' : reply.code);
     }
     expect(codes).toEqual([
-      'not-your-turn',
-      'not-your-turn',
-      'bad-amount',
-      'bad-amount',
-      'illegal-action',
+      'not_your_turn',
+      'not_your_turn',
+      'bad_amount',
+      'bad_amount',
+      'illegal_action',
       'stale',
       'stale',
-      'not-seated',
+      'not_seated',
       'unauthorized',
     ]);
     const after = snapshotOf(runtime, actor.viewer).hand!;
@@ -226,7 +226,7 @@ describe.each(TEST_DRIVERS)('a live table on $name', ({ url }) => {
     expect(await runtime.handle(a.viewer, { type: 'RECHARGE', amount: 1_500 })).toEqual({ ok: true });
     expect(snapshotOf(runtime, a.viewer).table.seats[0].stack).toBe(5_500);
     expect(await runtime.handle(a.viewer, { type: 'RECHARGE', amount: 501 })).toMatchObject({
-      code: 'above-max',
+      code: 'above_max',
     });
     expect(await balances(a.player)).toMatchObject({ available: 44_500, atTables: 5_500 });
     const b = await seated(runtime, 1, 4_000);

@@ -4,6 +4,7 @@
 // through ports (ports.ts): a Clock, a TableBank, a TableStore and a Broadcaster.
 import type { Level } from '@tenger/engine';
 import type { TableClientMessage, TableSeat, TableServerMessage } from '@tenger/protocol';
+import { rejectOf } from '../../errors.js';
 import type { LiveTable, TableViewer } from '../tableLayer.js';
 import type { TableRow } from '../tableService.js';
 import { Dealer, dealtHand } from './dealer.js';
@@ -96,11 +97,15 @@ export class TableRuntime implements LiveTable {
     try {
       reply = await this.t.enqueue(() => this.execute(viewer, message));
     } catch (error) {
-      const context = { err: error, tableId: this.tableId, command: message.type };
-      this.t.deps.logger.error(context, 'table command failed');
-      reply = this.t.stopped
-        ? reject('table-closed', 'The table is closed')
-        : reject('busy', 'Please try again');
+      const refused = rejectOf(error);
+      if (refused) reply = reject(refused.code, refused.message);
+      else {
+        const context = { err: error, tableId: this.tableId, command: message.type };
+        this.t.deps.logger.error(context, 'table command failed');
+        reply = this.t.stopped
+          ? reject('table_closed', 'The table is closed')
+          : reject('busy', 'Please try again');
+      }
     }
     const frame = reply.ok
       ? ({ type: 'ACK', requestId } as const)
@@ -110,13 +115,13 @@ export class TableRuntime implements LiveTable {
   }
 
   private async execute(viewer: TableViewer, message: TableClientMessage): Promise<Reply> {
-    if (this.t.stopped) return reject('table-closed', 'The table is closed');
+    if (this.t.stopped) return reject('table_closed', 'The table is closed');
     if (this.t.drained || (this.t.draining && message.type === 'SIT'))
-      return reject('server-restarting', 'The server is restarting: try again in a minute');
+      return reject('server_restarting', 'The server is restarting: try again in a minute');
     // A process that slept past its lease may have lost the table: it touches nothing (fencing.ts).
     if (!this.t.holdsLease()) return reject('busy', 'The table is moving to another server: try again');
     if (this.t.deps.tournament && isCashOnly(message))
-      return reject('tournament-table', 'At a tournament table the chips belong to the tournament');
+      return reject('tournament_table', 'At a tournament table the chips belong to the tournament');
     const userId = viewer.userId;
     if (userId === null) return reject('unauthorized', 'Log in to play');
     const seat = seatOf(this.t.seats, userId);
@@ -142,12 +147,12 @@ export class TableRuntime implements LiveTable {
         return this.desk.setOptions(seat, message.options);
       case 'SEED':
         // Only a seated player's seed counts, and only for a deck it has already seen committed.
-        if (!seat) return reject('not-seated', 'Only a seated player may add a seed');
+        if (!seat) return reject('not_seated', 'Only a seated player may add a seed');
         if (!this.t.nextDeal.acceptSeed(userId, message.seed))
-          return reject('no-commitment', 'No deck is committed yet; send the seed after the next commitment');
+          return reject('no_commitment', 'No deck is committed yet; send the seed after the next commitment');
         return { ok: true };
       default:
-        return reject('bad-message', `${message.type} is not a table command`);
+        return reject('bad_message', `${message.type} is not a table command`);
     }
   }
 

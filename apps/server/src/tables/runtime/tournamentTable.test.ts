@@ -166,7 +166,7 @@ describe('a tournament table', () => {
     expect(hand!.pokerstars).not.toContain('₮');
   });
 
-  it('refuses SIT, RECHARGE, LEAVE and automatic top-ups with tournament-table, and changes nothing', async () => {
+  it('refuses SIT, RECHARGE, LEAVE and automatic top-ups with tournament_table, and changes nothing', async () => {
     const t = await tournamentTable([5_000, 5_000]);
     const [a] = t.players;
     const outsider = t.u.player();
@@ -176,7 +176,7 @@ describe('a tournament table', () => {
       [a, { type: 'LEAVE' }],
       [a, { type: 'SEAT_OPTIONS', options: { autoTopUp: 5_000 } }],
     ] as const) {
-      expect(await t.u.send(viewer!, message)).toMatchObject({ ok: false, code: 'tournament-table' });
+      expect(await t.u.send(viewer!, message)).toMatchObject({ ok: false, code: 'tournament_table' });
     }
     expect(t.u.runtime.seatList().map((s) => [s.userId, s.stack])).toEqual(
       t.players.map((p) => [p.userId, 5_000]),

@@ -15,7 +15,7 @@ import {
   theme,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState, type CSSProperties } from 'react';
+import { useState, type CSSProperties, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Bar,
@@ -99,12 +99,18 @@ export default function DataPage() {
       color: token.colorError,
     },
   ];
-  const axis = { stroke: token.colorTextSecondary, fontSize: 12 };
-  const tooltipStyle = {
-    background: token.colorBgElevated,
-    border: `1px solid ${token.colorBorder}`,
-    color: token.colorText,
-  };
+  const { axis, tooltipStyle } = chartStyle(token);
+  const stats: [string, number | string][] = [
+    ['houseRake', money(books.accounts.houseRake)],
+    ['jackpot', money(books.accounts.jackpot)],
+    ['depositCount', books.deposits.count],
+    ['users', books.stats.users],
+    ['bots', books.stats.bots],
+    ['blocked', books.stats.blocked],
+    ['tables', books.stats.tables],
+    ['seatedPlayers', books.stats.seatedPlayers],
+    ['transactions', books.stats.ledgerTransactions],
+  ];
 
   return (
     <section aria-labelledby="admin-data-title">
@@ -126,13 +132,7 @@ export default function DataPage() {
               dataSource={accountRows}
               columns={[
                 { title: t('admin.data.account'), dataIndex: 'name', key: 'name' },
-                {
-                  title: t('admin.data.sum'),
-                  dataIndex: 'sum',
-                  key: 'sum',
-                  align: 'right',
-                  render: (sum: number) => money(sum),
-                },
+                moneyColumn(t('admin.data.sum'), 'sum', money),
               ]}
               summary={() => (
                 <Table.Summary.Row>
@@ -156,77 +156,51 @@ export default function DataPage() {
         </Col>
         <Col xs={24} lg={12}>
           <Card title={t('admin.data.accountsChart')}>
-            <div style={{ width: '100%', height: 280 }}>
-              <ResponsiveContainer>
-                <BarChart data={accountRows} layout="vertical" margin={{ left: 24, right: 16 }}>
-                  <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} />
-                  <XAxis type="number" tick={axis} tickFormatter={(v: number) => money(v)} />
-                  <YAxis type="category" dataKey="name" width={150} tick={axis} />
-                  <Tooltip contentStyle={tooltipStyle} formatter={(v) => money(Number(v))} />
-                  <Bar dataKey="sum" name={t('admin.data.sum')} isAnimationActive={false}>
-                    {accountRows.map((row) => (
-                      <Cell key={row.key} fill={row.sum < 0 ? token.colorError : token.colorPrimary} />
-                    ))}
-                  </Bar>
-                </BarChart>
-              </ResponsiveContainer>
-            </div>
+            <ChartBox height={280}>
+              <BarChart data={accountRows} layout="vertical" margin={{ left: 24, right: 16 }}>
+                <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} />
+                <XAxis type="number" tick={axis} tickFormatter={(v: number) => money(v)} />
+                <YAxis type="category" dataKey="name" width={150} tick={axis} />
+                <Tooltip contentStyle={tooltipStyle} formatter={(v) => money(Number(v))} />
+                <Bar dataKey="sum" name={t('admin.data.sum')} isAnimationActive={false}>
+                  {accountRows.map((row) => (
+                    <Cell key={row.key} fill={row.sum < 0 ? token.colorError : token.colorPrimary} />
+                  ))}
+                </Bar>
+              </BarChart>
+            </ChartBox>
           </Card>
         </Col>
         <Col xs={24} lg={12}>
           <Card title={t('admin.data.flowsChart')}>
-            <div style={{ width: '100%', height: 260 }}>
-              <ResponsiveContainer>
-                <BarChart data={flows} margin={{ left: 24, right: 16 }}>
-                  <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} />
-                  <XAxis dataKey="name" tick={axis} />
-                  <YAxis tick={axis} tickFormatter={(v: number) => money(v)} width={90} />
-                  <Tooltip contentStyle={tooltipStyle} formatter={(v) => money(Number(v))} />
-                  <Bar dataKey="amount" name={t('admin.data.amount')} isAnimationActive={false}>
-                    {flows.map((flow) => (
-                      <Cell key={flow.name} fill={flow.color} />
-                    ))}
-                  </Bar>
-                </BarChart>
-              </ResponsiveContainer>
-            </div>
+            <ChartBox height={260}>
+              <BarChart data={flows} margin={{ left: 24, right: 16 }}>
+                <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} />
+                <XAxis dataKey="name" tick={axis} />
+                <YAxis tick={axis} tickFormatter={(v: number) => money(v)} width={90} />
+                <Tooltip contentStyle={tooltipStyle} formatter={(v) => money(Number(v))} />
+                <Bar dataKey="amount" name={t('admin.data.amount')} isAnimationActive={false}>
+                  {flows.map((flow) => (
+                    <Cell key={flow.name} fill={flow.color} />
+                  ))}
+                </Bar>
+              </BarChart>
+            </ChartBox>
           </Card>
         </Col>
         <Col xs={24} lg={12}>
           <Card title={t('admin.data.stats')}>
             <Row gutter={[16, 16]}>
-              <Col span={8}>
-                <Statistic title={t('admin.data.houseRake')} value={money(books.accounts.houseRake)} />
-              </Col>
-              <Col span={8}>
-                <Statistic title={t('admin.data.jackpot')} value={money(books.accounts.jackpot)} />
-              </Col>
-              <Col span={8}>
-                <Statistic title={t('admin.data.depositCount')} value={books.deposits.count} />
-              </Col>
-              <Col span={8}>
-                <Statistic title={t('admin.data.users')} value={books.stats.users} />
-              </Col>
-              <Col span={8}>
-                <Statistic title={t('admin.data.bots')} value={books.stats.bots} />
-              </Col>
-              <Col span={8}>
-                <Statistic title={t('admin.data.blocked')} value={books.stats.blocked} />
-              </Col>
-              <Col span={8}>
-                <Statistic title={t('admin.data.tables')} value={books.stats.tables} />
-              </Col>
-              <Col span={8}>
-                <Statistic title={t('admin.data.seatedPlayers')} value={books.stats.seatedPlayers} />
-              </Col>
-              <Col span={8}>
-                <Statistic title={t('admin.data.transactions')} value={books.stats.ledgerTransactions} />
-              </Col>
+              {stats.map(([key, value]) => (
+                <Col span={8} key={key}>
+                  <Statistic title={t(`admin.data.${key}`)} value={value} />
+                </Col>
+              ))}
             </Row>
           </Card>
         </Col>
         <Col xs={24}>
-          <PayerSplit books={books} axis={axis} tooltipStyle={tooltipStyle} money={money} />
+          <PayerSplit books={books} money={money} />
         </Col>
         <Col xs={24}>
           <Card
@@ -243,7 +217,7 @@ export default function DataPage() {
               />
             }
           >
-            <DailyCharts series={books.daily.series} axis={axis} tooltipStyle={tooltipStyle} money={money} />
+            <DailyCharts series={books.daily.series} money={money} />
           </Card>
         </Col>
         <Col xs={24}>
@@ -257,23 +231,54 @@ export default function DataPage() {
   );
 }
 
+type Money = (amount: number) => string;
+type ThemeToken = ReturnType<typeof theme.useToken>['token'];
+
+/** The charts' axis text and tooltip box in the theme's colours. */
+function chartStyle(token: ThemeToken): {
+  axis: { stroke: string; fontSize: number };
+  tooltipStyle: CSSProperties;
+} {
+  return {
+    axis: { stroke: token.colorTextSecondary, fontSize: 12 },
+    tooltipStyle: {
+      background: token.colorBgElevated,
+      border: `1px solid ${token.colorBorder}`,
+      color: token.colorText,
+    },
+  };
+}
+
+/** A full-width chart of a fixed height that follows its container's width. */
+function ChartBox({
+  height,
+  children,
+  ...rest
+}: {
+  height: number;
+  children: ReactElement;
+  'data-testid'?: string;
+}) {
+  return (
+    <div style={{ width: '100%', height }} {...rest}>
+      <ResponsiveContainer>{children}</ResponsiveContainer>
+    </div>
+  );
+}
+
+/** A right-aligned column of tugrik amounts. */
+function moneyColumn(title: string, key: string, money: Money) {
+  return { title, dataIndex: key, key, align: 'right' as const, render: (value: number) => money(value) };
+}
+
 /**
  * Rake and jackpot contributions split by who paid them: bots play with the house's own money, so only
  * the players' part is income. Totals since the start, and the rake per day of the chosen period.
  */
-function PayerSplit({
-  books,
-  axis,
-  tooltipStyle,
-  money,
-}: {
-  books: AdminData;
-  axis: { stroke: string; fontSize: number };
-  tooltipStyle: CSSProperties;
-  money: (amount: number) => string;
-}) {
+function PayerSplit({ books, money }: { books: AdminData; money: Money }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const { axis, tooltipStyle } = chartStyle(token);
   const { rake, jackpot } = books.contributions;
   const rows = [
     { key: 'rake', name: t('admin.data.rake'), ...rake, total: rake.players + rake.bots },
@@ -303,56 +308,36 @@ function PayerSplit({
             aria-label={t('admin.data.payersTitle')}
             columns={[
               { title: '', dataIndex: 'name', key: 'name' },
-              {
-                title: t('admin.data.fromPlayers'),
-                dataIndex: 'players',
-                key: 'players',
-                align: 'right',
-                render: (value: number) => money(value),
-              },
-              {
-                title: t('admin.data.fromBots'),
-                dataIndex: 'bots',
-                key: 'bots',
-                align: 'right',
-                render: (value: number) => money(value),
-              },
-              {
-                title: t('admin.data.total'),
-                dataIndex: 'total',
-                key: 'total',
-                align: 'right',
-                render: (value: number) => money(value),
-              },
+              moneyColumn(t('admin.data.fromPlayers'), 'players', money),
+              moneyColumn(t('admin.data.fromBots'), 'bots', money),
+              moneyColumn(t('admin.data.total'), 'total', money),
             ]}
           />
         </Col>
         <Col xs={24} xl={14}>
-          <div style={{ width: '100%', height: 240 }}>
-            <ResponsiveContainer>
-              <BarChart data={daily} margin={{ left: 8, right: 16 }}>
-                <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} />
-                <XAxis dataKey="date" {...axis} tickFormatter={(d: string) => d.slice(5)} />
-                <YAxis {...axis} tickFormatter={(v: number) => money(v)} width={90} />
-                <Tooltip contentStyle={tooltipStyle} formatter={(v) => money(Number(v))} />
-                <Legend />
-                <Bar
-                  dataKey="players"
-                  stackId="rake"
-                  name={t('admin.data.rakeFromPlayers')}
-                  fill={token.colorSuccess}
-                  isAnimationActive={false}
-                />
-                <Bar
-                  dataKey="bots"
-                  stackId="rake"
-                  name={t('admin.data.rakeFromBots')}
-                  fill={token.colorTextQuaternary}
-                  isAnimationActive={false}
-                />
-              </BarChart>
-            </ResponsiveContainer>
-          </div>
+          <ChartBox height={240}>
+            <BarChart data={daily} margin={{ left: 8, right: 16 }}>
+              <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} />
+              <XAxis dataKey="date" {...axis} tickFormatter={(d: string) => d.slice(5)} />
+              <YAxis {...axis} tickFormatter={(v: number) => money(v)} width={90} />
+              <Tooltip contentStyle={tooltipStyle} formatter={(v) => money(Number(v))} />
+              <Legend />
+              <Bar
+                dataKey="players"
+                stackId="rake"
+                name={t('admin.data.rakeFromPlayers')}
+                fill={token.colorSuccess}
+                isAnimationActive={false}
+              />
+              <Bar
+                dataKey="bots"
+                stackId="rake"
+                name={t('admin.data.rakeFromBots')}
+                fill={token.colorTextQuaternary}
+                isAnimationActive={false}
+              />
+            </BarChart>
+          </ChartBox>
         </Col>
       </Row>
     </Card>
@@ -360,19 +345,10 @@ function PayerSplit({
 }
 
 /** Hands, money and the jackpot per UTC day, as GET /data reports them. */
-function DailyCharts({
-  series,
-  axis,
-  tooltipStyle,
-  money,
-}: {
-  series: AdminData['daily']['series'];
-  axis: { stroke: string; fontSize: number };
-  tooltipStyle: CSSProperties;
-  money: (amount: number) => string;
-}) {
+function DailyCharts({ series, money }: { series: AdminData['daily']['series']; money: Money }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const { axis, tooltipStyle } = chartStyle(token);
   const grid = <CartesianGrid strokeDasharray="3 3" stroke={token.colorBorderSecondary} />;
   const dayAxis = <XAxis dataKey="date" tick={axis} tickFormatter={(date: string) => date.slice(5)} />;
   const moneyAxis = <YAxis tick={axis} tickFormatter={(v: number) => money(v)} width={90} />;
@@ -381,90 +357,84 @@ function DailyCharts({
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={8}>
         <Typography.Text strong>{t('admin.data.handsChart')}</Typography.Text>
-        <div style={{ width: '100%', height: 240 }} data-testid="daily-hands">
-          <ResponsiveContainer>
-            <BarChart data={series} margin={{ left: 8, right: 16 }}>
-              {grid}
-              {dayAxis}
-              <YAxis tick={axis} allowDecimals={false} width={50} />
-              <Tooltip contentStyle={tooltipStyle} />
-              <Bar
-                dataKey="hands"
-                name={t('admin.data.hands')}
-                fill={token.colorPrimary}
-                isAnimationActive={false}
-              />
-            </BarChart>
-          </ResponsiveContainer>
-        </div>
+        <ChartBox height={240} data-testid="daily-hands">
+          <BarChart data={series} margin={{ left: 8, right: 16 }}>
+            {grid}
+            {dayAxis}
+            <YAxis tick={axis} allowDecimals={false} width={50} />
+            <Tooltip contentStyle={tooltipStyle} />
+            <Bar
+              dataKey="hands"
+              name={t('admin.data.hands')}
+              fill={token.colorPrimary}
+              isAnimationActive={false}
+            />
+          </BarChart>
+        </ChartBox>
       </Col>
       <Col xs={24} xl={8}>
         <Typography.Text strong>{t('admin.data.moneyChart')}</Typography.Text>
-        <div style={{ width: '100%', height: 240 }}>
-          <ResponsiveContainer>
-            <LineChart data={series} margin={{ left: 8, right: 16 }}>
-              {grid}
-              {dayAxis}
-              {moneyAxis}
-              {moneyTooltip}
-              <Legend />
-              <Line
-                dataKey="rake"
-                name={t('admin.data.rake')}
-                stroke={token.colorWarning}
-                dot={false}
-                isAnimationActive={false}
-              />
-              <Line
-                dataKey="deposits"
-                name={t('admin.data.deposits')}
-                stroke={token.colorSuccess}
-                dot={false}
-                isAnimationActive={false}
-              />
-              <Line
-                dataKey="withdrawals"
-                name={t('admin.data.withdrawalsPaid')}
-                stroke={token.colorError}
-                dot={false}
-                isAnimationActive={false}
-              />
-            </LineChart>
-          </ResponsiveContainer>
-        </div>
+        <ChartBox height={240}>
+          <LineChart data={series} margin={{ left: 8, right: 16 }}>
+            {grid}
+            {dayAxis}
+            {moneyAxis}
+            {moneyTooltip}
+            <Legend />
+            <Line
+              dataKey="rake"
+              name={t('admin.data.rake')}
+              stroke={token.colorWarning}
+              dot={false}
+              isAnimationActive={false}
+            />
+            <Line
+              dataKey="deposits"
+              name={t('admin.data.deposits')}
+              stroke={token.colorSuccess}
+              dot={false}
+              isAnimationActive={false}
+            />
+            <Line
+              dataKey="withdrawals"
+              name={t('admin.data.withdrawalsPaid')}
+              stroke={token.colorError}
+              dot={false}
+              isAnimationActive={false}
+            />
+          </LineChart>
+        </ChartBox>
       </Col>
       <Col xs={24} xl={8}>
         <Typography.Text strong>{t('admin.data.jackpotChart')}</Typography.Text>
-        <div style={{ width: '100%', height: 240 }}>
-          <ResponsiveContainer>
-            <ComposedChart data={series} margin={{ left: 8, right: 16 }}>
-              {grid}
-              {dayAxis}
-              {moneyAxis}
-              {moneyTooltip}
-              <Legend />
-              <Bar
-                dataKey="jackpotContributions"
-                name={t('admin.data.jackpotContributions')}
-                fill={token.colorSuccess}
-                isAnimationActive={false}
-              />
-              <Bar
-                dataKey="jackpotPayouts"
-                name={t('admin.data.jackpotPayouts')}
-                fill={token.colorError}
-                isAnimationActive={false}
-              />
-              <Line
-                dataKey="jackpotBalance"
-                name={t('admin.data.jackpotBalance')}
-                stroke={token.colorPrimary}
-                dot={false}
-                isAnimationActive={false}
-              />
-            </ComposedChart>
-          </ResponsiveContainer>
-        </div>
+        <ChartBox height={240}>
+          <ComposedChart data={series} margin={{ left: 8, right: 16 }}>
+            {grid}
+            {dayAxis}
+            {moneyAxis}
+            {moneyTooltip}
+            <Legend />
+            <Bar
+              dataKey="jackpotContributions"
+              name={t('admin.data.jackpotContributions')}
+              fill={token.colorSuccess}
+              isAnimationActive={false}
+            />
+            <Bar
+              dataKey="jackpotPayouts"
+              name={t('admin.data.jackpotPayouts')}
+              fill={token.colorError}
+              isAnimationActive={false}
+            />
+            <Line
+              dataKey="jackpotBalance"
+              name={t('admin.data.jackpotBalance')}
+              stroke={token.colorPrimary}
+              dot={false}
+              isAnimationActive={false}
+            />
+          </ComposedChart>
+        </ChartBox>
       </Col>
     </Row>
   );

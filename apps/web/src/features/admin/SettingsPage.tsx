@@ -13,6 +13,7 @@ import {
   Switch,
   Typography,
 } from 'antd';
+import type { FormItemProps, InputNumberProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEPOSIT_LIMITS_DEFAULT, MAX_AMOUNT } from './adminConstants';
@@ -32,6 +33,37 @@ const MAX_SHARES_PERCENT = 100;
 export function sharesRemainder(shares: Partial<BadBeatShares> | undefined): number {
   const sum = SHARE_NAMES.reduce((total, name) => total + Math.round((shares?.[name] ?? 0) * 100), 0);
   return (MAX_SHARES_PERCENT * 100 - sum) / 100;
+}
+
+const WHOLE = { precision: 0, style: { width: '100%' } } as const;
+
+/** A whole number of tugrik, from 1 to the largest amount a request may carry. */
+function MoneyInput(props: InputNumberProps<number>) {
+  return <InputNumber<number> min={1} max={MAX_AMOUNT} prefix="₮" {...WHOLE} {...props} />;
+}
+
+/** A percentage from 0 to `max`, to two decimals. */
+function PercentInput({ max, step, ...props }: InputNumberProps<number> & { max: number }) {
+  return (
+    <InputNumber<number>
+      min={0}
+      max={max}
+      step={step}
+      precision={2}
+      suffix="%"
+      style={{ width: '100%' }}
+      {...props}
+    />
+  );
+}
+
+/** One setting in the form's grid: a column `md` of 24 wide holding a form item. */
+function Field({ md, children, ...item }: FormItemProps<Settings> & { md: number }) {
+  return (
+    <Col xs={24} md={md}>
+      <Form.Item<Settings> {...item}>{children}</Form.Item>
+    </Col>
+  );
 }
 
 /** Settings as the form edits them: the bad-beat shares are always filled in. */
@@ -98,7 +130,6 @@ export function SettingsPage() {
   };
 
   const required = { required: true, message: t('admin.common.required') };
-  const whole = { precision: 0, style: { width: '100%' } } as const;
 
   return (
     <section aria-labelledby="admin-settings-title">
@@ -110,15 +141,14 @@ export function SettingsPage() {
         <Form<Settings> form={form} layout="vertical" onFinish={submit}>
           <Typography.Title level={5}>{t('admin.settings.maintenance')}</Typography.Title>
           <Row gutter={16}>
-            <Col xs={24} md={6}>
-              <Form.Item
-                name={['maintenance', 'enabled']}
-                label={t('admin.settings.maintenanceOn')}
-                valuePropName="checked"
-              >
-                <Switch />
-              </Form.Item>
-            </Col>
+            <Field
+              md={6}
+              name={['maintenance', 'enabled']}
+              label={t('admin.settings.maintenanceOn')}
+              valuePropName="checked"
+            >
+              <Switch />
+            </Field>
             <Col xs={24} md={18}>
               <Form.Item name={['maintenance', 'message']} label={t('admin.settings.maintenanceMessage')}>
                 <Input.TextArea rows={2} maxLength={2000} />
@@ -134,58 +164,54 @@ export function SettingsPage() {
 
           <Typography.Title level={5}>{t('admin.settings.withdrawals')}</Typography.Title>
           <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name={['withdrawal', 'min']}
-                label={t('admin.settings.withdrawalMin')}
-                rules={[required]}
-              >
-                <InputNumber<number> min={1} max={MAX_AMOUNT} prefix="₮" {...whole} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name={['withdrawal', 'max']}
-                label={t('admin.settings.withdrawalMax')}
-                extra={t('admin.settings.withdrawalMaxHelp')}
-                dependencies={[['withdrawal', 'min']]}
-                rules={[
-                  ({ getFieldValue }) => ({
-                    validator: (_rule, value: number | null | undefined) => {
-                      const min = getFieldValue(['withdrawal', 'min']) as number | null;
-                      return value === null || value === undefined || min === null || value >= min
-                        ? Promise.resolve()
-                        : Promise.reject(new Error(t('admin.settings.maxBelowMin')));
-                    },
-                  }),
-                ]}
-              >
-                <InputNumber<number> min={1} max={MAX_AMOUNT} prefix="₮" {...whole} />
-              </Form.Item>
-            </Col>
+            <Field
+              md={12}
+              name={['withdrawal', 'min']}
+              label={t('admin.settings.withdrawalMin')}
+              rules={[required]}
+            >
+              <MoneyInput />
+            </Field>
+            <Field
+              md={12}
+              name={['withdrawal', 'max']}
+              label={t('admin.settings.withdrawalMax')}
+              extra={t('admin.settings.withdrawalMaxHelp')}
+              dependencies={[['withdrawal', 'min']]}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: (_rule, value: number | null | undefined) => {
+                    const min = getFieldValue(['withdrawal', 'min']) as number | null;
+                    return value === null || value === undefined || min === null || value >= min
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('admin.settings.maxBelowMin')));
+                  },
+                }),
+              ]}
+            >
+              <MoneyInput />
+            </Field>
           </Row>
 
           <Typography.Title level={5}>{t('admin.settings.deposits')}</Typography.Title>
           <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name={['deposit', 'maxAmount']}
-                label={t('admin.settings.depositMax')}
-                rules={[required]}
-              >
-                <InputNumber<number> min={1} max={MAX_AMOUNT} prefix="₮" {...whole} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name={['deposit', 'dualApprovalAbove']}
-                label={t('admin.settings.depositDualApproval')}
-                extra={t('admin.settings.depositDualApprovalHelp')}
-                rules={[required]}
-              >
-                <InputNumber<number> min={1} max={MAX_AMOUNT} prefix="₮" {...whole} />
-              </Form.Item>
-            </Col>
+            <Field
+              md={12}
+              name={['deposit', 'maxAmount']}
+              label={t('admin.settings.depositMax')}
+              rules={[required]}
+            >
+              <MoneyInput />
+            </Field>
+            <Field
+              md={12}
+              name={['deposit', 'dualApprovalAbove']}
+              label={t('admin.settings.depositDualApproval')}
+              extra={t('admin.settings.depositDualApprovalHelp')}
+              rules={[required]}
+            >
+              <MoneyInput />
+            </Field>
           </Row>
 
           <Typography.Title level={5}>{t('admin.settings.fourEyes')}</Typography.Title>
@@ -197,7 +223,7 @@ export function SettingsPage() {
                 extra={t('admin.settings.withdrawalDualApprovalHelp')}
                 rules={[required]}
               >
-                <InputNumber<number> min={1} max={MAX_AMOUNT} prefix="₮" {...whole} />
+                <InputNumber<number> min={1} max={MAX_AMOUNT} prefix="₮" {...WHOLE} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
@@ -207,55 +233,38 @@ export function SettingsPage() {
                 extra={t('admin.settings.approverMinAdminHoursHelp')}
                 rules={[required]}
               >
-                <InputNumber<number> min={0} max={720} {...whole} />
+                <InputNumber<number> min={0} max={720} {...WHOLE} />
               </Form.Item>
             </Col>
           </Row>
 
           <Typography.Title level={5}>{t('admin.settings.rakeAndJackpot')}</Typography.Title>
           <Row gutter={16}>
-            <Col xs={24} md={8}>
-              <Form.Item
-                name={['rake', 'percent']}
-                label={t('admin.settings.rakePercent')}
-                rules={[required]}
-              >
-                <InputNumber<number>
-                  min={0}
-                  max={10}
-                  step={0.5}
-                  precision={2}
-                  suffix="%"
-                  style={{ width: '100%' }}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8}>
-              <Form.Item
-                name={['rake', 'capBigBlinds']}
-                label={t('admin.settings.rakeCap')}
-                extra={t('admin.settings.rakeCapHelp')}
-                rules={[required]}
-              >
-                <InputNumber<number> min={0} max={100} {...whole} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8}>
-              <Form.Item
-                name={['jackpot', 'contributionPercent']}
-                label={t('admin.settings.jackpotContribution')}
-                rules={[required]}
-              >
-                <InputNumber<number>
-                  min={0}
-                  max={5}
-                  step={0.1}
-                  precision={2}
-                  suffix="%"
-                  style={{ width: '100%' }}
-                />
-              </Form.Item>
-            </Col>
+            <Field
+              md={8}
+              name={['rake', 'percent']}
+              label={t('admin.settings.rakePercent')}
+              rules={[required]}
+            >
+              <PercentInput max={10} step={0.5} />
+            </Field>
+            <Field
+              md={8}
+              name={['rake', 'capBigBlinds']}
+              label={t('admin.settings.rakeCap')}
+              extra={t('admin.settings.rakeCapHelp')}
+              rules={[required]}
+            >
+              <InputNumber<number> min={0} max={100} {...WHOLE} />
+            </Field>
+            <Field
+              md={8}
+              name={['jackpot', 'contributionPercent']}
+              label={t('admin.settings.jackpotContribution')}
+              rules={[required]}
+            >
+              <PercentInput max={5} step={0.1} />
+            </Field>
           </Row>
           <Typography.Text strong>{t('admin.settings.badBeatShares')}</Typography.Text>
           <Row gutter={16} style={{ marginTop: 8 }}>
@@ -279,7 +288,7 @@ export function SettingsPage() {
                     }),
                   ]}
                 >
-                  <InputNumber<number> min={0} max={100} precision={2} suffix="%" style={{ width: '100%' }} />
+                  <PercentInput max={100} />
                 </Form.Item>
               </Col>
             ))}
@@ -300,16 +309,12 @@ export function SettingsPage() {
 
           <Typography.Title level={5}>{t('admin.settings.play')}</Typography.Title>
           <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item name="actionTimeSeconds" label={t('admin.settings.actionTime')} rules={[required]}>
-                <InputNumber<number> min={5} max={120} suffix={t('admin.settings.seconds')} {...whole} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="timeBankSeconds" label={t('admin.settings.timeBank')} rules={[required]}>
-                <InputNumber<number> min={0} max={600} suffix={t('admin.settings.seconds')} {...whole} />
-              </Form.Item>
-            </Col>
+            <Field md={12} name="actionTimeSeconds" label={t('admin.settings.actionTime')} rules={[required]}>
+              <InputNumber<number> min={5} max={120} suffix={t('admin.settings.seconds')} {...WHOLE} />
+            </Field>
+            <Field md={12} name="timeBankSeconds" label={t('admin.settings.timeBank')} rules={[required]}>
+              <InputNumber<number> min={0} max={600} suffix={t('admin.settings.seconds')} {...WHOLE} />
+            </Field>
           </Row>
           <Form.Item
             name="banks"

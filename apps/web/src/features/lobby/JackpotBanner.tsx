@@ -3,7 +3,7 @@ import { useGetJackpotQuery } from '../../api/userApi';
 import { AnimatedAmount } from '../../app/AnimatedAmount';
 import { CONTENT_BLOCKS, JACKPOT_POLL_MS } from '../../app/constants';
 import { useAppSelector } from '../../app/hooks';
-import { useContentBlock } from './useContentBlock';
+import { useContentBlock } from '../../app/useContentBlock';
 
 /**
  * The shared jackpot (GET /jackpot, kept live by JACKPOT_UPDATE) with its rules one tap behind it (the

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CONTENT_BLOCKS, CONTEST_PRIZE } from '../../app/constants';
 import { formatMoney } from '../../app/money';
-import { useContentBlock } from './useContentBlock';
+import { useContentBlock } from '../../app/useContentBlock';
 
 /**
  * Tournaments are coming soon, with the contest teaser (prize 10 million). Texts come from the

@@ -6,7 +6,7 @@ import { useGetDepositsQuery } from '../../api/userApi';
 import { PROFILE_LIST_PAGE_SIZE } from '../../app/constants';
 import { formatDateTime } from '../../app/dates';
 import { formatMoney } from '../../app/money';
-import { useContentBlock } from '../lobby/useContentBlock';
+import { useContentBlock } from '../../app/useContentBlock';
 
 /** The content block (both languages, edited by administrators) that says how to deposit. */
 export const DEPOSIT_INSTRUCTIONS_BLOCK = 'deposit-instructions';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render';
 import { ActionBar, PreActionBoxes } from './ActionBar';
-import type { LegalActions } from './betting';
+import type { LegalActions } from '@tenger/protocol';
 
 const facingBet: LegalActions = {
   seat: 3,

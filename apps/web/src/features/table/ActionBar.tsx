@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
+import type { LegalActions } from '@tenger/protocol';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../app/money';
 import {
@@ -8,7 +9,6 @@ import {
   raiseAction,
   readChoices,
   type ChosenAction,
-  type LegalActions,
   type PreAction,
 } from './betting';
 

@@ -3,7 +3,7 @@ import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_BLOCKS } from '../../app/constants';
 import { formatMoney } from '../../app/money';
-import { useContentBlock } from '../lobby/useContentBlock';
+import { useContentBlock } from '../../app/useContentBlock';
 
 /** Information: the table's game and rules, blinds, rake and buy-in. */
 export function InfoDialog({

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { apiHost } from '../../api/baseQuery';
 import { getAccessToken } from '../../api/session';
+import { tableRefusalText } from '../../api/serverErrors';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { setJackpot } from '../../app/jackpotSlice';
 import { formatMoney } from '../../app/money';
@@ -74,7 +75,7 @@ export default function TablePage() {
   const describeError = useCallback(
     (error: unknown) =>
       error instanceof TableCommandError
-        ? t(`table.rejects.${error.code}`, { defaultValue: error.message })
+        ? tableRefusalText(error.code, error.message, t)
         : t('common.unknownError'),
     [t],
   );

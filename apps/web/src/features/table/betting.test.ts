@@ -1,3 +1,4 @@
+import type { LegalActions } from '@tenger/protocol';
 import { describe, expect, it } from 'vitest';
 import {
   amountProblem,
@@ -6,7 +7,6 @@ import {
   raiseAction,
   readChoices,
   resolvePreAction,
-  type LegalActions,
 } from './betting';
 
 // Facing a bet of 40 with 10 in already, 1000 behind; 100 in the middle (bets included).

@@ -4,19 +4,7 @@
  * Pure functions, so the rules (presets inside min..max, pot-limit max, all-in) are tested on their own.
  */
 
-export type ActionType = 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'allin';
-
-export interface LegalAction {
-  type: ActionType;
-  min: number;
-  max: number;
-}
-
-export interface LegalActions {
-  seat: number;
-  toCall: number;
-  actions: LegalAction[];
-}
+import type { ActionType, LegalActions } from '@tenger/protocol';
 
 /** What the viewer sends: a type and, for bet/raise, the street total to bet TO. */
 export interface ChosenAction {

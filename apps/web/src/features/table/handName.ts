@@ -1,9 +1,17 @@
-import type { Card, Rank } from './cards';
+import {
+  evaluateHoldem,
+  evaluateOmaha,
+  handCategory,
+  handRanks,
+  parseCard as engineCard,
+  type HandCategory as EngineCategory,
+} from '@tenger/engine/browser';
+import { RANKS, type Card, type Rank } from './cards';
 
 /**
- * The name of the viewer's current best hand, worked out in the browser (the engine is a server package
- * and names hands only at showdown). Small and plain: it tries every 5-card combination — at most 21 for
- * Hold'em and 60 for Omaha, where exactly two hole cards and three board cards are used.
+ * The name of the viewer's current best hand, by the engine's own evaluator (`@tenger/engine/browser`):
+ * the same value the server settles with, named in the interface language. Before the flop in Hold'em
+ * the hole cards alone are named (a pair or a high card), which the five-card evaluator does not do.
  */
 
 export type HandCategory =
@@ -18,120 +26,56 @@ export type HandCategory =
   | 'straightFlush'
   | 'royalFlush';
 
-const CATEGORY_ORDER: readonly HandCategory[] = [
-  'highCard',
-  'pair',
-  'twoPair',
-  'trips',
-  'straight',
-  'flush',
-  'fullHouse',
-  'quads',
-  'straightFlush',
-  'royalFlush',
-];
-
 export interface BestHand {
   category: HandCategory;
   /** The rank the name is about: the pair's, the straight's top card… */
   rank: Rank;
   /** The second rank of two pair and full house. */
   second?: Rank;
-  /** Comparable strength: category first, then the ranks that break ties. */
-  score: number[];
 }
 
+/** The engine's category names, as the locale keys spell them. */
+const CATEGORY_KEY: Record<EngineCategory, HandCategory> = {
+  'high-card': 'highCard',
+  pair: 'pair',
+  'two-pair': 'twoPair',
+  'three-of-a-kind': 'trips',
+  straight: 'straight',
+  flush: 'flush',
+  'full-house': 'fullHouse',
+  'four-of-a-kind': 'quads',
+  'straight-flush': 'straightFlush',
+};
+
+/** Omaha uses exactly two of four hole cards. */
+const OMAHA_HOLE_CARDS = 4;
+
 /**
- * The best hand the viewer holds now, or null when there is nothing to name (no cards, or Omaha
- * before the flop). Before the flop in Hold'em the two hole cards are named alone (a pair or a high card).
+ * The best hand the viewer holds now, or null when there is nothing to name (no cards, Omaha before the
+ * flop, or too few cards shown to make five).
  */
 export function bestHand(hole: readonly Card[], board: readonly Card[], omaha: boolean): BestHand | null {
   if (hole.length === 0) return null;
-  if (board.length < 3) {
-    if (omaha) return null;
-    return evaluate(hole);
-  }
-  let best: BestHand | null = null;
-  const holeSets = omaha ? combinations(hole, 2) : [[...hole]];
-  for (const holePart of holeSets) {
-    const pool = omaha
-      ? combinations(board, 3).map((b) => [...holePart, ...b])
-      : combinations([...holePart, ...board], 5);
-    for (const five of pool) {
-      const hand = evaluate(five);
-      if (!best || compareScores(hand.score, best.score) > 0) best = hand;
-    }
-  }
-  return best;
-}
-
-export function compareScores(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < Math.max(a.length, b.length); i += 1) {
-    const diff = (a[i] ?? 0) - (b[i] ?? 0);
-    if (diff !== 0) return diff;
-  }
-  return 0;
-}
-
-/** Evaluates up to five cards (fewer before the flop: only pairs and high cards are possible). */
-function evaluate(cards: readonly Card[]): BestHand {
-  const counts = new Map<number, number>();
-  for (const card of cards) counts.set(card.value, (counts.get(card.value) ?? 0) + 1);
-  // Groups ordered by size, then by rank: [[value, count], …]
-  const groups = [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0] - a[0]);
-  const values = groups.map(([value]) => value);
-  const five = cards.length === 5;
-  const flush = five && cards.every((card) => card.suit === cards[0].suit);
-  const straightTop = five && groups.length === 5 ? straightHigh(values) : 0;
-
-  let category: HandCategory;
-  let rankValues = values;
-  if (straightTop && flush) category = straightTop === 14 ? 'royalFlush' : 'straightFlush';
-  else if (groups[0][1] === 4) category = 'quads';
-  else if (groups[0][1] === 3 && groups[1]?.[1] === 2) category = 'fullHouse';
-  else if (flush) category = 'flush';
-  else if (straightTop) category = 'straight';
-  else if (groups[0][1] === 3) category = 'trips';
-  else if (groups[0][1] === 2 && groups[1]?.[1] === 2) category = 'twoPair';
-  else if (groups[0][1] === 2) category = 'pair';
-  else category = 'highCard';
-  if (straightTop) rankValues = [straightTop];
-
+  if (board.length < 3) return omaha ? null : holeCardsOnly(hole);
+  if (omaha ? hole.length !== OMAHA_HOLE_CARDS : hole.length + board.length < 5) return null;
+  const holeCards = hole.map((card) => engineCard(card.code));
+  const boardCards = board.map((card) => engineCard(card.code));
+  const value = omaha ? evaluateOmaha(holeCards, boardCards) : evaluateHoldem([...holeCards, ...boardCards]);
+  const [first, second] = handRanks(value).map((rank) => RANKS[rank]);
+  const category = CATEGORY_KEY[handCategory(value)];
   return {
-    category,
-    rank: rankOf(rankValues[0]),
-    second: category === 'twoPair' || category === 'fullHouse' ? rankOf(rankValues[1]) : undefined,
-    score: [CATEGORY_ORDER.indexOf(category), ...rankValues],
+    category: category === 'straightFlush' && first === 'A' ? 'royalFlush' : category,
+    rank: first,
+    second: category === 'twoPair' || category === 'fullHouse' ? second : undefined,
   };
 }
 
-/** The top card of a straight in five distinct values (sorted high to low), with A-2-3-4-5 as 5 high; else 0. */
-function straightHigh(valuesHighToLow: readonly number[]): number {
-  const sorted = [...valuesHighToLow].sort((a, b) => b - a);
-  if (sorted[0] - sorted[4] === 4) return sorted[0];
-  if (sorted[0] === 14 && sorted[1] === 5 && sorted[4] === 2) return 5;
-  return 0;
-}
-
-function rankOf(value: number): Rank {
-  return (['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A'] as const)[value - 2];
-}
-
-function combinations<T>(items: readonly T[], size: number): T[][] {
-  const result: T[][] = [];
-  const pick = (start: number, chosen: T[]) => {
-    if (chosen.length === size) {
-      result.push([...chosen]);
-      return;
-    }
-    for (let i = start; i <= items.length - (size - chosen.length); i += 1) {
-      chosen.push(items[i]);
-      pick(i + 1, chosen);
-      chosen.pop();
-    }
-  };
-  pick(0, []);
-  return result;
+/** One or two hole cards before the flop: a pocket pair or the high card. */
+function holeCardsOnly(hole: readonly Card[]): BestHand {
+  const [high, low] = [...hole].sort((a, b) => b.value - a.value);
+  return low && low.value === high.value
+    ? { category: 'pair', rank: high.rank }
+    : { category: 'highCard', rank: high.rank };
 }
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

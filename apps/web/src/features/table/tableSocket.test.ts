@@ -115,8 +115,8 @@ describe('the table socket', () => {
 
     const again = table.send({ type: 'SIT', seat: 2, amount: 500 });
     const second = sockets[0].sent.at(-1)!;
-    sockets[0].receive({ type: 'REJECT', requestId: second.requestId, code: 'seat-taken', message: 'Taken' });
-    await expect(again).rejects.toMatchObject({ code: 'seat-taken' });
+    sockets[0].receive({ type: 'REJECT', requestId: second.requestId, code: 'seat_taken', message: 'Taken' });
+    await expect(again).rejects.toMatchObject({ code: 'seat_taken' });
     expect(table.getState().error).toBe('Taken');
   });
 

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUpdateMeMutation } from '../../../api/userApi';
+import { tableRefusalText } from '../../../api/serverErrors';
 import { formatMoney } from '../../../app/money';
 import { describeHand } from '../handName';
 import { useTableSettings } from '../settings';
@@ -108,7 +109,7 @@ function ChatPanel({ entries, mutedCount, viewerId, client, isAuthenticated, onC
     } catch (error) {
       setRefusal(
         error instanceof TableCommandError
-          ? t(`table.rejects.${error.code}`, { defaultValue: error.message })
+          ? tableRefusalText(error.code, error.message, t)
           : t('common.unknownError'),
       );
     } finally {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useGetBlockQuery } from '../../api/userApi';
-import { currentLanguage } from '../../app/i18n';
+import { useGetBlockQuery } from '../api/userApi';
+import { currentLanguage } from './i18n';
 
 /** A content block's text in the interface language (English when the Mongolian one is empty), or undefined. */
 export function useContentBlock(name: string): string | undefined {
