@@ -105,7 +105,10 @@ export function parseHand(text: string): ParsedHand {
   if (hand.seats.length < 2) fail('at least two seats');
   const names = new Set(hand.seats.map((s) => s.name));
   const player = (name: string) => (names.has(name) ? name : fail(`unknown player ${name}`));
-  while (at(POST)) (player(take(POST, 'post')[0]), i++);
+  while (at(POST)) {
+    player(take(POST, 'post')[0]);
+    i++;
+  }
   if (lines[i] !== '*** HOLE CARDS ***') fail('hole cards');
   i++;
   if (at(DEALT)) {
@@ -190,7 +193,7 @@ export function parseHandFile(text: string): ParsedHand[] {
       try {
         return parseHand(block + '\n');
       } catch (error) {
-        throw new Error(`hand ${index + 1}: ${(error as Error).message}`);
+        throw new Error(`hand ${index + 1}: ${(error as Error).message}`, { cause: error });
       }
     });
 }
