@@ -24,7 +24,11 @@ describe.each(TEST_DRIVERS)('/ws/global under attack on $name', ({ url }) => {
     const flooder = await open('127.0.0.11');
     for (let i = 0; i < 200; i++) flooder.send({ type: 'PING' });
     expect(await flooder.closedWithin(3_000)).toBe(1008);
-    expect(flooder.frames.filter((f) => f.type === 'PONG')).toHaveLength(20);
+    // 20 in its first second; a loaded machine may spread the 200 frames over more than one second,
+    // and each new second admits 20 more: never all of them.
+    const pongs = flooder.frames.filter((f) => f.type === 'PONG').length;
+    expect(pongs).toBeGreaterThanOrEqual(20);
+    expect(pongs).toBeLessThanOrEqual(60);
     expect(flooder.frames.at(-1)).toMatchObject({ type: 'ERROR', code: 'too_many_messages' });
   });
 

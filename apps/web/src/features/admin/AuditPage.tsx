@@ -77,8 +77,11 @@ export function AuditPage() {
           <UserPicker />
         </Form.Item>
         <Form.Item name="action" label={t('admin.audit.action')}>
+          {/* Not virtual: every action is in the page (about forty), so it can be found and read by any means. */}
           <Select
             allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            virtual={false}
             style={{ minWidth: 220 }}
             placeholder={t('admin.audit.anyAction')}
             options={AUDIT_ACTIONS.map((action) => ({ value: action, label: actionLabel(action) }))}
