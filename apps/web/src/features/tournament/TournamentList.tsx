@@ -84,15 +84,17 @@ export function TournamentList() {
               <td data-label={t('tournament.columns.prizePool')} className="tables__meta">
                 {money(tournament.prizePool)}
               </td>
-              <td className="tables__action tournaments__actions">
-                <RegisterButton tournament={tournament} />
-                <Link
-                  className="btn btn--muted"
-                  to={`/tournament/${encodeURIComponent(String(tournament.tournamentId))}`}
-                  aria-label={`${t('tournament.open')}: ${tournament.name}`}
-                >
-                  {t('tournament.open')}
-                </Link>
+              <td className="tables__action">
+                <div className="tournaments__actions">
+                  <RegisterButton tournament={tournament} />
+                  <Link
+                    className="btn btn--muted"
+                    to={`/tournament/${encodeURIComponent(String(tournament.tournamentId))}`}
+                    aria-label={`${t('tournament.open')}: ${tournament.name}`}
+                  >
+                    {t('tournament.open')}
+                  </Link>
+                </div>
               </td>
             </tr>
           ))}

@@ -179,7 +179,7 @@ function TournamentLobby({ tournament }: { tournament: TournamentDetail }) {
           )}
         </Section>
 
-        <Section title={t('tournament.players.title', { count: tournament.players.length })}>
+        <Section title={t('tournament.players.title', { count: tournament.players.length })} wide>
           {tournament.players.length === 0 ? (
             <p className="muted">{t('tournament.players.none')}</p>
           ) : (
@@ -252,9 +252,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, wide = false, children }: { title: string; wide?: boolean; children: ReactNode }) {
   return (
-    <section className="tournament-section">
+    <section className={wide ? 'tournament-section tournament-section--wide' : 'tournament-section'}>
       <h2 className="tournament-section__title">{title}</h2>
       <div className="tournament-section__body">{children}</div>
     </section>
