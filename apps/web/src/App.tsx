@@ -1,5 +1,6 @@
 import type { i18n as I18n } from 'i18next';
-import { useMemo } from 'react';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
@@ -24,6 +25,8 @@ export function App({ store, i18n, router }: AppProps) {
   const appStore = useMemo(() => store ?? createStore(), [store]);
   const appI18n = useMemo(() => i18n ?? createI18n(), [i18n]);
   const appRouter = useMemo(() => router ?? createBrowserRouter(routes), [router]);
+  // Queries that ask for it (the tournaments) are re-read when the window regains focus or the network.
+  useEffect(() => setupListeners(appStore.dispatch), [appStore]);
   return (
     <Provider store={appStore}>
       <I18nextProvider i18n={appI18n}>

@@ -1,6 +1,7 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { QUERY_KEEP_UNUSED_SECONDS, USER_API_PATH } from '../app/constants';
 import { asList, authorizedBaseQuery } from './baseQuery';
+import type { TournamentDetail, TournamentSummary } from './tournamentTypes';
 import type {
   AuthResponse,
   BanksResponse,
@@ -38,6 +39,7 @@ export const userApi = createApi({
     'Block',
     'Maintenance',
     'Jackpot',
+    'Tournaments',
   ],
   endpoints: (build) => ({
     login: build.mutation<AuthResponse, LoginRequest>({
@@ -119,6 +121,39 @@ export const userApi = createApi({
       query: () => '/jackpot',
       providesTags: ['Jackpot'],
     }),
+    /** The tournament list, re-read when the window regains focus. */
+    getTournaments: build.query<TournamentSummary[], void>({
+      query: () => '/tournaments',
+      transformResponse: (response: unknown) => asList<TournamentSummary>(response),
+      providesTags: [{ type: 'Tournaments', id: 'LIST' }],
+    }),
+    getTournament: build.query<TournamentDetail, number>({
+      query: (tournamentId) => `/tournaments/${encodeURIComponent(String(tournamentId))}`,
+      providesTags: (_result, _error, tournamentId) => [{ type: 'Tournaments', id: tournamentId }],
+    }),
+    /** Buy-in and fee leave the balance, so Me refreshes too. */
+    registerTournament: build.mutation<unknown, number>({
+      query: (tournamentId) => ({
+        url: `/tournaments/${encodeURIComponent(String(tournamentId))}/register`,
+        method: 'POST',
+      }),
+      invalidatesTags: (_result, _error, tournamentId) => [
+        { type: 'Tournaments', id: 'LIST' },
+        { type: 'Tournaments', id: tournamentId },
+        'Me',
+      ],
+    }),
+    unregisterTournament: build.mutation<unknown, number>({
+      query: (tournamentId) => ({
+        url: `/tournaments/${encodeURIComponent(String(tournamentId))}/register`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_result, _error, tournamentId) => [
+        { type: 'Tournaments', id: 'LIST' },
+        { type: 'Tournaments', id: tournamentId },
+        'Me',
+      ],
+    }),
   }),
 });
 
@@ -152,4 +187,8 @@ export const {
   useGetMaintenanceQuery,
   useGetBlockQuery,
   useGetJackpotQuery,
+  useGetTournamentsQuery,
+  useGetTournamentQuery,
+  useRegisterTournamentMutation,
+  useUnregisterTournamentMutation,
 } = userApi;

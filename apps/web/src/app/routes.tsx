@@ -26,6 +26,7 @@ function lazyAntdPage<P extends object>(load: () => Promise<{ default: Component
 
 /** Every page is loaded on demand (spec §1), each in its own chunk. The lobby does not use antd. */
 const LobbyPage = lazy(() => import('../features/lobby/LobbyPage'));
+const TournamentPage = lazy(() => import('../features/tournament/TournamentPage'));
 const AuthPage = lazyAntdPage(() => import('../features/auth/AuthPage'));
 const ResetPasswordPage = lazyAntdPage(() => import('../features/auth/ResetPasswordPage'));
 const SecondFactorPage = lazyAntdPage(() => import('../features/auth/SecondFactorPage'));
@@ -47,6 +48,7 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     children: [
       { index: true, element: <LobbyPage /> },
+      { path: 'tournament/:id', element: <TournamentPage /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: 'auth/login', element: <AuthPage mode="login" /> },
       { path: 'auth/register', element: <AuthPage mode="register" /> },

@@ -7,15 +7,25 @@ import { AntdProvider } from '../app/AntdProvider';
 import { createI18n } from '../app/i18n';
 import { createStore, type RootState } from '../app/store';
 
-/** Renders a component with a fresh store, English (or `language`), antd's provider and a memory router. */
+/**
+ * Renders a component with a fresh store, English (or `language`), antd's provider and a memory router
+ * (at `path`, under the route pattern `route`, `*` unless a page reads its params).
+ */
 export function renderWithApp(
   ui: ReactElement,
-  options: { preloadedState?: Partial<RootState>; path?: string; language?: 'en' | 'mn' } = {},
+  options: {
+    preloadedState?: Partial<RootState>;
+    path?: string;
+    route?: string;
+    language?: 'en' | 'mn';
+  } = {},
 ) {
   const store = createStore(options.preloadedState);
   localStorage.setItem('i18nextLng', options.language ?? 'en');
   const i18n = createI18n();
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [options.path ?? '/'] });
+  const router = createMemoryRouter([{ path: options.route ?? '*', element: ui }], {
+    initialEntries: [options.path ?? '/'],
+  });
   const view = render(
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>

@@ -88,13 +88,14 @@ describe('the lobby', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the tables');
   });
 
-  it('the Tournament tab says tournaments are coming soon with the 10 million contest teaser', async () => {
-    stubApi();
+  it('the Tournament tab keeps the 10 million contest teaser above the tournaments', async () => {
+    stubApi({ 'GET /api/v1/user/tournaments': [200, []] });
     renderWithApp(<LobbyPage />);
     fireEvent.click(screen.getByRole('tab', { name: 'Tournament' }));
-    expect(screen.getByText('Tournaments are coming soon')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Tournaments' })).toBeInTheDocument();
     expect(screen.getByText('₮10,000,000')).toBeInTheDocument();
     expect(await screen.findByText(/Registration opens soon/)).toBeInTheDocument();
+    expect(await screen.findByText('No tournaments yet.')).toBeInTheDocument();
   });
 
   it('the texts come from the content blocks, in the interface language, when the site has them', async () => {
