@@ -45,6 +45,23 @@ const ADMIN_ROUTES: Array<
   ['GET', '/settings'],
   ['PUT', '/settings', { actionTimeSeconds: 25 }],
   ['GET', '/data'],
+  [
+    'POST',
+    '/tournament',
+    {
+      name: 'T',
+      kind: 'sng',
+      variant: 'holdem',
+      buyIn: 100,
+      fee: 10,
+      startingStack: 1500,
+      tableSize: 6,
+      minEntrants: 2,
+      maxEntrants: 6,
+      structure: 'turbo',
+    },
+  ],
+  ['DELETE', '/tournament?tournamentId=1'],
 ];
 
 describe.each(TEST_DRIVERS)('admin API on $name', ({ url }) => {

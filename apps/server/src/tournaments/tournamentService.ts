@@ -1,0 +1,415 @@
+// The tournament catalogue: an administrator creates and cancels tournaments, players list them, read
+// one, register and unregister. Each open tournament runs one TournamentDirector (director.ts) on the
+// ledger (LedgerTournamentBank), the database (DatabaseTournamentStore) and live tables hosted by the
+// table registry (LiveTournamentTables); the director owns every rule, this only builds and finds it.
+import { namedStructure, payoutTable, validateLevels, type Level } from '@tenger/engine';
+import type {
+  CreateTournamentRequest,
+  TournamentDetail,
+  TournamentStatus,
+  TournamentSummary,
+} from '@tenger/protocol';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { recordAudit, type AuditActor } from '../audit/auditLog.js';
+import { queryRows, type Database } from '../db/client.js';
+import { tournaments, users } from '../db/schema.js';
+import { DomainError, notFound, badRequest } from '../errors.js';
+import type { Ledger } from '../ledger/ledger.js';
+import { systemClock } from '../tables/runtime/clock.js';
+import type { TableLayer } from '../tables/tableLayer.js';
+import type { TableRegistry } from '../tables/runtime/tableRegistry.js';
+import type { TableService } from '../tables/tableService.js';
+import { DatabaseTournamentStore } from './databaseTournamentStore.js';
+import { TournamentDirector, TournamentRefused } from './director.js';
+import { LedgerTournamentBank } from './ledgerTournamentBank.js';
+import { LiveTournamentTables, registryTableHost } from './liveTournamentTables.js';
+import type { Clock, Entrant, TournamentConfig, TournamentSnapshot, TournamentTables } from './ports.js';
+
+/** Action time at a tournament's tables when the administrator names none. */
+export const DEFAULT_TOURNAMENT_ACTION_SECONDS = 20;
+/** The list shows this many tournaments, newest first. */
+const LIST_LIMIT = 200;
+
+const REFUSAL_MESSAGES: Record<TournamentRefused['code'], string> = {
+  tournament_closed: 'Registration for this tournament is closed',
+  tournament_full: 'This tournament is full',
+  already_registered: 'You are already registered in this tournament',
+  not_registered: 'You are not registered in this tournament',
+  insufficient_funds: 'Your balance does not cover the buy-in and the fee',
+};
+
+export interface TournamentServiceDeps {
+  db: Database;
+  ledger: Ledger;
+  tables: TableService;
+  tableLayer: TableLayer;
+  logger: Logger;
+  /** The directors' clock (levels, scheduled starts); the system clock unless a test scripts it. */
+  clock?: Clock;
+}
+
+type TournamentRow = typeof tournaments.$inferSelect;
+
+/** Where the tournament's tables run: the table registry (the only TableLayer that hosts them). */
+type TournamentHostLayer = Pick<TableRegistry, 'hostTournamentTable' | 'retireTournamentTable'>;
+
+interface Open {
+  row: TournamentRow;
+  director: TournamentDirector;
+  tables: LiveTournamentTables;
+}
+
+export class TournamentService {
+  private readonly open = new Map<number, Open>();
+  private readonly bank: LedgerTournamentBank;
+  private readonly store: DatabaseTournamentStore;
+  private readonly clock: Clock;
+
+  constructor(private readonly deps: TournamentServiceDeps) {
+    this.bank = new LedgerTournamentBank(deps.ledger);
+    this.store = new DatabaseTournamentStore(deps.db);
+    this.clock = deps.clock ?? systemClock;
+  }
+
+  /**
+   * Start-up: tournaments still registering get their director back from the saved snapshot, so the
+   * registrations (and their money, in the pool) survive a restart. Running ones are not resumed here
+   * (their live tables are not rebuilt yet): they stay as saved until an administrator cancels them.
+   */
+  async start(): Promise<void> {
+    const rows = await this.deps.db.select().from(tournaments).where(eq(tournaments.status, 'registering'));
+    for (const row of rows) {
+      const snapshot = (row.snapshot as TournamentSnapshot | null) ?? undefined;
+      this.launch(row, snapshot);
+    }
+  }
+
+  /** Stops every director's timers (shutdown); the snapshots resume them. */
+  close(): void {
+    for (const { director } of this.open.values()) director.stop();
+    this.open.clear();
+  }
+
+  async create(input: CreateTournamentRequest, actor: AuditActor): Promise<TournamentDetail> {
+    const levels = this.levelsOf(input);
+    const startsAt = input.startsAt ? new Date(input.startsAt) : null;
+    if (startsAt && startsAt.getTime() <= this.clock.now())
+      throw badRequest('The start must be in the future', { startsAt: 'Must be in the future' });
+    const row = await this.deps.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(tournaments)
+        .values({
+          name: input.name,
+          kind: input.kind,
+          variant: input.variant,
+          betting: input.betting ?? (input.variant === 'omaha' ? 'pot-limit' : 'no-limit'),
+          buyIn: input.buyIn,
+          fee: input.fee,
+          startingStack: input.startingStack,
+          tableSize: input.tableSize,
+          minEntrants: input.minEntrants,
+          maxEntrants: input.maxEntrants,
+          startsAt,
+          levels,
+          actionSeconds: input.actionSeconds ?? DEFAULT_TOURNAMENT_ACTION_SECONDS,
+          createdBy: actor.actorId,
+        })
+        .returning();
+      await recordAudit(tx as unknown as Database, {
+        ...actor,
+        action: 'tournament.create',
+        targetType: 'tournament',
+        targetId: created!.id,
+        summary: `created ${input.kind} "${input.name}": buy-in ${input.buyIn} + ${input.fee}, ${input.startingStack} chips, ${input.minEntrants}-${input.maxEntrants} entrants`,
+      });
+      return created!;
+    });
+    this.launch(row);
+    return this.detail(row.id, null);
+  }
+
+  async list(viewerId: number | null): Promise<TournamentSummary[]> {
+    const rows = await this.deps.db
+      .select()
+      .from(tournaments)
+      .orderBy(desc(tournaments.id))
+      .limit(LIST_LIMIT);
+    const ids = rows.map((r) => r.id);
+    const counts = new Map<number, { entrants: number; registered: boolean }>();
+    if (ids.length > 0) {
+      const found = await queryRows<{ id: number; entrants: string | number; registered: boolean }>(
+        this.deps.db,
+        sql`SELECT tournament_id AS id, count(*) AS entrants,
+                   coalesce(bool_or(user_id = ${viewerId ?? 0}), false) AS registered
+            FROM tournament_entries WHERE tournament_id IN (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})
+            GROUP BY tournament_id`,
+      );
+      for (const c of found)
+        counts.set(Number(c.id), { entrants: Number(c.entrants), registered: Boolean(c.registered) });
+    }
+    return rows.map((row) => {
+      const live = this.open.get(row.id);
+      if (live) return this.summaryOf(row, live.director.players(), live.director.state, viewerId);
+      const c = counts.get(row.id) ?? { entrants: 0, registered: false };
+      return {
+        ...this.summaryFields(row, row.status, c.entrants),
+        registered: c.registered,
+      };
+    });
+  }
+
+  async detail(tournamentId: number, viewerId: number | null): Promise<TournamentDetail> {
+    const row = await this.row(tournamentId);
+    const live = this.open.get(tournamentId);
+    const snapshot = row.snapshot as TournamentSnapshot | null;
+    const players = live?.director.players() ?? snapshot?.entrants ?? [];
+    const status = live?.director.state ?? row.status;
+    const levelIndex = live ? live.director.snapshot().levelIndex : (snapshot?.levelIndex ?? 0);
+    const levels = row.levels as Level[];
+    const inPlay = status === 'running' || status === 'break';
+    const names = await this.usernames(players.map((p) => p.userId));
+    const tableIds = live?.director.tableIds() ?? [];
+    return {
+      ...this.summaryOf(row, players, status, viewerId),
+      levels: levels.map((l) => ({
+        level: l.level,
+        smallBlind: l.smallBlind,
+        bigBlind: l.bigBlind,
+        ante: l.ante,
+        seconds: l.seconds,
+        isBreak: l.isBreak,
+      })),
+      level: levels[levelIndex]?.level ?? 1,
+      levelEndsAt: live && inPlay ? new Date(live.director.levelEnds).toISOString() : null,
+      payouts: players.length >= 2 ? payoutTable(players.length, players.length * row.buyIn) : [],
+      players: players
+        .map((p) => ({
+          userId: p.userId,
+          username: names.get(p.userId) ?? '',
+          stack: p.stack,
+          tableId: p.tableId,
+          seat: p.seat,
+          place: p.place,
+          prize: p.prize,
+          bot: p.isBot,
+        }))
+        .sort((a, b) => (a.place ?? 0) - (b.place ?? 0) || b.stack - a.stack || a.userId - b.userId),
+      tables: tableIds.map((tableId) => ({
+        tableId,
+        players: players.filter((p) => p.tableId === tableId && p.place === null).length,
+      })),
+      handForHand: live?.director.isHandForHand ?? snapshot?.handForHand ?? false,
+    };
+  }
+
+  /** Buy-in and fee from the player's balance; a Sit & Go that fills starts at once. */
+  async register(tournamentId: number, userId: number, isBot = false): Promise<void> {
+    const live = await this.openOne(tournamentId);
+    await this.refusals(() => live.director.register(userId, isBot));
+    this.forgetIfDone(tournamentId);
+  }
+
+  /** Buy-in and fee back, while registration is open. */
+  async unregister(tournamentId: number, userId: number): Promise<void> {
+    const live = await this.openOne(tournamentId);
+    await this.refusals(() => live.director.unregister(userId));
+  }
+
+  /**
+   * Cancels by the published policy (director.cancel). A tournament saved as running that no director
+   * runs here (the server restarted) is cancelled from its snapshot: its tables are only retired.
+   */
+  async cancel(tournamentId: number, actor: AuditActor): Promise<void> {
+    const row = await this.row(tournamentId);
+    if (row.status === 'finished' || row.status === 'cancelled')
+      throw new DomainError('tournament_closed', `The tournament is ${row.status} already`);
+    const director =
+      this.open.get(tournamentId)?.director ??
+      new TournamentDirector(
+        this.configOf(row),
+        { clock: this.clock, bank: this.bank, store: this.store, tables: this.retiringTables() },
+        (row.snapshot as TournamentSnapshot | null) ?? undefined,
+      );
+    const before = director.state;
+    await director.cancel();
+    director.stop();
+    this.open.delete(tournamentId);
+    await recordAudit(this.deps.db, {
+      ...actor,
+      action: 'tournament.cancel',
+      targetType: 'tournament',
+      targetId: tournamentId,
+      summary: `cancelled "${row.name}" (${before}, ${director.players().length} entrants) by the policy`,
+    });
+  }
+
+  /** The live director (tests and the simulation drive its tables). */
+  directorOf(tournamentId: number): TournamentDirector | null {
+    return this.open.get(tournamentId)?.director ?? null;
+  }
+
+  tablesOf(tournamentId: number): LiveTournamentTables | null {
+    return this.open.get(tournamentId)?.tables ?? null;
+  }
+
+  // ---- building ------------------------------------------------------------------------------
+
+  private launch(row: TournamentRow, snapshot?: TournamentSnapshot): Open {
+    const layer = this.deps.tableLayer as Partial<TournamentHostLayer>;
+    if (!layer.hostTournamentTable || !layer.retireTournamentTable)
+      throw new Error('tournaments need the table registry to host their tables');
+    const host = registryTableHost(
+      layer as TournamentHostLayer,
+      this.deps.tables,
+      {
+        name: row.name,
+        variant: row.variant,
+        betting: row.betting,
+        startingStack: row.startingStack,
+        tableSize: row.tableSize,
+        actionSeconds: row.actionSeconds,
+      },
+      this.deps.logger,
+    );
+    const tables = new LiveTournamentTables(host);
+    const director = new TournamentDirector(
+      this.configOf(row),
+      { clock: this.clock, bank: this.bank, store: this.store, tables },
+      snapshot,
+    );
+    tables.onHand = async (report) => {
+      await director.handFinished(report);
+      this.forgetIfDone(row.id);
+    };
+    director.open();
+    const live = { row, director, tables };
+    this.open.set(row.id, live);
+    return live;
+  }
+
+  private configOf(row: TournamentRow): TournamentConfig {
+    return {
+      tournamentId: row.id,
+      name: row.name,
+      kind: row.kind,
+      buyIn: row.buyIn,
+      fee: row.fee,
+      startingStack: row.startingStack,
+      tableSize: row.tableSize,
+      minEntrants: row.minEntrants,
+      maxEntrants: row.maxEntrants,
+      startsAt: row.startsAt ? row.startsAt.getTime() : null,
+      levels: row.levels as Level[],
+    };
+  }
+
+  /** The tables port of a tournament cancelled from its snapshot: nothing plays; closing retires the row. */
+  private retiringTables(): TournamentTables {
+    const retire = (tableId: number) => {
+      const layer = this.deps.tableLayer as Partial<TournamentHostLayer>;
+      const done = layer.retireTournamentTable?.(tableId) ?? this.deps.tables.remove(tableId);
+      done.catch((err: unknown) =>
+        this.deps.logger.warn({ err, tableId }, 'could not retire a tournament table'),
+      );
+    };
+    return {
+      open: () => Promise.reject(new Error('a cancelled tournament opens no table')),
+      seatPlayer: () => undefined,
+      removePlayer: () => undefined,
+      close: (tableId) => retire(tableId),
+      setLevel: () => undefined,
+      release: () => undefined,
+      lastBigBlindSeat: () => null,
+    };
+  }
+
+  private levelsOf(input: CreateTournamentRequest): Level[] {
+    if (input.structure) return namedStructure(input.structure, input.startingStack);
+    const levels: Level[] = (input.levels ?? []).map((l) => ({ ...l, anteKind: l.anteKind ?? 'big-blind' }));
+    const problems = validateLevels(levels);
+    if (problems.length > 0) {
+      const fields: Record<string, string> = {};
+      for (const p of problems) fields[p.index >= 0 ? `levels.${p.index}` : 'levels'] ??= p.message;
+      throw badRequest(problems[0]!.message, fields);
+    }
+    return levels;
+  }
+
+  // ---- reading -------------------------------------------------------------------------------
+
+  private summaryFields(row: TournamentRow, status: TournamentStatus, entrants: number) {
+    return {
+      tournamentId: row.id,
+      name: row.name,
+      kind: row.kind,
+      variant: row.variant,
+      betting: row.betting,
+      status,
+      buyIn: row.buyIn,
+      fee: row.fee,
+      startingStack: row.startingStack,
+      tableSize: row.tableSize,
+      entrants,
+      minEntrants: row.minEntrants,
+      maxEntrants: row.maxEntrants,
+      startsAt: row.startsAt ? row.startsAt.toISOString() : null,
+      prizePool: entrants * row.buyIn,
+    };
+  }
+
+  private summaryOf(
+    row: TournamentRow,
+    players: readonly Entrant[],
+    status: TournamentStatus,
+    viewerId: number | null,
+  ): TournamentSummary {
+    return {
+      ...this.summaryFields(row, status, players.length),
+      registered: viewerId !== null && players.some((p) => p.userId === viewerId),
+    };
+  }
+
+  private async row(tournamentId: number): Promise<TournamentRow> {
+    const [row] = await this.deps.db.select().from(tournaments).where(eq(tournaments.id, tournamentId));
+    if (!row) throw notFound('Tournament');
+    return row;
+  }
+
+  /** The open tournament's director, or the refusal a closed or unknown one gets. */
+  private async openOne(tournamentId: number): Promise<Open> {
+    const live = this.open.get(tournamentId);
+    if (live) return live;
+    const row = await this.row(tournamentId);
+    throw new DomainError('tournament_closed', `Registration for "${row.name}" is closed`);
+  }
+
+  private async usernames(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.deps.db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(inArray(users.id, ids));
+    return new Map(rows.map((r) => [r.id, r.username]));
+  }
+
+  private async refusals(step: () => Promise<void>): Promise<void> {
+    try {
+      await step();
+    } catch (error) {
+      if (error instanceof TournamentRefused) throw new DomainError(error.code, REFUSAL_MESSAGES[error.code]);
+      throw error;
+    }
+  }
+
+  private forgetIfDone(tournamentId: number): void {
+    const live = this.open.get(tournamentId);
+    if (live && (live.director.state === 'finished' || live.director.state === 'cancelled')) {
+      live.director.stop();
+      this.open.delete(tournamentId);
+    }
+  }
+}
