@@ -15,6 +15,7 @@ import { Accounts } from '../src/ledger/accounts.js';
 import { FakeClock } from '../src/tables/runtime/clock.js';
 import { TableRegistry } from '../src/tables/runtime/tableRegistry.js';
 import { UNIT_TIMING } from '../src/tables/runtime/unitTable.js';
+import { TournamentService } from '../src/tournaments/tournamentService.js';
 import { TEST_DRIVERS } from '../src/testing/database.js';
 import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../src/testing/testServer.js';
 
@@ -225,6 +226,56 @@ describe.each(TEST_DRIVERS)('the tournament API on $name', ({ url }) => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.code).toBe('tournament_closed');
     expect((await auditRows('tournament.cancel')).map((r) => r.targetId)).toEqual([String(id)]);
+  });
+
+  it('registrations survive a restart of the service; a tournament left running by a restart can still be cancelled with refunds', async () => {
+    const [p1, p2, p3] = players as [TestPlayer, TestPlayer, TestPlayer];
+    const open = TournamentDetailSchema.parse(
+      (await admin('POST', '/tournament', { ...SIT_AND_GO, name: 'Survives' })).json(),
+    ).tournamentId;
+    const full = TournamentDetailSchema.parse(
+      (await admin('POST', '/tournament', { ...SIT_AND_GO, name: 'Left running', maxEntrants: 2 })).json(),
+    ).tournamentId;
+    expect((await as(p1, 'POST', `/tournaments/${open}/register`)).statusCode).toBe(200);
+    for (const p of [p2, p3])
+      expect((await as(p, 'POST', `/tournaments/${full}/register`)).statusCode).toBe(200);
+    expect((await detail(full)).status).toBe('running');
+
+    // A new service on the same database, as after a restart of the process.
+    t.services.tournaments.close();
+    const restarted = new TournamentService({
+      db: t.services.db,
+      ledger: t.services.ledger,
+      tables: t.services.tables,
+      tableLayer: t.services.tableLayer,
+      logger: t.services.logger,
+      clock,
+    });
+    await restarted.start();
+    t.services.tournaments = restarted;
+
+    const reloaded = await detail(open, p1);
+    expect(reloaded).toMatchObject({
+      status: 'registering',
+      entrants: 1,
+      registered: true,
+      prizePool: BUY_IN,
+    });
+    const twice = await as(p1, 'POST', `/tournaments/${open}/register`);
+    expect(twice.json().error.code).toBe('already_registered');
+    expect((await as(p1, 'DELETE', `/tournaments/${open}/register`)).statusCode).toBe(200);
+    expect(await available(p1)).toBe(FUNDS);
+    expect((await as(p1, 'POST', `/tournaments/${open}/register`)).statusCode).toBe(200);
+    expect(await available(p1)).toBe(FUNDS - BUY_IN - FEE);
+
+    // The running one is not resumed here; the administrator cancels it from its snapshot: refunds.
+    expect((await detail(full)).status).toBe('running');
+    expect((await admin('DELETE', `/tournament?tournamentId=${full}`)).statusCode).toBe(200);
+    expect((await detail(full)).status).toBe('cancelled');
+    for (const p of [p2, p3]) expect(await available(p)).toBe(FUNDS);
+    expect(await t.services.ledger.balanceOf(Accounts.tournamentPool(full))).toBe(0);
+    expect((await admin('DELETE', `/tournament?tournamentId=${open}`)).statusCode).toBe(200);
+    expect(await available(p1)).toBe(FUNDS);
   });
 
   it('unknown and malformed tournament ids get 404 and 400, never 500', async () => {
