@@ -93,6 +93,8 @@ export interface ServiceOverrides {
   mailer?: Mailer;
   /** The tournament directors' clock (levels, scheduled starts); the system clock by default. */
   tournamentClock?: Clock;
+  /** The tournament bots' thinking pause, ms [min, max] (human pace by default). */
+  tournamentBotPauseMs?: [number, number];
 }
 
 export function createServices(
@@ -147,6 +149,7 @@ export function createServices(
     tableLayer,
     logger,
     clock: overrides.tournamentClock,
+    botPauseMs: overrides.tournamentBotPauseMs,
   });
   return { ...base, tableLayer, tournaments };
 }

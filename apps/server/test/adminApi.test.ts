@@ -62,6 +62,8 @@ const ADMIN_ROUTES: Array<
     },
   ],
   ['DELETE', '/tournament?tournamentId=1'],
+  ['PUT', '/tournament/simulate?tournamentId=1&bots=2'],
+  ['DELETE', '/tournament/simulate?tournamentId=1'],
 ];
 
 describe.each(TEST_DRIVERS)('admin API on $name', ({ url }) => {

@@ -51,6 +51,7 @@ describe.each(TEST_DRIVERS)('the tournament API on $name', ({ url }) => {
       databaseUrl: url,
       tableLayer: (services) => new TableRegistry(services, { timing: UNIT_TIMING, clock }),
       tournamentClock: clock,
+      tournamentBotPauseMs: [0, 0],
     });
     players = [await t.player(FUNDS), await t.player(FUNDS), await t.player(FUNDS)];
     poor = await t.player(BUY_IN);
@@ -59,7 +60,7 @@ describe.each(TEST_DRIVERS)('the tournament API on $name', ({ url }) => {
   afterAll(() => t.close());
   afterEach(async () => expect(await t.audit()).toEqual(BALANCED));
 
-  const admin = (method: 'POST' | 'DELETE', path: string, payload?: object) =>
+  const admin = (method: 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
     t.call({ method, url: `${A}${path}`, payload, token: t.admin.token });
   const as = (p: TestPlayer | null, method: 'GET' | 'POST' | 'DELETE', path: string) =>
     t.call({ method, url: `${U}${path}`, token: p?.token });
@@ -276,6 +277,67 @@ describe.each(TEST_DRIVERS)('the tournament API on $name', ({ url }) => {
     expect(await t.services.ledger.balanceOf(Accounts.tournamentPool(full))).toBe(0);
     expect((await admin('DELETE', `/tournament?tournamentId=${open}`)).statusCode).toBe(200);
     expect(await available(p1)).toBe(FUNDS);
+  });
+
+  it('bots fill a Sit & Go from the house bankroll, are marked, and play it to the end: places once, prizes sum to the pool, books zero', async () => {
+    const id = TournamentDetailSchema.parse(
+      (await admin('POST', '/tournament', { ...SIT_AND_GO, name: 'Bots', structure: 'hyper' })).json(),
+    ).tournamentId;
+    const bankroll = () => t.services.ledger.balanceOf(Accounts.botBankroll);
+    const before = await bankroll();
+
+    // Bots in, then out again while registration is open: the bankroll is whole again.
+    const two = await admin('PUT', `/tournament/simulate?tournamentId=${id}&bots=2`);
+    expect(two.statusCode).toBe(200);
+    expect(two.json().bots).toBe(2);
+    expect(await bankroll()).toBe(before - 2 * (BUY_IN + FEE));
+    const out = await admin('DELETE', `/tournament/simulate?tournamentId=${id}`);
+    expect(out.json().bots).toBe(2);
+    expect(await bankroll()).toBe(before);
+    expect((await detail(id)).entrants).toBe(0);
+
+    // Asking for more bots than there is room registers only the room; the full Sit & Go starts.
+    const filled = await admin('PUT', `/tournament/simulate?tournamentId=${id}&bots=7`);
+    expect(filled.json().bots).toBe(3);
+    const started = await detail(id);
+    expect(started.status).toBe('running');
+    expect(started.players.every((p) => p.bot)).toBe(true);
+    expect(await bankroll()).toBe(before - 3 * (BUY_IN + FEE));
+    const closed = await admin('PUT', `/tournament/simulate?tournamentId=${id}&bots=1`);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().error.code).toBe('tournament_closed');
+
+    // The bots play on their own; the test moves the tables' clock between hands.
+    const director = t.services.tournaments.directorOf(id)!;
+    const tables = t.services.tournaments.tablesOf(id)!;
+    for (let step = 0; step < 5_000 && director.state !== 'finished'; step++) {
+      for (const runtime of tables.runtimes()) await runtime.idle();
+      await director.idle();
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      clock.advance(UNIT_TIMING.nextHandDelayMs);
+    }
+    await director.idle();
+    const done = await detail(id);
+    expect(done.status).toBe('finished');
+    expect(done.players.map((p) => p.place).sort()).toEqual([1, 2, 3]);
+    expect(done.players.reduce((sum, p) => sum + p.prize, 0)).toBe(3 * BUY_IN);
+    expect(done.players.find((p) => p.place === 1)!.prize).toBe(3 * BUY_IN);
+    // The house kept the fees; the pool went back to the bankroll as the prize.
+    expect(await bankroll()).toBe(before - 3 * FEE);
+    expect(await t.services.ledger.balanceOf(Accounts.tournamentPool(id))).toBe(0);
+  });
+
+  it('the simulation calls refuse bad queries with 400 and unknown tournaments with 404', async () => {
+    for (const query of [
+      '',
+      'tournamentId=1',
+      'tournamentId=1&bots=0',
+      'tournamentId=1&bots=-2',
+      'tournamentId=x&bots=2',
+    ])
+      expect((await admin('PUT', `/tournament/simulate?${query}`)).statusCode).toBe(400);
+    expect((await admin('PUT', '/tournament/simulate?tournamentId=999999&bots=2')).statusCode).toBe(404);
+    expect((await admin('DELETE', '/tournament/simulate?tournamentId=999999')).statusCode).toBe(404);
   });
 
   it('unknown and malformed tournament ids get 404 and 400, never 500', async () => {

@@ -92,6 +92,16 @@ export type TournamentDetail = z.infer<typeof TournamentDetailSchema>;
 
 export const TournamentIdParamsSchema = z.object({ id: IdQuerySchema });
 export const TournamentIdQuerySchema = z.object({ tournamentId: IdQuerySchema });
+/** PUT /api/v1/admin/tournament/simulate: how many bots to register (at most the room left). */
+export const TournamentSimulateQuerySchema = z.object({
+  tournamentId: IdQuerySchema,
+  bots: singleLineText()
+    .regex(/^[1-9][0-9]{0,4}$/, 'Must be a positive whole number')
+    .transform(Number)
+    .pipe(z.int().min(1).max(TOURNAMENT_MAX_ENTRANTS)),
+});
+export const TournamentSimulationResponseSchema = z.object({ message: z.string(), bots: z.int().min(0) });
+export type TournamentSimulationResponse = z.infer<typeof TournamentSimulationResponseSchema>;
 
 const LevelInputSchema = z.object({
   level: z.int().min(1).max(TOURNAMENT_MAX_LEVELS),

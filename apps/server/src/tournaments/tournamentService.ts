@@ -9,6 +9,7 @@ import type {
   TournamentStatus,
   TournamentSummary,
 } from '@tenger/protocol';
+import { randomInt } from 'node:crypto';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { recordAudit, type AuditActor } from '../audit/auditLog.js';
@@ -17,6 +18,9 @@ import { tournaments, users } from '../db/schema.js';
 import { DomainError, notFound, badRequest } from '../errors.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { systemClock } from '../tables/runtime/clock.js';
+import { BotPlayer, seededRandom } from '../tables/runtime/simulation/botPlayer.js';
+import { DatabaseBotRoster } from '../tables/runtime/simulation/botRoster.js';
+import type { TableRuntime } from '../tables/runtime/tableRuntime.js';
 import type { TableLayer } from '../tables/tableLayer.js';
 import type { TableRegistry } from '../tables/runtime/tableRegistry.js';
 import type { TableService } from '../tables/tableService.js';
@@ -28,6 +32,8 @@ import type { Clock, Entrant, TournamentConfig, TournamentSnapshot, TournamentTa
 
 /** Action time at a tournament's tables when the administrator names none. */
 export const DEFAULT_TOURNAMENT_ACTION_SECONDS = 20;
+/** The bots' pause before each decision, ms (human pace, like the cash tables' bots). */
+export const TOURNAMENT_BOT_PAUSE_MS: [number, number] = [900, 3500];
 /** The list shows this many tournaments, newest first. */
 const LIST_LIMIT = 200;
 
@@ -47,6 +53,8 @@ export interface TournamentServiceDeps {
   logger: Logger;
   /** The directors' clock (levels, scheduled starts); the system clock unless a test scripts it. */
   clock?: Clock;
+  /** The bots' thinking pause, ms [min, max]. */
+  botPauseMs?: [number, number];
 }
 
 type TournamentRow = typeof tournaments.$inferSelect;
@@ -65,6 +73,8 @@ export class TournamentService {
   private readonly bank: LedgerTournamentBank;
   private readonly store: DatabaseTournamentStore;
   private readonly clock: Clock;
+  /** Bots playing at tournament tables here (each drives one seat; it lets go when it leaves the seat). */
+  private readonly bots = new Set<BotPlayer>();
 
   constructor(private readonly deps: TournamentServiceDeps) {
     this.bank = new LedgerTournamentBank(deps.ledger);
@@ -89,6 +99,7 @@ export class TournamentService {
   close(): void {
     for (const { director } of this.open.values()) director.stop();
     this.open.clear();
+    for (const bot of [...this.bots]) bot.detach();
   }
 
   async create(input: CreateTournamentRequest, actor: AuditActor): Promise<TournamentDetail> {
@@ -247,6 +258,54 @@ export class TournamentService {
     });
   }
 
+  /**
+   * Fills a tournament with up to `count` marked bots, each entering with the house's bot bankroll
+   * (a Sit & Go that fills starts at once). Returns how many entered.
+   */
+  async addBots(tournamentId: number, count: number, actor: AuditActor): Promise<number> {
+    const live = await this.openOne(tournamentId);
+    if (live.director.state !== 'registering')
+      throw new DomainError('tournament_closed', 'Registration for this tournament is closed');
+    const room = live.row.maxEntrants - live.director.players().length;
+    if (room <= 0) throw new DomainError('tournament_full', REFUSAL_MESSAGES.tournament_full);
+    const busy = new Set<number>();
+    for (const open of this.open.values())
+      for (const e of open.director.players()) if (e.isBot) busy.add(e.userId);
+    const botIds = await new DatabaseBotRoster(this.deps.db).freeBots(Math.min(count, room), busy);
+    let entered = 0;
+    for (const botId of botIds) {
+      if (live.director.state !== 'registering') break;
+      await this.refusals(() => live.director.register(botId, true));
+      entered++;
+    }
+    this.forgetIfDone(tournamentId);
+    await recordAudit(this.deps.db, {
+      ...actor,
+      action: 'simulation.start',
+      targetType: 'tournament',
+      targetId: tournamentId,
+      summary: `${entered} bots registered in "${live.row.name}"`,
+    });
+    return entered;
+  }
+
+  /** Takes the tournament's bots out (their entries refunded to the bot bankroll) while registration is open. */
+  async removeBots(tournamentId: number, actor: AuditActor): Promise<number> {
+    const live = await this.openOne(tournamentId);
+    if (live.director.state !== 'registering')
+      throw new DomainError('tournament_closed', 'Registration for this tournament is closed');
+    const bots = live.director.players().filter((e) => e.isBot);
+    for (const bot of bots) await this.refusals(() => live.director.unregister(bot.userId));
+    await recordAudit(this.deps.db, {
+      ...actor,
+      action: 'simulation.stop',
+      targetType: 'tournament',
+      targetId: tournamentId,
+      summary: `${bots.length} bots unregistered from "${live.row.name}"`,
+    });
+    return bots.length;
+  }
+
   /** The live director (tests and the simulation drive its tables). */
   directorOf(tournamentId: number): TournamentDirector | null {
     return this.open.get(tournamentId)?.director ?? null;
@@ -281,6 +340,9 @@ export class TournamentService {
       { clock: this.clock, bank: this.bank, store: this.store, tables },
       snapshot,
     );
+    tables.onSeated = (runtime, player) => {
+      if (player.isBot) this.driveBot(runtime, player.userId);
+    };
     tables.onHand = async (report) => {
       await director.handFinished(report);
       this.forgetIfDone(row.id);
@@ -289,6 +351,18 @@ export class TournamentService {
     const live = { row, director, tables };
     this.open.set(row.id, live);
     return live;
+  }
+
+  /** A bot seated at a tournament table plays it (moved or busted, it lets go; the next table gets a new one). */
+  private driveBot(runtime: TableRuntime, userId: number): void {
+    const bot = new BotPlayer(
+      userId,
+      runtime,
+      { pauseMs: this.deps.botPauseMs ?? TOURNAMENT_BOT_PAUSE_MS, random: seededRandom(randomInt(2 ** 31)) },
+      (gone) => this.bots.delete(gone),
+    );
+    this.bots.add(bot);
+    bot.resume();
   }
 
   private configOf(row: TournamentRow): TournamentConfig {
