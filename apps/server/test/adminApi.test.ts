@@ -61,6 +61,7 @@ const ADMIN_ROUTES: Array<
       structure: 'turbo',
     },
   ],
+  ['PATCH', '/tournament?tournamentId=1', { name: 'T2' }],
   ['DELETE', '/tournament?tournamentId=1'],
   ['PUT', '/tournament/simulate?tournamentId=1&bots=2'],
   ['DELETE', '/tournament/simulate?tournamentId=1'],

@@ -60,7 +60,7 @@ describe.each(TEST_DRIVERS)('the tournament API on $name', ({ url }) => {
   afterAll(() => t.close());
   afterEach(async () => expect(await t.audit()).toEqual(BALANCED));
 
-  const admin = (method: 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
+  const admin = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, payload?: object) =>
     t.call({ method, url: `${A}${path}`, payload, token: t.admin.token });
   const as = (p: TestPlayer | null, method: 'GET' | 'POST' | 'DELETE', path: string) =>
     t.call({ method, url: `${U}${path}`, token: p?.token });
@@ -251,6 +251,7 @@ describe.each(TEST_DRIVERS)('the tournament API on $name', ({ url }) => {
       tableLayer: t.services.tableLayer,
       logger: t.services.logger,
       clock,
+      botPauseMs: [0, 0],
     });
     await restarted.start();
     t.services.tournaments = restarted;
@@ -277,6 +278,61 @@ describe.each(TEST_DRIVERS)('the tournament API on $name', ({ url }) => {
     expect(await t.services.ledger.balanceOf(Accounts.tournamentPool(full))).toBe(0);
     expect((await admin('DELETE', `/tournament?tournamentId=${open}`)).statusCode).toBe(200);
     expect(await available(p1)).toBe(FUNDS);
+  });
+
+  it('an administrator changes a tournament before its start; entries stay, paid money cannot change, a started one is closed', async () => {
+    const [p1, p2] = players as [TestPlayer, TestPlayer];
+    const id = TournamentDetailSchema.parse(
+      (await admin('POST', '/tournament', { ...SIT_AND_GO, name: 'Draft' })).json(),
+    ).tournamentId;
+    const changed = await admin('PATCH', `/tournament?tournamentId=${id}`, {
+      name: 'Heads-up',
+      maxEntrants: 2,
+      structure: 'regular',
+      buyIn: BUY_IN,
+    });
+    expect(changed.statusCode).toBe(200);
+    const heads = TournamentDetailSchema.parse(changed.json());
+    expect(heads).toMatchObject({ name: 'Heads-up', maxEntrants: 2, buyIn: BUY_IN, status: 'registering' });
+    expect(heads.levels[0]!.seconds).toBe(600);
+    expect((await auditRows('tournament.update')).map((r) => r.targetId)).toEqual([String(id)]);
+
+    expect((await as(p1, 'POST', `/tournaments/${id}/register`)).statusCode).toBe(200);
+    const paid = await admin('PATCH', `/tournament?tournamentId=${id}`, { buyIn: 1 });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().error.code).toBe('conflict');
+    for (const [body, field] of [
+      [{ tableSize: 10 }, 'tableSize'],
+      [{ kind: 'mtt' }, 'startsAt'],
+      [{ minEntrants: 3 }, 'maxEntrants'],
+      [{ name: '' }, 'name'],
+      [
+        {
+          levels: [
+            { level: 1, smallBlind: 20, bigBlind: 40, ante: 0, seconds: 60, isBreak: false },
+            { level: 2, smallBlind: 10, bigBlind: 20, ante: 0, seconds: 60, isBreak: false },
+          ],
+        },
+        'levels.1',
+      ],
+    ] as const) {
+      const bad = await admin('PATCH', `/tournament?tournamentId=${id}`, body);
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys(bad.json().error.fields ?? {})).toContain(field);
+    }
+    const after = await detail(id, p1);
+    expect(after).toMatchObject({ name: 'Heads-up', entrants: 1, registered: true, buyIn: BUY_IN });
+
+    // The changed tournament runs on its new settings: two entrants fill it.
+    expect((await as(p2, 'POST', `/tournaments/${id}/register`)).statusCode).toBe(200);
+    expect((await detail(id)).status).toBe('running');
+    const late = await admin('PATCH', `/tournament?tournamentId=${id}`, { name: 'Too late' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('tournament_closed');
+    expect((await admin('DELETE', `/tournament?tournamentId=${id}`)).statusCode).toBe(200);
+    for (const p of [p1, p2]) expect(await available(p)).toBe(FUNDS);
+    expect((await admin('PATCH', '/tournament?tournamentId=999999', { name: 'x' })).statusCode).toBe(404);
+    expect((await admin('PATCH', '/tournament', { name: 'x' })).statusCode).toBe(400);
   });
 
   it('bots fill a Sit & Go from the house bankroll, are marked, and play it to the end: places once, prizes sum to the pool, books zero', async () => {
@@ -307,14 +363,16 @@ describe.each(TEST_DRIVERS)('the tournament API on $name', ({ url }) => {
     expect(closed.statusCode).toBe(409);
     expect(closed.json().error.code).toBe('tournament_closed');
 
-    // The bots play on their own; the test moves the tables' clock between hands.
+    // The bots play on their own (no pause); the test moves the tables' clock only between hands, so
+    // no bot's action clock ever runs out.
     const director = t.services.tournaments.directorOf(id)!;
     const tables = t.services.tournaments.tablesOf(id)!;
-    for (let step = 0; step < 5_000 && director.state !== 'finished'; step++) {
+    for (let step = 0; step < 20_000 && director.state !== 'finished'; step++) {
       for (const runtime of tables.runtimes()) await runtime.idle();
       await director.idle();
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      clock.advance(UNIT_TIMING.nextHandDelayMs);
+      if (tables.runtimes().some((runtime) => runtime.isPlaying))
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      else clock.advance(UNIT_TIMING.nextHandDelayMs);
     }
     await director.idle();
     const done = await detail(id);

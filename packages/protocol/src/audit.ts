@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'simulation.start',
   'simulation.stop',
   'tournament.create',
+  'tournament.update',
   'tournament.cancel',
   'settings.update',
   'block.update',

@@ -123,47 +123,54 @@ const LevelInputSchema = z.object({
   isBreak: z.boolean(),
 });
 
+const TournamentFieldsSchema = z.object({
+  name: singleLineText().trim().min(1, 'Enter a name').max(60),
+  kind: TournamentKindSchema,
+  variant: TableVariantSchema,
+  /** Defaults to no-limit Hold'em, pot-limit Omaha. */
+  betting: BettingStructureSchema.optional(),
+  buyIn: MoneySchema,
+  fee: MoneySchema,
+  startingStack: z.int().min(TOURNAMENT_MIN_STARTING_STACK).max(TOURNAMENT_MAX_STARTING_STACK),
+  tableSize: z.int().min(2).max(9),
+  minEntrants: z.int().min(2).max(TOURNAMENT_MAX_ENTRANTS),
+  maxEntrants: z.int().min(2).max(TOURNAMENT_MAX_ENTRANTS),
+  /** A scheduled start (ISO with a time zone); required for a multi-table tournament, absent for a Sit & Go. */
+  startsAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  structure: TournamentStructureSchema.optional(),
+  levels: z.array(LevelInputSchema).min(1).max(TOURNAMENT_MAX_LEVELS).optional(),
+  /** Seconds to act at the tournament's tables (default 20). */
+  actionSeconds: z.int().min(5).max(120).optional(),
+});
+
 /** POST /api/v1/admin/tournament. Either a named `structure` or the admin's own `levels`. */
-export const CreateTournamentRequestSchema = z
-  .object({
-    name: singleLineText().trim().min(1, 'Enter a name').max(60),
-    kind: TournamentKindSchema,
-    variant: TableVariantSchema,
-    /** Defaults to no-limit Hold'em, pot-limit Omaha. */
-    betting: BettingStructureSchema.optional(),
-    buyIn: MoneySchema,
-    fee: MoneySchema,
-    startingStack: z.int().min(TOURNAMENT_MIN_STARTING_STACK).max(TOURNAMENT_MAX_STARTING_STACK),
-    tableSize: z.int().min(2).max(9),
-    minEntrants: z.int().min(2).max(TOURNAMENT_MAX_ENTRANTS),
-    maxEntrants: z.int().min(2).max(TOURNAMENT_MAX_ENTRANTS),
-    /** A scheduled start (ISO with a time zone); required for a multi-table tournament, absent for a Sit & Go. */
-    startsAt: z.iso.datetime({ offset: true }).nullable().optional(),
-    structure: TournamentStructureSchema.optional(),
-    levels: z.array(LevelInputSchema).min(1).max(TOURNAMENT_MAX_LEVELS).optional(),
-    /** Seconds to act at the tournament's tables (default 20). */
-    actionSeconds: z.int().min(5).max(120).optional(),
-  })
-  .superRefine((t, ctx) => {
-    if (t.maxEntrants < t.minEntrants)
-      ctx.addIssue({ code: 'custom', path: ['maxEntrants'], message: 'At least the minimum entrants' });
-    if ((t.structure === undefined) === (t.levels === undefined))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['structure'],
-        message: 'Give a named structure or levels (one of them)',
-      });
-    if (t.kind === 'mtt' && !t.startsAt)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['startsAt'],
-        message: 'A multi-table tournament needs a start time',
-      });
-    if (t.kind === 'sng' && t.startsAt)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['startsAt'],
-        message: 'A Sit & Go starts when full: no start time',
-      });
-  });
+export const CreateTournamentRequestSchema = TournamentFieldsSchema.superRefine((t, ctx) => {
+  if (t.maxEntrants < t.minEntrants)
+    ctx.addIssue({ code: 'custom', path: ['maxEntrants'], message: 'At least the minimum entrants' });
+  if ((t.structure === undefined) === (t.levels === undefined))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['structure'],
+      message: 'Give a named structure or levels (one of them)',
+    });
+  if (t.kind === 'mtt' && !t.startsAt)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['startsAt'],
+      message: 'A multi-table tournament needs a start time',
+    });
+  if (t.kind === 'sng' && t.startsAt)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['startsAt'],
+      message: 'A Sit & Go starts when full: no start time',
+    });
+});
 export type CreateTournamentRequest = z.infer<typeof CreateTournamentRequestSchema>;
+
+/**
+ * PATCH /api/v1/admin/tournament?tournamentId= before the start: any field of the create request; the
+ * result must be a valid create request (buy-in and fee only while nobody has entered).
+ */
+export const UpdateTournamentRequestSchema = TournamentFieldsSchema.partial();
+export type UpdateTournamentRequest = z.infer<typeof UpdateTournamentRequestSchema>;

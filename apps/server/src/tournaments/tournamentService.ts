@@ -3,11 +3,13 @@
 // ledger (LedgerTournamentBank), the database (DatabaseTournamentStore) and live tables hosted by the
 // table registry (LiveTournamentTables); the director owns every rule, this only builds and finds it.
 import { namedStructure, payoutTable, validateLevels, type Level } from '@tenger/engine';
-import type {
-  CreateTournamentRequest,
-  TournamentDetail,
-  TournamentStatus,
-  TournamentSummary,
+import {
+  CreateTournamentRequestSchema,
+  type CreateTournamentRequest,
+  type UpdateTournamentRequest,
+  type TournamentDetail,
+  type TournamentStatus,
+  type TournamentSummary,
 } from '@tenger/protocol';
 import { randomInt } from 'node:crypto';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
@@ -16,6 +18,7 @@ import { recordAudit, type AuditActor } from '../audit/auditLog.js';
 import { queryRows, type Database } from '../db/client.js';
 import { tournaments, users } from '../db/schema.js';
 import { DomainError, notFound, badRequest } from '../errors.js';
+import { parseInput } from '../http/validation.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { systemClock } from '../tables/runtime/clock.js';
 import { BotPlayer, seededRandom } from '../tables/runtime/simulation/botPlayer.js';
@@ -138,6 +141,85 @@ export class TournamentService {
     });
     this.launch(row);
     return this.detail(row.id, null);
+  }
+
+  /**
+   * Changes a tournament before its start. The changed tournament must be a valid create request; buy-in
+   * and fee stay once anyone has entered; a Sit & Go's field may not shrink to (or below) its entrants.
+   * The director is rebuilt on the new settings with its entries.
+   */
+  async update(
+    tournamentId: number,
+    change: UpdateTournamentRequest,
+    actor: AuditActor,
+  ): Promise<TournamentDetail> {
+    const live = await this.openOne(tournamentId);
+    await live.director.idle();
+    if (live.director.state !== 'registering')
+      throw new DomainError('tournament_closed', 'The tournament has started: it can no longer be changed');
+    const row = await this.row(tournamentId);
+    const entrants = live.director.players().length;
+    if (entrants > 0 && ((change.buyIn ?? row.buyIn) !== row.buyIn || (change.fee ?? row.fee) !== row.fee))
+      throw new DomainError('conflict', 'Players have entered: the buy-in and fee can no longer change');
+    const current: CreateTournamentRequest = {
+      name: row.name,
+      kind: row.kind,
+      variant: row.variant,
+      betting: row.betting,
+      buyIn: row.buyIn,
+      fee: row.fee,
+      startingStack: row.startingStack,
+      tableSize: row.tableSize,
+      minEntrants: row.minEntrants,
+      maxEntrants: row.maxEntrants,
+      startsAt: row.startsAt ? row.startsAt.toISOString() : null,
+      levels: (row.levels as Level[]).map((l) => ({ ...l })),
+      actionSeconds: row.actionSeconds,
+    };
+    const merged = { ...current, ...change };
+    if (change.structure !== undefined) delete merged.levels;
+    const next = parseInput(CreateTournamentRequestSchema, merged);
+    const minimum = next.kind === 'sng' && !next.startsAt ? entrants + 1 : entrants;
+    if (next.maxEntrants < minimum)
+      throw badRequest('Fewer places than entrants', { maxEntrants: `At least ${minimum}` });
+    const levels = this.levelsOf(next);
+    const startsAt = next.startsAt ? new Date(next.startsAt) : null;
+    if (startsAt && change.startsAt !== undefined && startsAt.getTime() <= this.clock.now())
+      throw badRequest('The start must be in the future', { startsAt: 'Must be in the future' });
+    const updated = await this.deps.db.transaction(async (tx) => {
+      const [saved] = await tx
+        .update(tournaments)
+        .set({
+          name: next.name,
+          kind: next.kind,
+          variant: next.variant,
+          betting: next.betting ?? (next.variant === 'omaha' ? 'pot-limit' : 'no-limit'),
+          buyIn: next.buyIn,
+          fee: next.fee,
+          startingStack: next.startingStack,
+          tableSize: next.tableSize,
+          minEntrants: next.minEntrants,
+          maxEntrants: next.maxEntrants,
+          startsAt,
+          levels,
+          actionSeconds: next.actionSeconds ?? DEFAULT_TOURNAMENT_ACTION_SECONDS,
+        })
+        .where(eq(tournaments.id, tournamentId))
+        .returning();
+      await recordAudit(tx as unknown as Database, {
+        ...actor,
+        action: 'tournament.update',
+        targetType: 'tournament',
+        targetId: tournamentId,
+        summary: `changed "${row.name}": ${Object.keys(change).sort().join(', ') || 'nothing'}`,
+      });
+      return saved!;
+    });
+    live.director.stop();
+    const snapshot = live.director.snapshot();
+    const relaunched = this.launch(updated, { ...snapshot, config: this.configOf(updated) });
+    await this.store.save(relaunched.director.snapshot());
+    return this.detail(tournamentId, null);
   }
 
   async list(viewerId: number | null): Promise<TournamentSummary[]> {

@@ -3,6 +3,7 @@ import {
   CreateTournamentRequestSchema,
   TournamentIdQuerySchema,
   TournamentSimulateQuerySchema,
+  UpdateTournamentRequestSchema,
   type MessageResponse,
   type TournamentDetail,
   type TournamentSimulationResponse,
@@ -12,7 +13,7 @@ import { parseInput } from '../../validation.js';
 import { actorOf } from './adminContext.js';
 
 /**
- * Tournaments: create (POST /tournament), cancel by the published policy (DELETE /tournament), and fill
+ * Tournaments: create (POST /tournament), change before the start (PATCH), cancel by the published policy (DELETE /tournament), and fill
  * with marked, house-funded bots (PUT /tournament/simulate) or take them out (DELETE) before the start.
  */
 export function adminTournamentRoutes(app: FastifyInstance, services: Services): void {
@@ -21,6 +22,12 @@ export function adminTournamentRoutes(app: FastifyInstance, services: Services):
     const created = await services.tournaments.create(body, actorOf(request));
     reply.status(201);
     return created;
+  });
+
+  app.patch('/tournament', async (request): Promise<TournamentDetail> => {
+    const { tournamentId } = parseInput(TournamentIdQuerySchema, request.query, 'query');
+    const change = parseInput(UpdateTournamentRequestSchema, request.body ?? {});
+    return services.tournaments.update(tournamentId, change, actorOf(request));
   });
 
   app.delete('/tournament', async (request): Promise<MessageResponse> => {
