@@ -149,7 +149,7 @@ export function createServices(
     tableLayer,
     logger,
     clock: overrides.tournamentClock,
-    botPauseMs: overrides.tournamentBotPauseMs,
+    botPauseMs: overrides.tournamentBotPauseMs ?? config.botPauseMs,
   });
   return { ...base, tableLayer, tournaments };
 }
