@@ -18,7 +18,6 @@ import { recordAudit, type AuditActor } from '../audit/auditLog.js';
 import { queryRows, type Database } from '../db/client.js';
 import { tournaments, users } from '../db/schema.js';
 import { DomainError, notFound, badRequest } from '../errors.js';
-import { parseInput } from '../http/validation.js';
 import type { Ledger } from '../ledger/ledger.js';
 import { systemClock } from '../tables/runtime/clock.js';
 import { BotPlayer, seededRandom } from '../tables/runtime/simulation/botPlayer.js';
@@ -178,7 +177,14 @@ export class TournamentService {
     };
     const merged = { ...current, ...change };
     if (change.structure !== undefined) delete merged.levels;
-    const next = parseInput(CreateTournamentRequestSchema, merged);
+    const checked = CreateTournamentRequestSchema.safeParse(merged);
+    if (!checked.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of checked.error.issues)
+        fields[issue.path.map(String).join('.') || 'request'] ??= issue.message;
+      throw badRequest(checked.error.issues[0]!.message, fields);
+    }
+    const next = checked.data;
     const minimum = next.kind === 'sng' && !next.startsAt ? entrants + 1 : entrants;
     if (next.maxEntrants < minimum)
       throw badRequest('Fewer places than entrants', { maxEntrants: `At least ${minimum}` });
