@@ -335,6 +335,31 @@ describe.each(TEST_DRIVERS)('the tournament API on $name', ({ url }) => {
     expect((await admin('PATCH', '/tournament', { name: 'x' })).statusCode).toBe(400);
   });
 
+  it('registrations racing a change of the tournament are never lost: every paid entry is in the field and refunded on cancel', async () => {
+    const racers = [
+      await t.player(FUNDS),
+      await t.player(FUNDS),
+      await t.player(FUNDS),
+      await t.player(FUNDS),
+    ];
+    const id = TournamentDetailSchema.parse(
+      (await admin('POST', '/tournament', { ...SIT_AND_GO, name: 'Race', maxEntrants: 9 })).json(),
+    ).tournamentId;
+    const results = await Promise.all([
+      ...racers.slice(0, 2).map((p) => as(p, 'POST', `/tournaments/${id}/register`)),
+      admin('PATCH', `/tournament?tournamentId=${id}`, { name: 'Race 2' }),
+      ...racers.slice(2).map((p) => as(p, 'POST', `/tournaments/${id}/register`)),
+      admin('PATCH', `/tournament?tournamentId=${id}`, { maxEntrants: 8 }),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const field = await detail(id);
+    expect(field).toMatchObject({ name: 'Race 2', maxEntrants: 8, entrants: 4, prizePool: 4 * BUY_IN });
+    expect(await t.services.ledger.balanceOf(Accounts.tournamentPool(id))).toBe(4 * BUY_IN);
+    for (const p of racers) expect(await available(p)).toBe(FUNDS - BUY_IN - FEE);
+    expect((await admin('DELETE', `/tournament?tournamentId=${id}`)).statusCode).toBe(200);
+    for (const p of racers) expect(await available(p)).toBe(FUNDS);
+  });
+
   it('bots fill a Sit & Go from the house bankroll, are marked, and play it to the end: places once, prizes sum to the pool, books zero', async () => {
     const id = TournamentDetailSchema.parse(
       (await admin('POST', '/tournament', { ...SIT_AND_GO, name: 'Bots', structure: 'hyper' })).json(),

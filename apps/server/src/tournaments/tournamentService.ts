@@ -77,6 +77,8 @@ export class TournamentService {
   private readonly clock: Clock;
   /** Bots playing at tournament tables here (each drives one seat; it lets go when it leaves the seat). */
   private readonly bots = new Set<BotPlayer>();
+  /** One registration, change or cancellation of a tournament at a time (a change rebuilds its director). */
+  private readonly locks = new Map<number, Promise<unknown>>();
 
   constructor(private readonly deps: TournamentServiceDeps) {
     this.bank = new LedgerTournamentBank(deps.ledger);
@@ -147,15 +149,33 @@ export class TournamentService {
    * and fee stay once anyone has entered; a Sit & Go's field may not shrink to (or below) its entrants.
    * The director is rebuilt on the new settings with its entries.
    */
-  async update(
+  update(
     tournamentId: number,
     change: UpdateTournamentRequest,
     actor: AuditActor,
   ): Promise<TournamentDetail> {
-    const live = await this.openOne(tournamentId);
-    await live.director.idle();
-    if (live.director.state !== 'registering')
-      throw new DomainError('tournament_closed', 'The tournament has started: it can no longer be changed');
+    return this.exclusive(tournamentId, async () => {
+      const live = await this.openOne(tournamentId);
+      await live.director.idle();
+      if (live.director.state !== 'registering')
+        throw new DomainError('tournament_closed', 'The tournament has started: it can no longer be changed');
+      // A scheduled start may not fire while the change is made; a refused change arms it again.
+      live.director.stop();
+      try {
+        return await this.change(live, change, actor);
+      } catch (error) {
+        live.director.open();
+        throw error;
+      }
+    });
+  }
+
+  private async change(
+    live: Open,
+    change: UpdateTournamentRequest,
+    actor: AuditActor,
+  ): Promise<TournamentDetail> {
+    const tournamentId = live.row.id;
     const row = await this.row(tournamentId);
     const entrants = live.director.players().length;
     if (entrants > 0 && ((change.buyIn ?? row.buyIn) !== row.buyIn || (change.fee ?? row.fee) !== row.fee))
@@ -306,43 +326,49 @@ export class TournamentService {
   }
 
   /** Buy-in and fee from the player's balance; a Sit & Go that fills starts at once. */
-  async register(tournamentId: number, userId: number, isBot = false): Promise<void> {
-    const live = await this.openOne(tournamentId);
-    await this.refusals(() => live.director.register(userId, isBot));
-    this.forgetIfDone(tournamentId);
+  register(tournamentId: number, userId: number, isBot = false): Promise<void> {
+    return this.exclusive(tournamentId, async () => {
+      const live = await this.openOne(tournamentId);
+      await this.refusals(() => live.director.register(userId, isBot));
+      this.forgetIfDone(tournamentId);
+    });
   }
 
   /** Buy-in and fee back, while registration is open. */
-  async unregister(tournamentId: number, userId: number): Promise<void> {
-    const live = await this.openOne(tournamentId);
-    await this.refusals(() => live.director.unregister(userId));
+  unregister(tournamentId: number, userId: number): Promise<void> {
+    return this.exclusive(tournamentId, async () => {
+      const live = await this.openOne(tournamentId);
+      await this.refusals(() => live.director.unregister(userId));
+    });
   }
 
   /**
    * Cancels by the published policy (director.cancel). A tournament saved as running that no director
    * runs here (the server restarted) is cancelled from its snapshot: its tables are only retired.
    */
-  async cancel(tournamentId: number, actor: AuditActor): Promise<void> {
-    const row = await this.row(tournamentId);
-    if (row.status === 'finished' || row.status === 'cancelled')
-      throw new DomainError('tournament_closed', `The tournament is ${row.status} already`);
-    const director =
-      this.open.get(tournamentId)?.director ??
-      new TournamentDirector(
-        this.configOf(row),
-        { clock: this.clock, bank: this.bank, store: this.store, tables: this.retiringTables() },
-        (row.snapshot as TournamentSnapshot | null) ?? undefined,
-      );
-    const before = director.state;
-    await director.cancel();
-    director.stop();
-    this.open.delete(tournamentId);
-    await recordAudit(this.deps.db, {
-      ...actor,
-      action: 'tournament.cancel',
-      targetType: 'tournament',
-      targetId: tournamentId,
-      summary: `cancelled "${row.name}" (${before}, ${director.players().length} entrants) by the policy`,
+  cancel(tournamentId: number, actor: AuditActor): Promise<void> {
+    return this.exclusive(tournamentId, async () => {
+      const row = await this.row(tournamentId);
+      if (row.status === 'finished' || row.status === 'cancelled')
+        throw new DomainError('tournament_closed', `The tournament is ${row.status} already`);
+      const director =
+        this.open.get(tournamentId)?.director ??
+        new TournamentDirector(
+          this.configOf(row),
+          { clock: this.clock, bank: this.bank, store: this.store, tables: this.retiringTables() },
+          (row.snapshot as TournamentSnapshot | null) ?? undefined,
+        );
+      const before = director.state;
+      await director.cancel();
+      director.stop();
+      this.open.delete(tournamentId);
+      await recordAudit(this.deps.db, {
+        ...actor,
+        action: 'tournament.cancel',
+        targetType: 'tournament',
+        targetId: tournamentId,
+        summary: `cancelled "${row.name}" (${before}, ${director.players().length} entrants) by the policy`,
+      });
     });
   }
 
@@ -350,48 +376,52 @@ export class TournamentService {
    * Fills a tournament with up to `count` marked bots, each entering with the house's bot bankroll
    * (a Sit & Go that fills starts at once). Returns how many entered.
    */
-  async addBots(tournamentId: number, count: number, actor: AuditActor): Promise<number> {
-    const live = await this.openOne(tournamentId);
-    if (live.director.state !== 'registering')
-      throw new DomainError('tournament_closed', 'Registration for this tournament is closed');
-    const room = live.row.maxEntrants - live.director.players().length;
-    if (room <= 0) throw new DomainError('tournament_full', REFUSAL_MESSAGES.tournament_full);
-    const busy = new Set<number>();
-    for (const open of this.open.values())
-      for (const e of open.director.players()) if (e.isBot) busy.add(e.userId);
-    const botIds = await new DatabaseBotRoster(this.deps.db).freeBots(Math.min(count, room), busy);
-    let entered = 0;
-    for (const botId of botIds) {
-      if (live.director.state !== 'registering') break;
-      await this.refusals(() => live.director.register(botId, true));
-      entered++;
-    }
-    this.forgetIfDone(tournamentId);
-    await recordAudit(this.deps.db, {
-      ...actor,
-      action: 'simulation.start',
-      targetType: 'tournament',
-      targetId: tournamentId,
-      summary: `${entered} bots registered in "${live.row.name}"`,
+  addBots(tournamentId: number, count: number, actor: AuditActor): Promise<number> {
+    return this.exclusive(tournamentId, async () => {
+      const live = await this.openOne(tournamentId);
+      if (live.director.state !== 'registering')
+        throw new DomainError('tournament_closed', 'Registration for this tournament is closed');
+      const room = live.row.maxEntrants - live.director.players().length;
+      if (room <= 0) throw new DomainError('tournament_full', REFUSAL_MESSAGES.tournament_full);
+      const busy = new Set<number>();
+      for (const open of this.open.values())
+        for (const e of open.director.players()) if (e.isBot) busy.add(e.userId);
+      const botIds = await new DatabaseBotRoster(this.deps.db).freeBots(Math.min(count, room), busy);
+      let entered = 0;
+      for (const botId of botIds) {
+        if (live.director.state !== 'registering') break;
+        await this.refusals(() => live.director.register(botId, true));
+        entered++;
+      }
+      this.forgetIfDone(tournamentId);
+      await recordAudit(this.deps.db, {
+        ...actor,
+        action: 'simulation.start',
+        targetType: 'tournament',
+        targetId: tournamentId,
+        summary: `${entered} bots registered in "${live.row.name}"`,
+      });
+      return entered;
     });
-    return entered;
   }
 
   /** Takes the tournament's bots out (their entries refunded to the bot bankroll) while registration is open. */
-  async removeBots(tournamentId: number, actor: AuditActor): Promise<number> {
-    const live = await this.openOne(tournamentId);
-    if (live.director.state !== 'registering')
-      throw new DomainError('tournament_closed', 'Registration for this tournament is closed');
-    const bots = live.director.players().filter((e) => e.isBot);
-    for (const bot of bots) await this.refusals(() => live.director.unregister(bot.userId));
-    await recordAudit(this.deps.db, {
-      ...actor,
-      action: 'simulation.stop',
-      targetType: 'tournament',
-      targetId: tournamentId,
-      summary: `${bots.length} bots unregistered from "${live.row.name}"`,
+  removeBots(tournamentId: number, actor: AuditActor): Promise<number> {
+    return this.exclusive(tournamentId, async () => {
+      const live = await this.openOne(tournamentId);
+      if (live.director.state !== 'registering')
+        throw new DomainError('tournament_closed', 'Registration for this tournament is closed');
+      const bots = live.director.players().filter((e) => e.isBot);
+      for (const bot of bots) await this.refusals(() => live.director.unregister(bot.userId));
+      await recordAudit(this.deps.db, {
+        ...actor,
+        action: 'simulation.stop',
+        targetType: 'tournament',
+        targetId: tournamentId,
+        summary: `${bots.length} bots unregistered from "${live.row.name}"`,
+      });
+      return bots.length;
     });
-    return bots.length;
   }
 
   /** The live director (tests and the simulation drive its tables). */
@@ -565,6 +595,17 @@ export class TournamentService {
       if (error instanceof TournamentRefused) throw new DomainError(error.code, REFUSAL_MESSAGES[error.code]);
       throw error;
     }
+  }
+
+  private exclusive<T>(tournamentId: number, work: () => Promise<T>): Promise<T> {
+    const previous = this.locks.get(tournamentId) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch(() => undefined);
+    this.locks.set(tournamentId, settled);
+    void settled.then(() => {
+      if (this.locks.get(tournamentId) === settled) this.locks.delete(tournamentId);
+    });
+    return next;
   }
 
   private forgetIfDone(tournamentId: number): void {
