@@ -91,6 +91,14 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '2.5' })).toThrow(/whole number of seconds/);
   });
 
+  it('bots pause at human pace unless BOT_PAUSE_MS=min-max says otherwise; a malformed range is refused', () => {
+    expect(loadConfig({}).botPauseMs).toBeUndefined();
+    expect(loadConfig({ BOT_PAUSE_MS: '0-0' }).botPauseMs).toEqual([0, 0]);
+    expect(loadConfig({ BOT_PAUSE_MS: '200-800' }).botPauseMs).toEqual([200, 800]);
+    expect(() => loadConfig({ BOT_PAUSE_MS: '800-200' })).toThrow(/BOT_PAUSE_MS/);
+    expect(() => loadConfig({ BOT_PAUSE_MS: 'fast' })).toThrow(/BOT_PAUSE_MS must be min-max/);
+  });
+
   it('runs as one process without REDIS_URL; several share Redis only on PostgreSQL', () => {
     expect(loadConfig({}).redisUrl).toBeUndefined();
     expect(loadConfig({}).nodeId).toMatch(/:\d+$/);

@@ -98,6 +98,8 @@ export interface ServerConfig {
   leaseTtlMs: number;
   /** Prefix of every Redis key and channel (REDIS_PREFIX, default "tenger:"): sites (or tests) sharing one Redis stay apart. */
   redisPrefix: string;
+  /** The bots' thinking pause before each decision, ms [min, max] (BOT_PAUSE_MS=min-max); unset: human pace. */
+  botPauseMs?: [number, number];
   /**
    * The administrators' second factor (auth/secondFactor.ts). `required`: every administrator enrols and
    * every admin session passes it (always in production; ADMIN_TOTP_REQUIRED=true elsewhere). `secret`
@@ -192,6 +194,12 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'REDIS_PREFIX must be 1 to 64 letters, digits, dots, colons, dashes or underscores')
     .default('tenger:'),
   TABLE_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(60_000).default(8_000),
+  BOT_PAUSE_MS: z
+    .string()
+    .regex(/^\d{1,6}-\d{1,6}$/, 'BOT_PAUSE_MS must be min-max in milliseconds, e.g. 900-3500')
+    .transform((range) => range.split('-').map(Number) as [number, number])
+    .refine(([min, max]) => min <= max, 'BOT_PAUSE_MS: the minimum must not exceed the maximum')
+    .optional(),
   ADMIN_TOTP_REQUIRED: z.enum(['true', 'false'], 'ADMIN_TOTP_REQUIRED must be true or false').optional(),
   ADMIN_TOTP_SECRET: z
     .string()
@@ -263,6 +271,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeId: e.NODE_ID ?? `${os.hostname()}:${process.pid}`,
     leaseTtlMs: e.TABLE_LEASE_TTL_MS,
     redisPrefix: e.REDIS_PREFIX,
+    botPauseMs: e.BOT_PAUSE_MS,
     adminTotp: {
       required: e.NODE_ENV === 'production' || e.ADMIN_TOTP_REQUIRED === 'true',
       secret: e.ADMIN_TOTP_SECRET,

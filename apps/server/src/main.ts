@@ -17,7 +17,8 @@ async function main(): Promise<void> {
   }
   const server = await createServer({
     config,
-    tableLayer: (services) => new TableRegistry(services, { durableSeats: true }),
+    tableLayer: (services) =>
+      new TableRegistry(services, { durableSeats: true, botPauseMs: config.botPauseMs }),
   });
   const log = server.services.logger;
   if (server.generatedAdminPassword) {

@@ -75,6 +75,8 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
   const seeded = await seedSite(services);
   // Crash recovery for live tables (cash out seats left from before a restart) before anyone connects.
   await services.tableLayer.start?.();
+  // Tournaments still registering get their directors back (registrations survive a restart).
+  await services.tournaments.start();
   await services.chat.startRetention((error) => services.logger.warn({ err: error }, 'chat purge failed'));
   const app = await buildApp(services, { webDist: config.webDist, plugins: options.plugins });
   const db = database;
@@ -98,6 +100,7 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
     services.hub.close();
     services.chat.close();
     await services.auth.idle();
+    services.tournaments.close();
     await services.tableLayer.close();
     await app.close();
     for (const deadline = Date.now() + 5_000; running.size > 0 && Date.now() < deadline;) {

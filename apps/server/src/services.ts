@@ -17,6 +17,8 @@ import { TableRegistry } from './tables/runtime/tableRegistry.js';
 import { ChatService } from './tables/chat/chatService.js';
 import { TableService } from './tables/tableService.js';
 import { RoleGrantDesk } from './fourEyes/roleGrants.js';
+import type { Clock } from './tables/runtime/ports.js';
+import { TournamentService } from './tournaments/tournamentService.js';
 import { UserService } from './users/userService.js';
 import { WalletService } from './wallet/walletService.js';
 
@@ -41,6 +43,8 @@ export interface Services {
   /** Table chat: lines, the word filter, mutes, retention. */
   chat: ChatService;
   hub: GlobalHub;
+  /** Tournaments: the catalogue, registration and one director per open tournament. */
+  tournaments: TournamentService;
   /** The site's processes: a bus and table leases (Redis with REDIS_URL, in-process without). */
   cluster: Cluster;
 }
@@ -85,8 +89,12 @@ export function createCluster(db: Database, config: ServerConfig, logger: Logger
 
 export interface ServiceOverrides {
   /** The live tables; defaults to a TableRegistry with production timings. Receives the other services. */
-  tableLayer?: (services: Omit<Services, 'tableLayer'>) => TableLayer;
+  tableLayer?: (services: Omit<Services, 'tableLayer' | 'tournaments'>) => TableLayer;
   mailer?: Mailer;
+  /** The tournament directors' clock (levels, scheduled starts); the system clock by default. */
+  tournamentClock?: Clock;
+  /** The tournament bots' thinking pause, ms [min, max] (human pace by default). */
+  tournamentBotPauseMs?: [number, number];
 }
 
 export function createServices(
@@ -134,5 +142,14 @@ export function createServices(
   for (const shared of [ledger, auth.sessionEvents, settings, base.tables]) shared.shareThrough(cluster.bus);
   const tableLayer = overrides.tableLayer?.(base) ?? new TableRegistry(base);
   base.tables.onChanged((tableId, row) => tableLayer.onTableChanged(tableId, row));
-  return { ...base, tableLayer };
+  const tournaments = new TournamentService({
+    db,
+    ledger,
+    tables: base.tables,
+    tableLayer,
+    logger,
+    clock: overrides.tournamentClock,
+    botPauseMs: overrides.tournamentBotPauseMs ?? config.botPauseMs,
+  });
+  return { ...base, tableLayer, tournaments };
 }

@@ -45,6 +45,26 @@ const ADMIN_ROUTES: Array<
   ['GET', '/settings'],
   ['PUT', '/settings', { actionTimeSeconds: 25 }],
   ['GET', '/data'],
+  [
+    'POST',
+    '/tournament',
+    {
+      name: 'T',
+      kind: 'sng',
+      variant: 'holdem',
+      buyIn: 100,
+      fee: 10,
+      startingStack: 1500,
+      tableSize: 6,
+      minEntrants: 2,
+      maxEntrants: 6,
+      structure: 'turbo',
+    },
+  ],
+  ['PATCH', '/tournament?tournamentId=1', { name: 'T2' }],
+  ['DELETE', '/tournament?tournamentId=1'],
+  ['PUT', '/tournament/simulate?tournamentId=1&bots=2'],
+  ['DELETE', '/tournament/simulate?tournamentId=1'],
 ];
 
 describe.each(TEST_DRIVERS)('admin API on $name', ({ url }) => {

@@ -83,6 +83,15 @@ export const ERROR_STATUS = {
   too_many_messages: 429,
   /** SIT, RECHARGE, LEAVE or an automatic top-up at a tournament table: the chips belong to the tournament. */
   tournament_table: 409,
+
+  // ---- tournaments ----
+  /** Registration is not open (the tournament started, finished or was cancelled). */
+  tournament_closed: 409,
+  /** The tournament has its most entrants. */
+  tournament_full: 409,
+  already_registered: 409,
+  /** Unregistering from a tournament the caller is not registered in. */
+  not_registered: 409,
 } as const satisfies Record<string, ErrorStatus>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

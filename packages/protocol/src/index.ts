@@ -9,3 +9,4 @@ export * from './chat.js';
 export * from './rules.js';
 export { ERROR_STATUS, httpStatusOf, isErrorCode, type ErrorStatus } from './errors.js';
 export * from './handExport.js';
+export * from './tournament.js';

@@ -25,11 +25,13 @@ import { adminApprovalRoutes } from './routes/admin/approvals.js';
 import { adminMoneyRoutes } from './routes/admin/money.js';
 import { adminSiteRoutes } from './routes/admin/site.js';
 import { adminTableRoutes } from './routes/admin/tables.js';
+import { adminTournamentRoutes } from './routes/admin/tournaments.js';
 import { adminUserRoutes } from './routes/admin/users.js';
 import { accountRoutes } from './routes/user/account.js';
 import { secondFactorRoutes } from './routes/user/secondFactor.js';
 import { authRoutes } from './routes/user/auth.js';
 import { lobbyRoutes } from './routes/user/lobby.js';
+import { tournamentRoutes } from './routes/user/tournaments.js';
 import { walletRoutes } from './routes/user/wallet.js';
 import { adminHandRoutes, userHandRoutes } from '../hands/handRoutes.js';
 import { myHandRoutes } from '../hands/myHands.js';
@@ -146,6 +148,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
       secondFactorRoutes(user, services);
       lobbyRoutes(user, services);
       walletRoutes(user, services);
+      tournamentRoutes(user, services);
       userHandRoutes(user, services);
       myHandRoutes(user, services);
     },
@@ -161,6 +164,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
       adminMoneyRoutes(admin, services);
       adminApprovalRoutes(admin, services);
       adminTableRoutes(admin, services);
+      adminTournamentRoutes(admin, services);
       adminSiteRoutes(admin, services);
       adminHandRoutes(admin, services);
       adminAuditRoutes(admin, services);

@@ -31,6 +31,8 @@ export class LiveTournamentTables implements TournamentTables {
   private level: Level | null = null;
   /** The director's handFinished (set once the director exists: it takes these tables in its ports). */
   onHand: (report: HandReport) => Promise<void> = async () => {};
+  /** A player was seated at one of these tables (the service drives its bots from here). */
+  onSeated: (runtime: TableRuntime, player: SeatAssignment) => void = () => {};
 
   constructor(
     private readonly host: TournamentTableHost,
@@ -107,8 +109,9 @@ export class LiveTournamentTables implements TournamentTables {
     return this.level;
   }
 
-  private seat(runtime: TableRuntime, player: SeatAssignment): Promise<void> {
-    return runtime.seatTournamentPlayer(player, player.seat, player.stack);
+  private async seat(runtime: TableRuntime, player: SeatAssignment): Promise<void> {
+    await runtime.seatTournamentPlayer(player, player.seat, player.stack);
+    this.onSeated(runtime, player);
   }
 
   private table(tableId: number): LiveTable | undefined {

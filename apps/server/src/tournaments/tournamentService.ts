@@ -1,0 +1,618 @@
+// The tournament catalogue: an administrator creates and cancels tournaments, players list them, read
+// one, register and unregister. Each open tournament runs one TournamentDirector (director.ts) on the
+// ledger (LedgerTournamentBank), the database (DatabaseTournamentStore) and live tables hosted by the
+// table registry (LiveTournamentTables); the director owns every rule, this only builds and finds it.
+import { namedStructure, payoutTable, validateLevels, type Level } from '@tenger/engine';
+import {
+  CreateTournamentRequestSchema,
+  type CreateTournamentRequest,
+  type UpdateTournamentRequest,
+  type TournamentDetail,
+  type TournamentStatus,
+  type TournamentSummary,
+} from '@tenger/protocol';
+import { randomInt } from 'node:crypto';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { recordAudit, type AuditActor } from '../audit/auditLog.js';
+import { queryRows, type Database } from '../db/client.js';
+import { tournaments, users } from '../db/schema.js';
+import { DomainError, notFound, badRequest } from '../errors.js';
+import type { Ledger } from '../ledger/ledger.js';
+import { systemClock } from '../tables/runtime/clock.js';
+import { BotPlayer, seededRandom } from '../tables/runtime/simulation/botPlayer.js';
+import { DatabaseBotRoster } from '../tables/runtime/simulation/botRoster.js';
+import type { TableRuntime } from '../tables/runtime/tableRuntime.js';
+import type { TableLayer } from '../tables/tableLayer.js';
+import type { TableRegistry } from '../tables/runtime/tableRegistry.js';
+import type { TableService } from '../tables/tableService.js';
+import { DatabaseTournamentStore } from './databaseTournamentStore.js';
+import { TournamentDirector, TournamentRefused } from './director.js';
+import { LedgerTournamentBank } from './ledgerTournamentBank.js';
+import { LiveTournamentTables, registryTableHost } from './liveTournamentTables.js';
+import type { Clock, Entrant, TournamentConfig, TournamentSnapshot, TournamentTables } from './ports.js';
+
+/** Action time at a tournament's tables when the administrator names none. */
+export const DEFAULT_TOURNAMENT_ACTION_SECONDS = 20;
+/** The bots' pause before each decision, ms (human pace, like the cash tables' bots). */
+export const TOURNAMENT_BOT_PAUSE_MS: [number, number] = [900, 3500];
+/** The list shows this many tournaments, newest first. */
+const LIST_LIMIT = 200;
+
+const REFUSAL_MESSAGES: Record<TournamentRefused['code'], string> = {
+  tournament_closed: 'Registration for this tournament is closed',
+  tournament_full: 'This tournament is full',
+  already_registered: 'You are already registered in this tournament',
+  not_registered: 'You are not registered in this tournament',
+  insufficient_funds: 'Your balance does not cover the buy-in and the fee',
+};
+
+export interface TournamentServiceDeps {
+  db: Database;
+  ledger: Ledger;
+  tables: TableService;
+  tableLayer: TableLayer;
+  logger: Logger;
+  /** The directors' clock (levels, scheduled starts); the system clock unless a test scripts it. */
+  clock?: Clock;
+  /** The bots' thinking pause, ms [min, max]. */
+  botPauseMs?: [number, number];
+}
+
+type TournamentRow = typeof tournaments.$inferSelect;
+
+/** Where the tournament's tables run: the table registry (the only TableLayer that hosts them). */
+type TournamentHostLayer = Pick<TableRegistry, 'hostTournamentTable' | 'retireTournamentTable'>;
+
+interface Open {
+  row: TournamentRow;
+  director: TournamentDirector;
+  tables: LiveTournamentTables;
+}
+
+export class TournamentService {
+  private readonly open = new Map<number, Open>();
+  private readonly bank: LedgerTournamentBank;
+  private readonly store: DatabaseTournamentStore;
+  private readonly clock: Clock;
+  /** Bots playing at tournament tables here (each drives one seat; it lets go when it leaves the seat). */
+  private readonly bots = new Set<BotPlayer>();
+  /** One registration, change or cancellation of a tournament at a time (a change rebuilds its director). */
+  private readonly locks = new Map<number, Promise<unknown>>();
+
+  constructor(private readonly deps: TournamentServiceDeps) {
+    this.bank = new LedgerTournamentBank(deps.ledger);
+    this.store = new DatabaseTournamentStore(deps.db);
+    this.clock = deps.clock ?? systemClock;
+  }
+
+  /**
+   * Start-up: tournaments still registering get their director back from the saved snapshot, so the
+   * registrations (and their money, in the pool) survive a restart. Running ones are not resumed here
+   * (their live tables are not rebuilt yet): they stay as saved until an administrator cancels them.
+   */
+  async start(): Promise<void> {
+    const rows = await this.deps.db.select().from(tournaments).where(eq(tournaments.status, 'registering'));
+    for (const row of rows) {
+      const snapshot = (row.snapshot as TournamentSnapshot | null) ?? undefined;
+      this.launch(row, snapshot);
+    }
+  }
+
+  /** Stops every director's timers (shutdown); the snapshots resume them. */
+  close(): void {
+    for (const { director } of this.open.values()) director.stop();
+    this.open.clear();
+    for (const bot of [...this.bots]) bot.detach();
+  }
+
+  async create(input: CreateTournamentRequest, actor: AuditActor): Promise<TournamentDetail> {
+    const levels = this.levelsOf(input);
+    const startsAt = input.startsAt ? new Date(input.startsAt) : null;
+    if (startsAt && startsAt.getTime() <= this.clock.now())
+      throw badRequest('The start must be in the future', { startsAt: 'Must be in the future' });
+    const row = await this.deps.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(tournaments)
+        .values({
+          name: input.name,
+          kind: input.kind,
+          variant: input.variant,
+          betting: input.betting ?? (input.variant === 'omaha' ? 'pot-limit' : 'no-limit'),
+          buyIn: input.buyIn,
+          fee: input.fee,
+          startingStack: input.startingStack,
+          tableSize: input.tableSize,
+          minEntrants: input.minEntrants,
+          maxEntrants: input.maxEntrants,
+          startsAt,
+          levels,
+          actionSeconds: input.actionSeconds ?? DEFAULT_TOURNAMENT_ACTION_SECONDS,
+          createdBy: actor.actorId,
+        })
+        .returning();
+      await recordAudit(tx as unknown as Database, {
+        ...actor,
+        action: 'tournament.create',
+        targetType: 'tournament',
+        targetId: created!.id,
+        summary: `created ${input.kind} "${input.name}": buy-in ${input.buyIn} + ${input.fee}, ${input.startingStack} chips, ${input.minEntrants}-${input.maxEntrants} entrants`,
+      });
+      return created!;
+    });
+    this.launch(row);
+    return this.detail(row.id, null);
+  }
+
+  /**
+   * Changes a tournament before its start. The changed tournament must be a valid create request; buy-in
+   * and fee stay once anyone has entered; a Sit & Go's field may not shrink to (or below) its entrants.
+   * The director is rebuilt on the new settings with its entries.
+   */
+  update(
+    tournamentId: number,
+    change: UpdateTournamentRequest,
+    actor: AuditActor,
+  ): Promise<TournamentDetail> {
+    return this.exclusive(tournamentId, async () => {
+      const live = await this.openOne(tournamentId);
+      await live.director.idle();
+      if (live.director.state !== 'registering')
+        throw new DomainError('tournament_closed', 'The tournament has started: it can no longer be changed');
+      // A scheduled start may not fire while the change is made; a refused change arms it again.
+      live.director.stop();
+      try {
+        return await this.change(live, change, actor);
+      } catch (error) {
+        live.director.open();
+        throw error;
+      }
+    });
+  }
+
+  private async change(
+    live: Open,
+    change: UpdateTournamentRequest,
+    actor: AuditActor,
+  ): Promise<TournamentDetail> {
+    const tournamentId = live.row.id;
+    const row = await this.row(tournamentId);
+    const entrants = live.director.players().length;
+    if (entrants > 0 && ((change.buyIn ?? row.buyIn) !== row.buyIn || (change.fee ?? row.fee) !== row.fee))
+      throw new DomainError('conflict', 'Players have entered: the buy-in and fee can no longer change');
+    const current: CreateTournamentRequest = {
+      name: row.name,
+      kind: row.kind,
+      variant: row.variant,
+      betting: row.betting,
+      buyIn: row.buyIn,
+      fee: row.fee,
+      startingStack: row.startingStack,
+      tableSize: row.tableSize,
+      minEntrants: row.minEntrants,
+      maxEntrants: row.maxEntrants,
+      startsAt: row.startsAt ? row.startsAt.toISOString() : null,
+      levels: (row.levels as Level[]).map((l) => ({ ...l })),
+      actionSeconds: row.actionSeconds,
+    };
+    const merged = { ...current, ...change };
+    if (change.structure !== undefined) delete merged.levels;
+    const checked = CreateTournamentRequestSchema.safeParse(merged);
+    if (!checked.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of checked.error.issues)
+        fields[issue.path.map(String).join('.') || 'request'] ??= issue.message;
+      throw badRequest(checked.error.issues[0]!.message, fields);
+    }
+    const next = checked.data;
+    const minimum = next.kind === 'sng' && !next.startsAt ? entrants + 1 : entrants;
+    if (next.maxEntrants < minimum)
+      throw badRequest('Fewer places than entrants', { maxEntrants: `At least ${minimum}` });
+    const levels = this.levelsOf(next);
+    const startsAt = next.startsAt ? new Date(next.startsAt) : null;
+    if (startsAt && change.startsAt !== undefined && startsAt.getTime() <= this.clock.now())
+      throw badRequest('The start must be in the future', { startsAt: 'Must be in the future' });
+    const updated = await this.deps.db.transaction(async (tx) => {
+      const [saved] = await tx
+        .update(tournaments)
+        .set({
+          name: next.name,
+          kind: next.kind,
+          variant: next.variant,
+          betting: next.betting ?? (next.variant === 'omaha' ? 'pot-limit' : 'no-limit'),
+          buyIn: next.buyIn,
+          fee: next.fee,
+          startingStack: next.startingStack,
+          tableSize: next.tableSize,
+          minEntrants: next.minEntrants,
+          maxEntrants: next.maxEntrants,
+          startsAt,
+          levels,
+          actionSeconds: next.actionSeconds ?? DEFAULT_TOURNAMENT_ACTION_SECONDS,
+        })
+        .where(eq(tournaments.id, tournamentId))
+        .returning();
+      await recordAudit(tx as unknown as Database, {
+        ...actor,
+        action: 'tournament.update',
+        targetType: 'tournament',
+        targetId: tournamentId,
+        summary: `changed "${row.name}": ${Object.keys(change).sort().join(', ') || 'nothing'}`,
+      });
+      return saved!;
+    });
+    live.director.stop();
+    const snapshot = live.director.snapshot();
+    const relaunched = this.launch(updated, { ...snapshot, config: this.configOf(updated) });
+    await this.store.save(relaunched.director.snapshot());
+    return this.detail(tournamentId, null);
+  }
+
+  async list(viewerId: number | null): Promise<TournamentSummary[]> {
+    const rows = await this.deps.db
+      .select()
+      .from(tournaments)
+      .orderBy(desc(tournaments.id))
+      .limit(LIST_LIMIT);
+    const ids = rows.map((r) => r.id);
+    const counts = new Map<number, { entrants: number; registered: boolean }>();
+    if (ids.length > 0) {
+      const found = await queryRows<{ id: number; entrants: string | number; registered: boolean }>(
+        this.deps.db,
+        sql`SELECT tournament_id AS id, count(*) AS entrants,
+                   coalesce(bool_or(user_id = ${viewerId ?? 0}), false) AS registered
+            FROM tournament_entries WHERE tournament_id IN (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})
+            GROUP BY tournament_id`,
+      );
+      for (const c of found)
+        counts.set(Number(c.id), { entrants: Number(c.entrants), registered: Boolean(c.registered) });
+    }
+    return rows.map((row) => {
+      const live = this.open.get(row.id);
+      if (live) return this.summaryOf(row, live.director.players(), live.director.state, viewerId);
+      const c = counts.get(row.id) ?? { entrants: 0, registered: false };
+      return {
+        ...this.summaryFields(row, row.status, c.entrants),
+        registered: c.registered,
+      };
+    });
+  }
+
+  async detail(tournamentId: number, viewerId: number | null): Promise<TournamentDetail> {
+    const row = await this.row(tournamentId);
+    const live = this.open.get(tournamentId);
+    const snapshot = row.snapshot as TournamentSnapshot | null;
+    const players = live?.director.players() ?? snapshot?.entrants ?? [];
+    const status = live?.director.state ?? row.status;
+    const levelIndex = live ? live.director.snapshot().levelIndex : (snapshot?.levelIndex ?? 0);
+    const levels = row.levels as Level[];
+    const inPlay = status === 'running' || status === 'break';
+    const names = await this.usernames(players.map((p) => p.userId));
+    const tableIds = live?.director.tableIds() ?? [];
+    return {
+      ...this.summaryOf(row, players, status, viewerId),
+      levels: levels.map((l) => ({
+        level: l.level,
+        smallBlind: l.smallBlind,
+        bigBlind: l.bigBlind,
+        ante: l.ante,
+        seconds: l.seconds,
+        isBreak: l.isBreak,
+      })),
+      level: levels[levelIndex]?.level ?? 1,
+      levelEndsAt: live && inPlay ? new Date(live.director.levelEnds).toISOString() : null,
+      payouts: players.length >= 2 ? payoutTable(players.length, players.length * row.buyIn) : [],
+      players: players
+        .map((p) => ({
+          userId: p.userId,
+          username: names.get(p.userId) ?? '',
+          stack: p.stack,
+          tableId: p.tableId,
+          seat: p.seat,
+          place: p.place,
+          prize: p.prize,
+          bot: p.isBot,
+        }))
+        .sort((a, b) => (a.place ?? 0) - (b.place ?? 0) || b.stack - a.stack || a.userId - b.userId),
+      tables: tableIds.map((tableId) => ({
+        tableId,
+        players: players.filter((p) => p.tableId === tableId && p.place === null).length,
+      })),
+      handForHand: live?.director.isHandForHand ?? snapshot?.handForHand ?? false,
+    };
+  }
+
+  /** Buy-in and fee from the player's balance; a Sit & Go that fills starts at once. */
+  register(tournamentId: number, userId: number, isBot = false): Promise<void> {
+    return this.exclusive(tournamentId, async () => {
+      const live = await this.openOne(tournamentId);
+      await this.refusals(() => live.director.register(userId, isBot));
+      this.forgetIfDone(tournamentId);
+    });
+  }
+
+  /** Buy-in and fee back, while registration is open. */
+  unregister(tournamentId: number, userId: number): Promise<void> {
+    return this.exclusive(tournamentId, async () => {
+      const live = await this.openOne(tournamentId);
+      await this.refusals(() => live.director.unregister(userId));
+    });
+  }
+
+  /**
+   * Cancels by the published policy (director.cancel). A tournament saved as running that no director
+   * runs here (the server restarted) is cancelled from its snapshot: its tables are only retired.
+   */
+  cancel(tournamentId: number, actor: AuditActor): Promise<void> {
+    return this.exclusive(tournamentId, async () => {
+      const row = await this.row(tournamentId);
+      if (row.status === 'finished' || row.status === 'cancelled')
+        throw new DomainError('tournament_closed', `The tournament is ${row.status} already`);
+      const director =
+        this.open.get(tournamentId)?.director ??
+        new TournamentDirector(
+          this.configOf(row),
+          { clock: this.clock, bank: this.bank, store: this.store, tables: this.retiringTables() },
+          (row.snapshot as TournamentSnapshot | null) ?? undefined,
+        );
+      const before = director.state;
+      await director.cancel();
+      director.stop();
+      this.open.delete(tournamentId);
+      await recordAudit(this.deps.db, {
+        ...actor,
+        action: 'tournament.cancel',
+        targetType: 'tournament',
+        targetId: tournamentId,
+        summary: `cancelled "${row.name}" (${before}, ${director.players().length} entrants) by the policy`,
+      });
+    });
+  }
+
+  /**
+   * Fills a tournament with up to `count` marked bots, each entering with the house's bot bankroll
+   * (a Sit & Go that fills starts at once). Returns how many entered.
+   */
+  addBots(tournamentId: number, count: number, actor: AuditActor): Promise<number> {
+    return this.exclusive(tournamentId, async () => {
+      const live = await this.openOne(tournamentId);
+      if (live.director.state !== 'registering')
+        throw new DomainError('tournament_closed', 'Registration for this tournament is closed');
+      const room = live.row.maxEntrants - live.director.players().length;
+      if (room <= 0) throw new DomainError('tournament_full', REFUSAL_MESSAGES.tournament_full);
+      const busy = new Set<number>();
+      for (const open of this.open.values())
+        for (const e of open.director.players()) if (e.isBot) busy.add(e.userId);
+      const botIds = await new DatabaseBotRoster(this.deps.db).freeBots(Math.min(count, room), busy);
+      let entered = 0;
+      for (const botId of botIds) {
+        if (live.director.state !== 'registering') break;
+        await this.refusals(() => live.director.register(botId, true));
+        entered++;
+      }
+      this.forgetIfDone(tournamentId);
+      await recordAudit(this.deps.db, {
+        ...actor,
+        action: 'simulation.start',
+        targetType: 'tournament',
+        targetId: tournamentId,
+        summary: `${entered} bots registered in "${live.row.name}"`,
+      });
+      return entered;
+    });
+  }
+
+  /** Takes the tournament's bots out (their entries refunded to the bot bankroll) while registration is open. */
+  removeBots(tournamentId: number, actor: AuditActor): Promise<number> {
+    return this.exclusive(tournamentId, async () => {
+      const live = await this.openOne(tournamentId);
+      if (live.director.state !== 'registering')
+        throw new DomainError('tournament_closed', 'Registration for this tournament is closed');
+      const bots = live.director.players().filter((e) => e.isBot);
+      for (const bot of bots) await this.refusals(() => live.director.unregister(bot.userId));
+      await recordAudit(this.deps.db, {
+        ...actor,
+        action: 'simulation.stop',
+        targetType: 'tournament',
+        targetId: tournamentId,
+        summary: `${bots.length} bots unregistered from "${live.row.name}"`,
+      });
+      return bots.length;
+    });
+  }
+
+  /** The live director (tests and the simulation drive its tables). */
+  directorOf(tournamentId: number): TournamentDirector | null {
+    return this.open.get(tournamentId)?.director ?? null;
+  }
+
+  tablesOf(tournamentId: number): LiveTournamentTables | null {
+    return this.open.get(tournamentId)?.tables ?? null;
+  }
+
+  // ---- building ------------------------------------------------------------------------------
+
+  private launch(row: TournamentRow, snapshot?: TournamentSnapshot): Open {
+    const layer = this.deps.tableLayer as Partial<TournamentHostLayer>;
+    if (!layer.hostTournamentTable || !layer.retireTournamentTable)
+      throw new Error('tournaments need the table registry to host their tables');
+    const host = registryTableHost(
+      layer as TournamentHostLayer,
+      this.deps.tables,
+      {
+        name: row.name,
+        variant: row.variant,
+        betting: row.betting,
+        startingStack: row.startingStack,
+        tableSize: row.tableSize,
+        actionSeconds: row.actionSeconds,
+      },
+      this.deps.logger,
+    );
+    const tables = new LiveTournamentTables(host);
+    const director = new TournamentDirector(
+      this.configOf(row),
+      { clock: this.clock, bank: this.bank, store: this.store, tables },
+      snapshot,
+    );
+    tables.onSeated = (runtime, player) => {
+      if (player.isBot) this.driveBot(runtime, player.userId);
+    };
+    tables.onHand = async (report) => {
+      await director.handFinished(report);
+      this.forgetIfDone(row.id);
+    };
+    director.open();
+    const live = { row, director, tables };
+    this.open.set(row.id, live);
+    return live;
+  }
+
+  /** A bot seated at a tournament table plays it (moved or busted, it lets go; the next table gets a new one). */
+  private driveBot(runtime: TableRuntime, userId: number): void {
+    const bot = new BotPlayer(
+      userId,
+      runtime,
+      { pauseMs: this.deps.botPauseMs ?? TOURNAMENT_BOT_PAUSE_MS, random: seededRandom(randomInt(2 ** 31)) },
+      (gone) => this.bots.delete(gone),
+    );
+    this.bots.add(bot);
+    bot.resume();
+  }
+
+  private configOf(row: TournamentRow): TournamentConfig {
+    return {
+      tournamentId: row.id,
+      name: row.name,
+      kind: row.kind,
+      buyIn: row.buyIn,
+      fee: row.fee,
+      startingStack: row.startingStack,
+      tableSize: row.tableSize,
+      minEntrants: row.minEntrants,
+      maxEntrants: row.maxEntrants,
+      startsAt: row.startsAt ? row.startsAt.getTime() : null,
+      levels: row.levels as Level[],
+    };
+  }
+
+  /** The tables port of a tournament cancelled from its snapshot: nothing plays; closing retires the row. */
+  private retiringTables(): TournamentTables {
+    const retire = (tableId: number) => {
+      const layer = this.deps.tableLayer as Partial<TournamentHostLayer>;
+      const done = layer.retireTournamentTable?.(tableId) ?? this.deps.tables.remove(tableId);
+      done.catch((err: unknown) =>
+        this.deps.logger.warn({ err, tableId }, 'could not retire a tournament table'),
+      );
+    };
+    return {
+      open: () => Promise.reject(new Error('a cancelled tournament opens no table')),
+      seatPlayer: () => undefined,
+      removePlayer: () => undefined,
+      close: (tableId) => retire(tableId),
+      setLevel: () => undefined,
+      release: () => undefined,
+      lastBigBlindSeat: () => null,
+    };
+  }
+
+  private levelsOf(input: CreateTournamentRequest): Level[] {
+    if (input.structure) return namedStructure(input.structure, input.startingStack);
+    const levels: Level[] = (input.levels ?? []).map((l) => ({ ...l, anteKind: l.anteKind ?? 'big-blind' }));
+    const problems = validateLevels(levels);
+    if (problems.length > 0) {
+      const fields: Record<string, string> = {};
+      for (const p of problems) fields[p.index >= 0 ? `levels.${p.index}` : 'levels'] ??= p.message;
+      throw badRequest(problems[0]!.message, fields);
+    }
+    return levels;
+  }
+
+  // ---- reading -------------------------------------------------------------------------------
+
+  private summaryFields(row: TournamentRow, status: TournamentStatus, entrants: number) {
+    return {
+      tournamentId: row.id,
+      name: row.name,
+      kind: row.kind,
+      variant: row.variant,
+      betting: row.betting,
+      status,
+      buyIn: row.buyIn,
+      fee: row.fee,
+      startingStack: row.startingStack,
+      tableSize: row.tableSize,
+      entrants,
+      minEntrants: row.minEntrants,
+      maxEntrants: row.maxEntrants,
+      startsAt: row.startsAt ? row.startsAt.toISOString() : null,
+      prizePool: entrants * row.buyIn,
+    };
+  }
+
+  private summaryOf(
+    row: TournamentRow,
+    players: readonly Entrant[],
+    status: TournamentStatus,
+    viewerId: number | null,
+  ): TournamentSummary {
+    return {
+      ...this.summaryFields(row, status, players.length),
+      registered: viewerId !== null && players.some((p) => p.userId === viewerId),
+    };
+  }
+
+  private async row(tournamentId: number): Promise<TournamentRow> {
+    const [row] = await this.deps.db.select().from(tournaments).where(eq(tournaments.id, tournamentId));
+    if (!row) throw notFound('Tournament');
+    return row;
+  }
+
+  /** The open tournament's director, or the refusal a closed or unknown one gets. */
+  private async openOne(tournamentId: number): Promise<Open> {
+    const live = this.open.get(tournamentId);
+    if (live) return live;
+    const row = await this.row(tournamentId);
+    throw new DomainError('tournament_closed', `Registration for "${row.name}" is closed`);
+  }
+
+  private async usernames(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.deps.db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(inArray(users.id, ids));
+    return new Map(rows.map((r) => [r.id, r.username]));
+  }
+
+  private async refusals(step: () => Promise<void>): Promise<void> {
+    try {
+      await step();
+    } catch (error) {
+      if (error instanceof TournamentRefused) throw new DomainError(error.code, REFUSAL_MESSAGES[error.code]);
+      throw error;
+    }
+  }
+
+  private exclusive<T>(tournamentId: number, work: () => Promise<T>): Promise<T> {
+    const previous = this.locks.get(tournamentId) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch(() => undefined);
+    this.locks.set(tournamentId, settled);
+    void settled.then(() => {
+      if (this.locks.get(tournamentId) === settled) this.locks.delete(tournamentId);
+    });
+    return next;
+  }
+
+  private forgetIfDone(tournamentId: number): void {
+    const live = this.open.get(tournamentId);
+    if (live && (live.director.state === 'finished' || live.director.state === 'cancelled')) {
+      live.director.stop();
+      this.open.delete(tournamentId);
+    }
+  }
+}

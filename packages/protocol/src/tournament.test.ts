@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { CreateTournamentRequestSchema } from './tournament.js';
+
+const SNG = {
+  name: 'Sit & Go 6',
+  kind: 'sng',
+  variant: 'holdem',
+  buyIn: 10_000,
+  fee: 1_000,
+  startingStack: 1_500,
+  tableSize: 6,
+  minEntrants: 2,
+  maxEntrants: 6,
+  structure: 'turbo',
+};
+
+describe('the create-tournament request', () => {
+  it('takes a Sit & Go with a named structure', () => {
+    expect(CreateTournamentRequestSchema.safeParse(SNG).success).toBe(true);
+  });
+
+  it.each([
+    ['a starting stack below the engine minimum', { startingStack: 199 }, 'startingStack'],
+    ['a table of ten', { tableSize: 10 }, 'tableSize'],
+    ['a table of one', { tableSize: 1 }, 'tableSize'],
+    ['fewer most entrants than least', { minEntrants: 5, maxEntrants: 4 }, 'maxEntrants'],
+    [
+      'both a structure and levels',
+      { levels: [{ level: 1, smallBlind: 1, bigBlind: 2, ante: 0, seconds: 60, isBreak: false }] },
+      'structure',
+    ],
+    ['neither a structure nor levels', { structure: undefined }, 'structure'],
+    ['a multi-table tournament without a start', { kind: 'mtt' }, 'startsAt'],
+    ['a Sit & Go with a start time', { startsAt: '2030-01-01T10:00:00Z' }, 'startsAt'],
+    ['a fractional buy-in', { buyIn: 10.5 }, 'buyIn'],
+    ['a negative fee', { fee: -1 }, 'fee'],
+    ['an unknown structure', { structure: 'slow' }, 'structure'],
+    ['a start that is not a date', { kind: 'mtt', startsAt: 'tomorrow' }, 'startsAt'],
+  ])('refuses %s', (_what, change, field) => {
+    const result = CreateTournamentRequestSchema.safeParse({ ...SNG, ...change });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((i) => i.path.join('.'))).toContain(field);
+  });
+});
