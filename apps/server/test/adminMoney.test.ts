@@ -482,6 +482,22 @@ describe.each(TEST_DRIVERS)('admin money controls and the audit log on $name', (
       await admin('DELETE', '/block/audit-block');
       await admin('PUT', '/user/chat-mute', { userId: p.id, muted: true });
       await admin('PUT', '/user/chat-mute', { userId: p.id, muted: false });
+      const tournament = await admin('POST', '/tournament', {
+        name: 'Audit cup',
+        kind: 'sng',
+        variant: 'holdem',
+        buyIn: 1_000,
+        fee: 100,
+        startingStack: 1_500,
+        tableSize: 6,
+        minEntrants: 2,
+        maxEntrants: 6,
+        structure: 'turbo',
+      });
+      expect(tournament.statusCode).toBe(201);
+      const { tournamentId } = tournament.json();
+      await admin('PATCH', `/tournament?tournamentId=${tournamentId}`, { name: 'Audited cup' });
+      await admin('DELETE', `/tournament?tournamentId=${tournamentId}`);
 
       const page = AuditPageSchema.parse((await admin('GET', '/audit?limit=500')).json());
       const seen = new Set(page.items.map((i) => i.action));
