@@ -17,7 +17,10 @@ export function accountRoutes(app: FastifyInstance, services: Services): void {
     return presentMe(user, await services.ledger.balancesOf(user.id));
   });
 
-  app.patch('/me', async (request): Promise<Me> => {
+  // A flood of profile changes is refused before any token, body or password is looked at (a player's
+  // own preferences are saved a few times a minute at most); the password gate bounds the hashing behind it.
+  const meRateLimit = { max: services.config.rateLimits.authRequestsPerMinute * 5, timeWindow: '1 minute' };
+  app.patch('/me', { config: { rateLimit: meRateLimit } }, async (request): Promise<Me> => {
     const user = await requireUser(services, request);
     const change = parseInput(UpdateMeRequestSchema, request.body);
     const { banks } = await services.settings.get();
