@@ -30,6 +30,18 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** A Fisher–Yates shuffle driven by `random` (tests: a repeatable seat draw; production uses node:crypto). */
+export function seededShuffle(random: () => number): <T>(items: readonly T[]) => T[] {
+  return <T>(items: readonly T[]): T[] => {
+    const out = [...items];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [out[i], out[j]] = [out[j]!, out[i]!];
+    }
+    return out;
+  };
+}
+
 export class SimulatedTournamentTables implements TournamentTables {
   readonly tables = new Map<number, SimTable>();
   readonly log: string[] = [];

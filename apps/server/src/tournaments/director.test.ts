@@ -1,6 +1,10 @@
 import { namedStructure, payoutTable, placesPaid, type Level } from '@tenger/engine';
 import { describe, expect, it } from 'vitest';
-import { seededRandom, SimulatedTournamentTables } from '../testing/simulatedTournamentTables.js';
+import {
+  seededRandom,
+  seededShuffle,
+  SimulatedTournamentTables,
+} from '../testing/simulatedTournamentTables.js';
 import { FakeClock } from '../tables/runtime/clock.js';
 import { TournamentDirector, TournamentRefused } from './director.js';
 import { InMemoryTournamentBank } from './memoryTournamentBank.js';
@@ -37,15 +41,7 @@ function setup(overrides: Partial<TournamentConfig> = {}, seed = 1, manual = fal
   });
   const saved: TournamentSnapshot[] = [];
   // The seat draw is node:crypto in production; scripted here so that every run plays the same tournament.
-  const draw = seededRandom(seed * 7919);
-  const shuffle = <T>(items: readonly T[]): T[] => {
-    const out = [...items];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = Math.floor(draw() * (i + 1));
-      [out[i], out[j]] = [out[j]!, out[i]!];
-    }
-    return out;
-  };
+  const shuffle = seededShuffle(seededRandom(seed * 7919));
   const director = new TournamentDirector(config, {
     clock,
     bank,

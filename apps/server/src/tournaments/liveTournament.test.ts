@@ -12,7 +12,7 @@ import { MemoryTableStore } from '../tables/runtime/tableStore.js';
 import { TournamentChipBank } from '../tables/runtime/tournamentChipBank.js';
 import { UNIT_TABLE, UNIT_TIMING } from '../tables/runtime/unitTable.js';
 import { actOnce, type Temper } from '../testing/scriptedTournamentPlayers.js';
-import { seededRandom } from '../testing/simulatedTournamentTables.js';
+import { seededRandom, seededShuffle } from '../testing/simulatedTournamentTables.js';
 import { TournamentDirector } from './director.js';
 import { LiveTournamentTables, type TournamentTableHost } from './liveTournamentTables.js';
 import { InMemoryTournamentBank } from './memoryTournamentBank.js';
@@ -74,14 +74,7 @@ function liveTournament(entrants: number, tableSize: number, seed: number, tempe
   const tables = new LiveTournamentTables(host, (seats) => seats[Math.floor(random() * seats.length)]!);
   const bank = new InMemoryTournamentBank();
   // The seat draw is node:crypto in production; seeded here so that a run can be repeated.
-  const shuffle = <T>(items: readonly T[]): T[] => {
-    const out = [...items];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [out[i], out[j]] = [out[j]!, out[i]!];
-    }
-    return out;
-  };
+  const shuffle = seededShuffle(random);
   const director = new TournamentDirector(config, {
     clock,
     bank,

@@ -239,18 +239,7 @@ export async function settleHand(
       ...input.stored,
       jackpotContribution: money.jackpotContribution,
       jackpotPayout: paid,
-      players: record.seats
-        .filter((s) => s.dealtIn)
-        .map((s) => ({
-          userId: owners.get(s.seat)!.userId,
-          seat: s.seat,
-          net: s.net,
-          won: record.pots.reduce(
-            (sum, pot) =>
-              sum + pot.winners.filter((w) => w.seat === s.seat).reduce((a, w) => a + w.amount, 0),
-            0,
-          ),
-        })),
+      players: handPlayers(record, owners),
     });
     return { postings, payouts, jackpot: beat ? pool - paid : null };
   });
@@ -296,4 +285,19 @@ export function handSettlement(
       rake: record.rake,
     },
   };
+}
+
+/** The stored hand's player rows: each dealt-in seat's owner, net result and what it won from the pots. */
+export function handPlayers(record: HandRecord, owners: ReadonlyMap<number, SeatOwner>) {
+  return record.seats
+    .filter((s) => s.dealtIn)
+    .map((s) => ({
+      userId: owners.get(s.seat)!.userId,
+      seat: s.seat,
+      net: s.net,
+      won: record.pots.reduce(
+        (sum, pot) => sum + pot.winners.filter((w) => w.seat === s.seat).reduce((a, w) => a + w.amount, 0),
+        0,
+      ),
+    }));
 }

@@ -4,7 +4,7 @@
 // replay and exports work as at a cash table), through `recordHand`, in its own transaction.
 import type { StoredHand } from '../../hands/handStore.js';
 import type { SeatHolder, TableBank } from './ports.js';
-import type { SettleInput, SettleResult } from './settlement.js';
+import { handPlayers, type SettleInput, type SettleResult } from './settlement.js';
 
 export class TournamentChipBank implements TableBank {
   constructor(private readonly recordHand: (hand: StoredHand) => Promise<void>) {}
@@ -25,18 +25,7 @@ export class TournamentChipBank implements TableBank {
       pokerstars: input.stored.pokerstars.replaceAll('₮', ''),
       jackpotContribution: 0,
       jackpotPayout: 0,
-      players: record.seats
-        .filter((s) => s.dealtIn)
-        .map((s) => ({
-          userId: owners.get(s.seat)!.userId,
-          seat: s.seat,
-          net: s.net,
-          won: record.pots.reduce(
-            (sum, pot) =>
-              sum + pot.winners.filter((w) => w.seat === s.seat).reduce((a, w) => a + w.amount, 0),
-            0,
-          ),
-        })),
+      players: handPlayers(record, owners),
     });
     const net = new Map(record.seats.filter((s) => s.dealtIn).map((s) => [s.seat, s.net]));
     return {
