@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 // Issue 12 part 6 in the browser: after playing at a table, the profile's Game History downloads the
 // player's hands as one PokerStars-format text file (what hand-history trackers import), holding the
 // player's own hole cards and never anybody's unshown cards. The grammar itself is checked on the server
-// (apps/server/src/hands/myHands.test.ts); here: the real button, the real file.
+// (apps/server/src/http/routes/user/myHands.test.ts); here: the real button, the real file.
 const stamp = Date.now().toString(36);
 const PLAYER = {
   username: `hh_${stamp}`,

@@ -15,7 +15,7 @@ import { SettingsService } from './settings/settingsService.js';
 import type { TableLayer } from './tables/tableLayer.js';
 import { TableRegistry } from './tables/runtime/tableRegistry.js';
 import { ChatService } from './tables/chat/chatService.js';
-import { TableService } from './tables/tableService.js';
+import { TableService } from './tables/tableCatalogue.js';
 import { RoleGrantDesk } from './fourEyes/roleGrants.js';
 import type { Clock } from './tables/runtime/ports.js';
 import { TournamentService } from './tournaments/tournamentService.js';

@@ -22,7 +22,7 @@ import {
   type Frame,
 } from '../testing/childServer.js';
 import { BALANCED } from '../testing/testServer.js';
-import { TEST_TABLE } from '../tables/runtime/testing.js';
+import { TEST_TABLE } from '../testing/testTables.js';
 
 const REDIS = process.env.TEST_REDIS_URL;
 const POSTGRES = process.env.TEST_DATABASE_URL;

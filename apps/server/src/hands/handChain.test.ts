@@ -9,7 +9,7 @@ import { queryRows } from '../db/client.js';
 import { TEST_DRIVERS } from '../testing/database.js';
 import { startTestServer, type TestPlayer, type TestServer } from '../testing/testServer.js';
 import { TableRegistry } from '../tables/runtime/tableRegistry.js';
-import { createTestTable, FAST_TIMING, sleep } from '../tables/runtime/testing.js';
+import { createTestTable, FAST_TIMING, sleep } from '../testing/testTables.js';
 import { HandStore } from './handStore.js';
 
 const HANDS = 6;

@@ -1,5 +1,5 @@
 import type { TableClientMessage, TableServerMessage, TableStatus } from '@tenger/protocol';
-import type { TableRow } from './tableService.js';
+import type { TableRow } from './tableCatalogue.js';
 
 export interface SeatState {
   seat: number;

@@ -5,7 +5,7 @@
 import type { Level } from '@tenger/engine';
 import type { Logger } from 'pino';
 import type { TableRegistry } from '../tables/runtime/tableRegistry.js';
-import type { TableRow, TableService } from '../tables/tableService.js';
+import type { TableRow, TableService } from '../tables/tableCatalogue.js';
 import type { TableRuntime } from '../tables/runtime/tableRuntime.js';
 import { TournamentTableMode } from '../tables/runtime/tournamentMode.js';
 import type { HandReport, SeatAssignment, TournamentTables } from './ports.js';

@@ -25,7 +25,7 @@ import { DatabaseBotRoster } from '../tables/runtime/simulation/botRoster.js';
 import type { TableRuntime } from '../tables/runtime/tableRuntime.js';
 import type { TableLayer } from '../tables/tableLayer.js';
 import type { TableRegistry } from '../tables/runtime/tableRegistry.js';
-import type { TableService } from '../tables/tableService.js';
+import type { TableService } from '../tables/tableCatalogue.js';
 import { DatabaseTournamentStore } from './databaseTournamentStore.js';
 import { TournamentDirector, TournamentRefused } from './director.js';
 import { LedgerTournamentBank } from './ledgerTournamentBank.js';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.js';
 import { FakeClock } from '../tables/runtime/clock.js';
 import { TableRegistry } from '../tables/runtime/tableRegistry.js';
-import { UNIT_TIMING } from '../tables/runtime/unitTable.js';
+import { UNIT_TIMING } from '../testing/unitTable.js';
 import { TEST_DRIVERS } from '../testing/database.js';
 import { actOnce } from '../testing/scriptedTournamentPlayers.js';
 import { seededRandom } from '../testing/simulatedTournamentTables.js';

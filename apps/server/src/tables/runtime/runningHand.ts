@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { createHand, type HandState, type HandEvent, type Level, type Variant } from '@tenger/engine';
 import type { Settings } from '@tenger/protocol';
-import type { TableRow } from '../tableService.js';
+import type { TableRow } from '../tableCatalogue.js';
 import type { HandDeck, NextDeal } from './fairness.js';
 import type { Seat } from './seatRules.js';
 import type { SeatOwner } from './settlement.js';

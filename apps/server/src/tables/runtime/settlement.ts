@@ -16,7 +16,7 @@ import type { Database } from '../../db/client.js';
 import type { HandStore, StoredHand } from '../../hands/handStore.js';
 import { Accounts, type AccountRef } from '../../ledger/accounts.js';
 import type { Ledger, Movement, PostingResult } from '../../ledger/ledger.js';
-import type { TableRow } from '../tableService.js';
+import type { TableRow } from '../tableCatalogue.js';
 import type { RunningHand } from './runningHand.js';
 
 /** The lowest value of four of a kind in the engine's evaluator (1..7462, higher wins). */

@@ -3,8 +3,8 @@
 // taken over are matched against their seat accounts before the first deal.
 import { describe, expect, it, vi } from 'vitest';
 import type { UserProfile } from './ports.js';
-import type { Recorder } from './testing.js';
-import { unitTable, type UnitTable } from './unitTable.js';
+import type { Recorder } from '../../testing/testTables.js';
+import { unitTable, type UnitTable } from '../../testing/unitTable.js';
 
 const T = 7; // UNIT_TABLE.id
 

@@ -3,8 +3,8 @@
 import { replayPHH } from '@tenger/engine';
 import { seededRandom } from './simulation/botPlayer.js';
 import { describe, expect, it } from 'vitest';
-import { snapshotOf, type Recorder } from './testing.js';
-import { unitTable, type UnitTable } from './unitTable.js';
+import { snapshotOf, type Recorder } from '../../testing/testTables.js';
+import { unitTable, type UnitTable } from '../../testing/unitTable.js';
 
 const T = 7; // UNIT_TABLE.id
 

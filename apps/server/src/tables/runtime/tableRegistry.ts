@@ -11,7 +11,7 @@ import { HandStore } from '../../hands/handStore.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import type { SettingsService } from '../../settings/settingsService.js';
 import type { DrainResult, LiveTable, TableLayer, TableSessionState } from '../tableLayer.js';
-import type { TableRow, TableService } from '../tableService.js';
+import type { TableRow, TableService } from '../tableCatalogue.js';
 import { clusterClaimLoop, type ClusterTables } from '../cluster/clusterTables.js';
 import { TableOwnership } from '../cluster/tableOwnership.js';
 import { systemClock } from './clock.js';
@@ -26,7 +26,7 @@ import { loadProfile, sessionOf } from './sessionState.js';
 import { TableRuntime } from './tableRuntime.js';
 import { TournamentChipBank } from './tournamentChipBank.js';
 import type { TournamentTableMode } from './tournamentMode.js';
-import { MemoryTableStore } from './tableStore.js';
+import { MemoryTableStore } from './memoryTableStore.js';
 import { DEFAULT_TIMING, type RuntimeTiming } from './timing.js';
 
 export interface RegistryDeps {

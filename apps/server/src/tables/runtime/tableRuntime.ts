@@ -6,7 +6,7 @@ import type { Level } from '@tenger/engine';
 import type { TableClientMessage, TableSeat, TableServerMessage } from '@tenger/protocol';
 import { rejectOf } from '../../errors.js';
 import type { LiveTable, TableViewer } from '../tableLayer.js';
-import type { TableRow } from '../tableService.js';
+import type { TableRow } from '../tableCatalogue.js';
 import { Dealer, dealtHand } from './dealer.js';
 import { drainTable, type DrainResult } from './drain.js';
 import type { UserProfile } from './ports.js';

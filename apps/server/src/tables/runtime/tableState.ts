@@ -9,7 +9,7 @@ import {
   type TableSeat,
 } from '@tenger/protocol';
 import type { Logger } from 'pino';
-import type { TableRow } from '../tableService.js';
+import type { TableRow } from '../tableCatalogue.js';
 import { ActionClock } from './actionClock.js';
 import { NextDeal } from './fairness.js';
 import { RoomClock } from './clock.js';

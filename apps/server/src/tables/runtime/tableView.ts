@@ -1,7 +1,7 @@
 // What a table looks like from outside, before the per-viewer door: seats as everyone may see them,
 // the table's public info, and the source a snapshot is built from (viewerDoor.ts filters it).
 import type { TableInfo, TableSeat } from '@tenger/protocol';
-import type { TableRow } from '../tableService.js';
+import type { TableRow } from '../tableCatalogue.js';
 import { inRunningHand, type RunningHand } from './runningHand.js';
 import type { Seat } from './seatRules.js';
 import type { HandContext, SnapshotSource } from './viewerDoor.js';

@@ -3,11 +3,11 @@
 import { replayPHH, type Level } from '@tenger/engine';
 import { describe, expect, it } from 'vitest';
 import type { StoredHand } from '../../hands/handStore.js';
-import type { Recorder } from './testing.js';
-import { snapshotOf } from './testing.js';
+import type { Recorder } from '../../testing/testTables.js';
+import { snapshotOf } from '../../testing/testTables.js';
 import { TournamentChipBank } from './tournamentChipBank.js';
 import { TournamentTableMode, type TournamentHandReport } from './tournamentMode.js';
-import { UNIT_TIMING, unitTable, type UnitTable } from './unitTable.js';
+import { UNIT_TIMING, unitTable, type UnitTable } from '../../testing/unitTable.js';
 
 const level = (n: number, smallBlind: number, bigBlind: number, ante = 0, big = false): Level => ({
   level: n,

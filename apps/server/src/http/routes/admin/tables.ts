@@ -12,7 +12,7 @@ import {
 import { recordAudit } from '../../../audit/auditLog.js';
 import { AppError, notFound } from '../../../errors.js';
 import type { Services } from '../../../services.js';
-import type { TableRow } from '../../../tables/tableService.js';
+import type { TableRow } from '../../../tables/tableCatalogue.js';
 import { presentAdminTable } from '../../presenters.js';
 import { parseInput } from '../../validation.js';
 import { actorOf } from './adminContext.js';

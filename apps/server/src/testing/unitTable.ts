@@ -2,16 +2,16 @@
 // MemoryTableStore. No database, no real time: `tick(ms)` moves the clock and lets the queue drain.
 import type { Settings, TableClientMessage } from '@tenger/protocol';
 import pino from 'pino';
-import { DEFAULT_SETTINGS } from '../../settings/settingsService.js';
-import type { TableRow } from '../tableService.js';
-import { FakeClock } from './clock.js';
-import { InMemoryBank } from './memoryBank.js';
-import type { TableBank, UserProfile } from './ports.js';
-import { TableRuntime } from './tableRuntime.js';
-import { MemoryTableStore } from './tableStore.js';
-import { Recorder, snapshotOf, TEST_TABLE } from './testing.js';
-import { DEFAULT_TIMING, type RuntimeTiming } from './timing.js';
-import type { TournamentTableMode } from './tournamentMode.js';
+import { DEFAULT_SETTINGS } from '../settings/settingsService.js';
+import type { TableRow } from '../tables/tableCatalogue.js';
+import { FakeClock } from '../tables/runtime/clock.js';
+import { InMemoryBank } from '../tables/runtime/memoryBank.js';
+import type { TableBank, UserProfile } from '../tables/runtime/ports.js';
+import { TableRuntime } from '../tables/runtime/tableRuntime.js';
+import { MemoryTableStore } from '../tables/runtime/memoryTableStore.js';
+import { Recorder, snapshotOf, TEST_TABLE } from './testTables.js';
+import { DEFAULT_TIMING, type RuntimeTiming } from '../tables/runtime/timing.js';
+import type { TournamentTableMode } from '../tables/runtime/tournamentMode.js';
 
 export const UNIT_TABLE: TableRow = {
   id: 7,

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAudit } from '../audit/auditLog.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { openTestDatabase, TEST_DRIVERS } from '../testing/database.js';
-import { TEST_TABLE } from './runtime/testing.js';
-import { TableService } from './tableService.js';
+import { TEST_TABLE } from '../testing/testTables.js';
+import { TableService } from './tableCatalogue.js';
 
 describe.each(TEST_DRIVERS)('the table catalogue on $name', ({ url }) => {
   let handle: DatabaseHandle;

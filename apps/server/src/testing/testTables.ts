@@ -5,9 +5,9 @@ import type {
   TableServerMessage,
   TableSnapshotMessage,
 } from '@tenger/protocol';
-import type { TableRow, TableService } from '../tableService.js';
-import type { RuntimeTiming } from './timing.js';
-import type { TableRuntime, TableViewer } from './tableRuntime.js';
+import type { TableRow, TableService } from '../tables/tableCatalogue.js';
+import type { RuntimeTiming } from '../tables/runtime/timing.js';
+import type { TableRuntime, TableViewer } from '../tables/runtime/tableRuntime.js';
 
 /** Fast clocks for tests: nothing waits long. */
 export const FAST_TIMING: Partial<RuntimeTiming> = {

@@ -22,12 +22,12 @@ import {
   type HandRecordWire,
   type TableHandsResponse,
 } from '@tenger/protocol';
-import { queryRows, type Database } from '../db/client.js';
-import { notFound } from '../errors.js';
-import { actsAsAdmin, requireUser } from '../http/policies.js';
-import { parseInput } from '../http/validation.js';
-import type { Services } from '../services.js';
-import { HandStore, type StoredHand } from './handStore.js';
+import { queryRows, type Database } from '../../../db/client.js';
+import { notFound } from '../../../errors.js';
+import { actsAsAdmin, requireUser } from '../../policies.js';
+import { parseInput } from '../../validation.js';
+import type { Services } from '../../../services.js';
+import { HandStore, type StoredHand } from '../../../hands/handStore.js';
 
 export function userHandRoutes(app: FastifyInstance, services: Services): void {
   const hands = new HandStore(services.db);
