@@ -3,8 +3,8 @@
 // settled hand moves nothing. It still writes the hand record (history, PHH, PokerStars text, seeds:
 // replay and exports work as at a cash table), through `recordHand`, in its own transaction.
 import type { StoredHand } from '../../hands/handStore.js';
-import type { SeatHolder, TableBank } from './ports.js';
-import { handPlayers, type SettleInput, type SettleResult } from './settlement.js';
+import type { SeatHolder, SettleInput, SettleResult, TableBank } from './ports.js';
+import { handPlayers } from './settlement.js';
 
 export class TournamentChipBank implements TableBank {
   constructor(private readonly recordHand: (hand: StoredHand) => Promise<void>) {}
