@@ -1,7 +1,8 @@
 // One live table, as the channel, the bots and the registry see it: viewers come and go, commands
 // run one at a time in the table's queue and are answered ACK or REJECT. Inside: TableState (the
-// state, queue and event log), SeatDesk (seat commands), Dealer (the hand loop). The world comes
-// through ports (ports.ts): a Clock, a TableBank, a TableStore and a Broadcaster.
+// state, queue and event log), SeatDesk (seat commands), Dealer (the hand loop), SeatExits (standing
+// up, sitting out), each given what it needs when built. The world comes through ports (ports.ts): a
+// Clock, a TableBank, a TableStore and a Broadcaster.
 import type { Level } from '@tenger/engine';
 import type { TableClientMessage, TableSeat, TableServerMessage } from '@tenger/protocol';
 import { rejectOf } from '../../errors.js';
@@ -11,6 +12,7 @@ import { Dealer, dealtHand } from './dealer.js';
 import { drainTable, type DrainResult } from './drain.js';
 import type { UserProfile } from './ports.js';
 import { SeatDesk } from './seatDesk.js';
+import { SeatExits } from './seatExits.js';
 import { freeSeats, newSeat, reject, seatOf, type Reply } from './seatRules.js';
 import { sortedSeats, tableInfo } from './tableView.js';
 import { TableState, type RuntimeDeps as StateDeps } from './tableState.js';
@@ -36,16 +38,17 @@ export interface RuntimeDeps extends Omit<StateDeps, 'onSeatsChanged'> {
 export class TableRuntime implements LiveTable {
   readonly tableId: number;
   private readonly t: TableState;
-  private readonly desk: SeatDesk;
+  private readonly exits: SeatExits;
   private readonly dealer: Dealer;
+  private readonly desk: SeatDesk;
 
   constructor(deps: RuntimeDeps) {
     const { onSeatsChanged, ...rest } = deps;
     this.t = new TableState({ ...rest, onSeatsChanged: () => onSeatsChanged?.(this) });
     this.tableId = this.t.tableId;
-    this.desk = new SeatDesk(this.t);
-    this.dealer = new Dealer(this.t, this.desk);
-    this.desk.dealer = this.dealer;
+    this.exits = new SeatExits(this.t);
+    this.dealer = new Dealer(this.t, this.exits);
+    this.desk = new SeatDesk(this.t, this.dealer, this.exits);
   }
 
   /** Reads settings and the jackpot before the first viewer arrives. */
@@ -180,7 +183,7 @@ export class TableRuntime implements LiveTable {
           r.profile.isBot,
         );
         this.t.seats.set(r.seat, seat);
-        if (r.sittingOut) this.desk.markSittingOut(seat);
+        if (r.sittingOut) this.exits.markSittingOut(seat);
       }
       this.t.reconcileBeforeDeal = true;
       this.t.seatsChanged(false);
@@ -258,7 +261,7 @@ export class TableRuntime implements LiveTable {
         await this.t.deps.store.handVoided(this.tableId, dealtHand(hand), `tournament_${reason}`);
         this.t.hand = null;
       }
-      for (const seat of [...this.t.seats.values()]) await this.desk.standUp(seat, 'moved');
+      for (const seat of [...this.t.seats.values()]) await this.exits.standUp(seat, 'moved');
       this.t.deleted = true;
       this.t.emit({ type: 'table-closed' });
       this.stop();
