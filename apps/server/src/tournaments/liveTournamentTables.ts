@@ -5,7 +5,7 @@
 import type { Level } from '@tenger/engine';
 import type { Logger } from 'pino';
 import type { TableRegistry } from '../tables/runtime/tableRegistry.js';
-import type { TableRow, TableService } from '../tables/tableCatalogue.js';
+import type { TableRow, TableCatalogue } from '../tables/tableCatalogue.js';
 import type { TableRuntime } from '../tables/runtime/tableRuntime.js';
 import { TournamentTableMode } from '../tables/runtime/tournamentMode.js';
 import type { HandReport, SeatAssignment, TournamentTables } from './ports.js';
@@ -138,7 +138,7 @@ export interface TournamentTableSettings {
 /** Production: rows in poker_tables marked with the tournament, runtimes hosted by the table registry. */
 export function registryTableHost(
   registry: Pick<TableRegistry, 'hostTournamentTable' | 'retireTournamentTable'>,
-  tables: Pick<TableService, 'createTournamentTable'>,
+  tables: Pick<TableCatalogue, 'createTournamentTable'>,
   settings: TournamentTableSettings,
   logger: Logger,
 ): TournamentTableHost {

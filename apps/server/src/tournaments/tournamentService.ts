@@ -25,7 +25,7 @@ import { DatabaseBotRoster } from '../tables/runtime/simulation/botRoster.js';
 import type { TableRuntime } from '../tables/runtime/tableRuntime.js';
 import type { TableLayer } from '../tables/tableLayer.js';
 import type { TableRegistry } from '../tables/runtime/tableRegistry.js';
-import type { TableService } from '../tables/tableCatalogue.js';
+import type { TableCatalogue } from '../tables/tableCatalogue.js';
 import { DatabaseTournamentStore } from './databaseTournamentStore.js';
 import { TournamentDirector, TournamentRefused } from './director.js';
 import { LedgerTournamentBank } from './ledgerTournamentBank.js';
@@ -50,7 +50,7 @@ const REFUSAL_MESSAGES: Record<TournamentRefused['code'], string> = {
 export interface TournamentServiceDeps {
   db: Database;
   ledger: Ledger;
-  tables: TableService;
+  tables: TableCatalogue;
   tableLayer: TableLayer;
   logger: Logger;
   /** The directors' clock (levels, scheduled starts); the system clock unless a test scripts it. */

@@ -11,7 +11,7 @@ import { HandStore } from '../../hands/handStore.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import type { SettingsService } from '../../settings/settingsService.js';
 import type { DrainResult, LiveTable, TableLayer, TableSessionState } from '../tableLayer.js';
-import type { TableRow, TableService } from '../tableCatalogue.js';
+import type { TableRow, TableCatalogue } from '../tableCatalogue.js';
 import { clusterClaimLoop, type ClusterTables } from '../cluster/clusterTables.js';
 import { TableOwnership } from '../cluster/tableOwnership.js';
 import { systemClock } from './clock.js';
@@ -33,7 +33,7 @@ export interface RegistryDeps {
   db: Database;
   ledger: Ledger;
   settings: SettingsService;
-  tables: TableService;
+  tables: TableCatalogue;
   logger: Logger;
   /** The site's processes (services.cluster); without it this process owns every table. */
   cluster?: { nodeId: string; shared: boolean; bus: ClusterBus; leases: TableLeases; leaseTtlMs: number };
