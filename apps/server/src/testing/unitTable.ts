@@ -2,6 +2,7 @@
 // MemoryTableStore. No database, no real time: `tick(ms)` moves the clock and lets the queue drain.
 import type { Settings, TableClientMessage } from '@tenger/protocol';
 import pino from 'pino';
+import type { AuditEntry } from '../audit/auditLog.js';
 import { DEFAULT_SETTINGS } from '../settings/settingsService.js';
 import type { TableRow } from '../tables/tableCatalogue.js';
 import { FakeClock } from '../tables/runtime/clock.js';
@@ -45,6 +46,8 @@ export interface UnitTable {
   settings: Settings;
   /** Whether the table's owner can prove its lease (a process that slept past it cannot). */
   lease: { held: boolean };
+  /** The audit rows the table wrote itself. */
+  audit: AuditEntry[];
   /** A user with `balance` in the bank, watching the table. */
   player(balance?: number, profile?: Partial<UserProfile>): Recorder;
   send(viewer: Recorder, message: TableClientMessage): ReturnType<TableRuntime['handle']>;
@@ -77,6 +80,7 @@ export async function unitTable(
   const profiles = new Map<number, UserProfile>();
   const settings: Settings = { ...DEFAULT_SETTINGS, ...options.settings };
   const lease = { held: true };
+  const audit: AuditEntry[] = [];
   const runtime = new TableRuntime({
     table: { ...UNIT_TABLE, ...options.table },
     bank: options.tableBank ?? bank,
@@ -91,6 +95,7 @@ export async function unitTable(
     handsPlayed: 0,
     rakeTaken: 0,
     leaseHeld: () => lease.held,
+    audit: async (entry) => void audit.push(entry),
   });
   await runtime.init();
   const drain = async () => {
@@ -103,6 +108,7 @@ export async function unitTable(
     store,
     settings,
     lease,
+    audit,
     player(balance = 50_000, profile = {}) {
       const userId = nextUserId++;
       profiles.set(userId, {

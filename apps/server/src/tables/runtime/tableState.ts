@@ -9,6 +9,7 @@ import {
   type TableSeat,
 } from '@tenger/protocol';
 import type { Logger } from 'pino';
+import type { AuditEntry } from '../../audit/auditLog.js';
 import type { TableRow } from '../tableCatalogue.js';
 import { ActionClock } from './actionClock.js';
 import { NextDeal } from './fairness.js';
@@ -56,6 +57,8 @@ export interface RuntimeDeps {
   leaseHeld?(): boolean;
   /** A table of a tournament (tournamentMode.ts): its rules where a cash table's differ. */
   tournament?: TournamentTableMode;
+  /** The site's audit log, for what the table corrects by itself (reconcileSeats). Absent: not written. */
+  audit?(entry: AuditEntry): Promise<void>;
 }
 
 export class TableState {
