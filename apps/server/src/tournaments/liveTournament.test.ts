@@ -5,6 +5,7 @@ import { namedStructure, payoutTable, replayPHH } from '@tenger/engine';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { StoredHand } from '../hands/handStore.js';
+import { handTexts } from '../hands/handTexts.js';
 import { DEFAULT_SETTINGS } from '../settings/settingsService.js';
 import { FakeClock } from '../tables/runtime/clock.js';
 import { TableRuntime } from '../tables/runtime/tableRuntime.js';
@@ -147,7 +148,7 @@ describe('a tournament on live tables', () => {
     expect(live.tables.runtimes()).toEqual([]);
     // Every hand was written with its PHH, and replays in the engine.
     expect(live.hands.length).toBe(live.reports.length);
-    for (const hand of live.hands.slice(0, 50)) expect(replayPHH(hand.phh).ok).toBe(true);
+    for (const hand of live.hands.slice(0, 50)) expect(replayPHH(handTexts(hand).phh).ok).toBe(true);
   });
 
   it('an 18-player Sit & Go on three 6-seat real tables balances, breaks to a final table and finishes with every place given once', async () => {
@@ -168,6 +169,6 @@ describe('a tournament on live tables', () => {
     // Hands with antes were dealt (the hyper structure brings them in) and replay exactly.
     const withAntes = live.hands.filter((h) => h.record.ante > 0);
     expect(withAntes.length).toBeGreaterThan(0);
-    for (const hand of withAntes.slice(0, 30)) expect(replayPHH(hand.phh).ok).toBe(true);
+    for (const hand of withAntes.slice(0, 30)) expect(replayPHH(handTexts(hand).phh).ok).toBe(true);
   });
 });

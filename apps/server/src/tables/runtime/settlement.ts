@@ -6,8 +6,6 @@ import {
   evaluateHoldem,
   evaluateOmaha,
   handRecord,
-  toPHH,
-  toPokerStars,
   type Card,
   type HandRecord,
 } from '@tenger/engine';
@@ -210,11 +208,12 @@ export async function settleHand(
 
 /**
  * Finishing a hand: what its settlement needs (the record, the owners, the jackpot rules and the
- * stored hand with its histories and seeds). Null while the engine has no record (not complete).
+ * stored hand with its seeds; its PHH and PokerStars texts are rendered when read, hands/handTexts.ts).
+ * Null while the engine has no record (not complete).
  */
 export function handSettlement(
   hand: RunningHand,
-  table: Pick<TableRow, 'id' | 'name'>,
+  table: Pick<TableRow, 'id'>,
   settings: Settings,
   endedAt: Date,
 ): SettleInput | null {
@@ -241,8 +240,6 @@ export function handSettlement(
       clientSeed: '',
       playerSeeds: hand.deck.playerSeeds,
       committedDeck: hand.deck.committed,
-      phh: toPHH(record),
-      pokerstars: toPokerStars(record, { startedAt: hand.startedAt, tableName: table.name, currency: '₮' }),
       totalPot: record.totalPot,
       rake: record.rake,
     },

@@ -3,6 +3,7 @@
 import { replayPHH, type Level } from '@tenger/engine';
 import { describe, expect, it } from 'vitest';
 import type { StoredHand } from '../../hands/handStore.js';
+import { handTexts } from '../../hands/handTexts.js';
 import type { Recorder } from '../../testing/testTables.js';
 import { snapshotOf } from '../../testing/testTables.js';
 import { TournamentChipBank } from './tournamentChipBank.js';
@@ -163,7 +164,8 @@ describe('a tournament table', () => {
     expect(hand!.jackpotContribution).toBe(0);
     expect(hand!.record.rakeConfig).toEqual({ percent: 0, cap: 0 });
     expect(hand!.players.reduce((a, p) => a + p.net, 0)).toBe(0);
-    expect(hand!.pokerstars).not.toContain('₮');
+    // Chips are counted, not priced: the PokerStars text of a tournament's hand carries no currency.
+    expect(handTexts({ ...hand!, tournament: true }).pokerstars).not.toContain('₮');
   });
 
   it('refuses SIT, RECHARGE, LEAVE and automatic top-ups with tournament_table, and changes nothing', async () => {
@@ -249,13 +251,14 @@ describe('a tournament table', () => {
     await playOut(t, () => 'call');
     expect(t.hands).toHaveLength(2);
     for (const hand of t.hands) {
-      expect(hand.phh).toMatch(/antes = \[/);
-      const replay = replayPHH(hand.phh);
+      const { phh } = handTexts(hand);
+      expect(phh).toMatch(/antes = \[/);
+      const replay = replayPHH(phh);
       if (!replay.ok) throw new Error(replay.error.message);
       const finals = new Map(hand.record.seats.map((s) => [s.seat, s.finalStack]));
       expect(replay.replay.record.seats.map((s) => s.finalStack).sort()).toEqual([...finals.values()].sort());
     }
-    expect(t.hands[0]!.phh).toMatch(/antes = \[25, 25, 25\]/);
+    expect(handTexts(t.hands[0]!).phh).toMatch(/antes = \[25, 25, 25\]/);
   });
 
   it('takes a player away between hands for a move and seats one who arrives, dealt in from the next hand', async () => {

@@ -3,15 +3,7 @@
 // GET /api/v1/user/fairness/head and GET /api/v1/admin/fairness/verify.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import {
-  fairnessRecord,
-  formatCard,
-  openingsForRecord,
-  redactRecord,
-  toPHH,
-  toPokerStars,
-  type HandRecord,
-} from '@tenger/engine';
+import { fairnessRecord, formatCard, openingsForRecord, redactRecord, type HandRecord } from '@tenger/engine';
 import {
   type ChainVerifyResponse,
   type FairnessHeadResponse,
@@ -28,6 +20,7 @@ import { actsAsAdmin, requireUser } from '../../policies.js';
 import { parseInput } from '../../validation.js';
 import type { Services } from '../../../services.js';
 import { HandStore, type StoredHand } from '../../../hands/handStore.js';
+import { handTexts } from '../../../hands/handTexts.js';
 
 export function userHandRoutes(app: FastifyInstance, services: Services): void {
   const hands = new HandStore(services.db);
@@ -55,13 +48,7 @@ export function userHandRoutes(app: FastifyInstance, services: Services): void {
       startedAt: hand.startedAt.toISOString(),
       endedAt: hand.endedAt.toISOString(),
       record: presentRecord(record, nameOf),
-      phh: player ? toPHH(hand.record, { viewer: player.seat }) : hand.phh,
-      pokerstars: toPokerStars(withNames(record, nameOf), {
-        startedAt: hand.startedAt,
-        tableName: hand.tableName,
-        currency: '₮',
-        ...(player ? { hero: player.seat } : {}),
-      }),
+      ...handTexts(hand, { seat: player?.seat, nameOf }),
       fairness: fairnessFor(hand, player ? player.seat : null),
       chain: hand.chain ? { previousHash: hand.chain.previousHash, hash: hand.chain.hash } : null,
       rake: hand.rake,
@@ -145,11 +132,6 @@ function presentRecord(record: HandRecord, nameOf: (seat: number) => string): Ha
     rake: record.rake,
     totalPot: record.totalPot,
   };
-}
-
-/** The PokerStars text names players; the record knows them by user id. */
-export function withNames(record: HandRecord, nameOf: (seat: number) => string): HandRecord {
-  return { ...record, seats: record.seats.map((s) => ({ ...s, playerId: nameOf(s.seat) })) };
 }
 
 export async function usernamesOf(db: Database, userIds: number[]): Promise<Map<number, string>> {

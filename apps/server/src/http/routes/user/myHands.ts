@@ -16,7 +16,8 @@ import { queryRows, type Database } from '../../../db/client.js';
 import { requireUser } from '../../policies.js';
 import { parseInput } from '../../validation.js';
 import type { Services } from '../../../services.js';
-import { usernamesOf, withNames } from './hands.js';
+import { withNames } from '../../../hands/handTexts.js';
+import { usernamesOf } from './hands.js';
 
 interface MyHandRow {
   id: string;
