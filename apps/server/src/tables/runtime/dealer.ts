@@ -350,11 +350,8 @@ export class Dealer {
         deckCommitment: hand.deck.committed.deckCommitment,
         playerSeeds: hand.deck.playerSeeds.map((s) => ({ ...s })),
       });
-      const jackpot = settled.jackpot ?? t.jackpot + settled.money.jackpotContribution;
-      if (jackpot !== t.jackpot && !t.stopped) {
-        t.jackpot = jackpot;
-        t.emit({ type: 'jackpot', amount: jackpot });
-      }
+      // The jackpot this hand moved reaches this table as it reaches every other: once, from the
+      // ledger's announcement after the commit (TableRegistry -> jackpotChanged).
     } catch (error) {
       // Never void a finished hand here: that would erase the winners' pots. While the table is still
       // ours the settlement is tried again (same hand, same idempotency keys) and nothing else is

@@ -159,7 +159,7 @@ export class TableRuntime implements LiveTable {
     }
   }
 
-  /** The jackpot moved (here or at another table): tell the viewers. */
+  /** The jackpot moved (here or at another table): tell the viewers. The only way a new amount arrives. */
   jackpotChanged(amount: number): void {
     if (amount === this.t.jackpot || this.t.stopped) return;
     this.t.jackpot = amount;
