@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { seedForNextDeal } from './playerSeed';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { apiHost } from '../../api/baseQuery';
 import { getAccessToken } from '../../api/session';
 import { tableRefusalText } from '../../api/serverErrors';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { setJackpot } from '../../app/jackpotSlice';
-import { formatMoney } from '../../app/money';
+import { formatChips, formatMoney } from '../../app/money';
 import { restartBegan, restartEnded } from '../../realtime/serverRestart';
 import { ActionBar, PreActionBoxes } from './ActionBar';
 import { ActionMenu, type TableMenuItem } from './ActionMenu';
@@ -25,11 +25,15 @@ import { TableChat } from './chat/TableChat';
 import { useTableSettings } from './settings';
 import { useTableMusic } from './sounds';
 import { TableFelt } from './TableFelt';
+import { TournamentFinishDialog } from './TournamentFinishDialog';
+import { TournamentStrip } from './TournamentStrip';
+import { useTournamentFollow, type MovedHere } from './useTournamentFollow';
 import { TableCommandError, TableSocket, tableSocketUrl, type TableCommandInput } from './tableSocket';
 import { viewerInHand, viewerLegal, viewerTableSeat, type TableViewState } from './tableState';
 import { useTableSounds } from './useTableSounds';
 import './table.css';
 import './moments.css';
+import './tournamentTable.css';
 
 type Dialog =
   | { kind: 'seat'; mode: 'sit' | 'recharge'; seat: number | null }
@@ -55,6 +59,8 @@ export default function TablePage() {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [preAction, setPreAction] = useState<PreAction | null>(null);
+  const [finishSeen, setFinishSeen] = useState(false);
+  const location = useLocation();
 
   useTableMusic(settings);
   useTableSounds(state, settings);
@@ -65,12 +71,21 @@ export default function TablePage() {
   }, [state.jackpot, dispatch]);
 
   const table = state.table;
+  const tournament = table?.tournament ?? null;
   const hand = state.hand;
   const mySeat = viewerTableSeat(state);
   const legal = viewerLegal(state);
   const inHand = viewerInHand(state);
   const handNumber = hand?.handNumber ?? null;
   const money = (value: number) => formatMoney(value, i18n.language);
+  const { finish, cancelled } = useTournamentFollow(state);
+
+  // Reached by a tournament move: say where we sit now.
+  const movedHere = (location.state as MovedHere | null)?.movedTo ?? null;
+  useEffect(() => {
+    if (movedHere)
+      setNotice(t('tableTournament.movedHere', { table: movedHere.tableName, seat: movedHere.seat + 1 }));
+  }, [movedHere, t]);
 
   const describeError = useCallback(
     (error: unknown) =>
@@ -183,6 +198,9 @@ export default function TablePage() {
       case 'lobby':
         void navigate('/');
         break;
+      case 'tournamentLobby':
+        if (tournament) void navigate(`/tournament/${tournament.tournamentId}`);
+        break;
     }
   };
 
@@ -224,16 +242,23 @@ export default function TablePage() {
       : null;
   const facingBet = hand ? (ownSeatView ? hand.currentBet > ownSeatView.bet : false) : false;
   const tableOpen = table !== null && table.status !== 'closed' && state.connection !== 'closed';
-  const canSit = tableOpen && state.viewer.seat === null && table.seats.length < table.maxPlayers;
+  // A tournament seats its players itself: no empty seat to take, no buy-in.
+  const canSit =
+    tableOpen && !tournament && state.viewer.seat === null && table.seats.length < table.maxPlayers;
+  const blindText = (value: number) => (tournament ? formatChips(value, i18n.language) : money(value));
   const jackpot = storeJackpot ?? state.jackpot;
 
   return (
-    <div className={`tp${settings.animations ? '' : ' tp--still'}`} data-connection={state.connection}>
+    <div
+      className={`tp${settings.animations ? '' : ' tp--still'}${tournament ? ' tp--tournament' : ''}`}
+      data-connection={state.connection}
+    >
       <header className="tp-top">
         <ActionMenu
           fullscreen={fullscreen}
           seated={mySeat !== null}
           sittingOut={mySeat?.status === 'sitting-out'}
+          tournament={tournament !== null}
           onChoose={chooseMenu}
         />
         <div className="tp-top__title">
@@ -245,7 +270,7 @@ export default function TablePage() {
               data-testid="table-game"
             >
               {t(`tableHeader.${table.variant}`)} {t(`tableHeader.${table.betting}`)} ·{' '}
-              {money(table.smallBlind)}/{money(table.bigBlind)}
+              {blindText(table.smallBlind)}/{blindText(table.bigBlind)}
             </span>
           )}
         </div>
@@ -265,6 +290,8 @@ export default function TablePage() {
         </div>
       </header>
 
+      {tournament && table && <TournamentStrip tournament={tournament} table={table} />}
+
       <main className="tp-stage">
         <TableFelt
           state={state}
@@ -277,7 +304,12 @@ export default function TablePage() {
       </main>
 
       <footer className={`tp-bottom${mySeat ? ' tp-bottom--seated' : ''}`}>
-        {state.removedBecause && (
+        {cancelled && (
+          <div className="tp-notice tp-notice--removed" role="status">
+            {t('tableTournament.cancelled')}
+          </div>
+        )}
+        {state.removedBecause && !(tournament && state.removedBecause === 'moved') && (
           <div className="tp-notice tp-notice--removed" role="status" data-testid="removed-notice">
             {t(`table.removed.${state.removedBecause}`)}
           </div>
@@ -317,6 +349,7 @@ export default function TablePage() {
         {mySeat && table && (
           <SeatOptionsPanel
             options={state.viewer.options}
+            topUp={!tournament}
             minBuyIn={table.minBuyIn}
             maxBuyIn={table.maxBuyIn}
             onChange={(options) => void send({ type: 'SEAT_OPTIONS', options }).catch(() => undefined)}
@@ -356,6 +389,12 @@ export default function TablePage() {
       )}
       <InfoDialog open={dialog?.kind === 'information'} onClose={() => setDialog(null)} table={table} />
       <SettingsDialog open={dialog?.kind === 'settings'} onClose={() => setDialog(null)} />
+      <TournamentFinishDialog
+        finish={finishSeen ? null : finish}
+        onClose={() => setFinishSeen(true)}
+        onTournamentLobby={() => tournament && void navigate(`/tournament/${tournament.tournamentId}`)}
+        onMainLobby={() => void navigate('/')}
+      />
     </div>
   );
 }
