@@ -238,6 +238,10 @@ describe('a tournament table', () => {
     expect(strip).not.toHaveTextContent('Hand-for-hand');
     expect(screen.getByTestId('table-game')).toHaveTextContent('1,000/2,000');
     expect(screen.getByTestId('table-game')).not.toHaveTextContent('₮');
+    // Stacks are chips, and no jackpot is played for.
+    expect(screen.getByLabelText('dorj')).toHaveTextContent('1,000');
+    expect(screen.getByLabelText('dorj')).not.toHaveTextContent('₮');
+    expect(screen.queryByLabelText('Jackpot')).not.toBeInTheDocument();
     // The level change arrives as table-updated: the strip follows.
     socket.receive(
       event(4, {

@@ -25,6 +25,7 @@ import { TableChat } from './chat/TableChat';
 import { useTableSettings } from './settings';
 import { useTableMusic } from './sounds';
 import { TableFelt } from './TableFelt';
+import { TournamentChipsContext } from './tableAmounts';
 import { TournamentFinishDialog } from './TournamentFinishDialog';
 import { TournamentStrip } from './TournamentStrip';
 import { useTournamentFollow, type MovedHere } from './useTournamentFollow';
@@ -248,154 +249,164 @@ export default function TablePage() {
   const blindText = (value: number) => (tournament ? formatChips(value, i18n.language) : money(value));
   const jackpot = storeJackpot ?? state.jackpot;
 
+  // At a tournament's table the amounts are chips (no ₮) and no jackpot is played for.
   return (
-    <div
-      className={`tp${settings.animations ? '' : ' tp--still'}${tournament ? ' tp--tournament' : ''}`}
-      data-connection={state.connection}
-    >
-      <header className="tp-top">
-        <ActionMenu
-          fullscreen={fullscreen}
-          seated={mySeat !== null}
-          sittingOut={mySeat?.status === 'sitting-out'}
-          tournament={tournament !== null}
-          onChoose={chooseMenu}
-        />
-        <div className="tp-top__title">
-          <strong>{table?.name ?? t('common.loading')}</strong>
-          {table && (
-            <span
-              className="tp-top__blinds"
-              title={`${t(`table.info.variants.${table.variant}`)}, ${t(`table.info.betting.${table.betting}`)}`}
-              data-testid="table-game"
-            >
-              {t(`tableHeader.${table.variant}`)} {t(`tableHeader.${table.betting}`)} ·{' '}
-              {blindText(table.smallBlind)}/{blindText(table.bigBlind)}
-            </span>
-          )}
-        </div>
-        <div className="tp-top__right">
-          <TableChat client={client} state={state} isAuthenticated={isAuthenticated} />
-          {isAuthenticated && (
-            <span className="tp-top__balance" aria-label={t('menu.balance')} data-testid="table-balance">
-              {money(userBalance)}
-            </span>
-          )}
-          <span
-            className={`tp-dot tp-dot--${state.connection}`}
-            role="img"
-            title={t(`table.connection.${state.connection}`)}
-            aria-label={t(`table.connection.${state.connection}`)}
+    <TournamentChipsContext value={tournament !== null}>
+      <div
+        className={`tp${settings.animations ? '' : ' tp--still'}${tournament ? ' tp--tournament' : ''}`}
+        data-connection={state.connection}
+      >
+        <header className="tp-top">
+          <ActionMenu
+            fullscreen={fullscreen}
+            seated={mySeat !== null}
+            sittingOut={mySeat?.status === 'sitting-out'}
+            tournament={tournament !== null}
+            onChoose={chooseMenu}
           />
-        </div>
-      </header>
-
-      {tournament && table && <TournamentStrip tournament={tournament} table={table} />}
-
-      <main className="tp-stage">
-        <TableFelt
-          state={state}
-          settings={settings}
-          jackpot={jackpot}
-          portrait={portrait}
-          canSit={canSit}
-          onSit={(seat) => setDialog({ kind: 'seat', mode: 'sit', seat })}
-        />
-      </main>
-
-      <footer className={`tp-bottom${mySeat ? ' tp-bottom--seated' : ''}`}>
-        {cancelled && (
-          <div className="tp-notice tp-notice--removed" role="status">
-            {t('tableTournament.cancelled')}
-          </div>
-        )}
-        {state.removedBecause && !(tournament && state.removedBecause === 'moved') && (
-          <div className="tp-notice tp-notice--removed" role="status" data-testid="removed-notice">
-            {t(`table.removed.${state.removedBecause}`)}
-          </div>
-        )}
-        {notice && (
-          <div className="tp-notice" role="alert">
-            {notice}
-          </div>
-        )}
-        {/* Seated: the hand name's row and the action bar's room stay reserved (table.css), so nothing jumps. */}
-        {mySeat && (
-          <div className="tp-hand-row">
-            {best && (
-              <div className="tp-hand-name" data-testid="best-hand">
-                {describeHand(t, best)}
-              </div>
+          <div className="tp-top__title">
+            <strong>{table?.name ?? t('common.loading')}</strong>
+            {table && (
+              <span
+                className="tp-top__blinds"
+                title={`${t(`table.info.variants.${table.variant}`)}, ${t(`table.info.betting.${table.betting}`)}`}
+                data-testid="table-game"
+              >
+                {t(`tableHeader.${table.variant}`)} {t(`tableHeader.${table.betting}`)} ·{' '}
+                {blindText(table.smallBlind)}/{blindText(table.bigBlind)}
+              </span>
             )}
           </div>
-        )}
-        <BottomPanel
-          state={state}
-          legal={legal}
-          busy={busy}
-          onAction={act}
-          inHand={inHand}
-          preAction={preAction}
-          onPreAction={setPreAction}
-          facingBet={facingBet}
-          seated={mySeat !== null}
-          sittingOut={mySeat?.status === 'sitting-out'}
-          canSit={canSit}
+          <div className="tp-top__right">
+            <TableChat client={client} state={state} isAuthenticated={isAuthenticated} />
+            {isAuthenticated && (
+              <span className="tp-top__balance" aria-label={t('menu.balance')} data-testid="table-balance">
+                {money(userBalance)}
+              </span>
+            )}
+            <span
+              className={`tp-dot tp-dot--${state.connection}`}
+              role="img"
+              title={t(`table.connection.${state.connection}`)}
+              aria-label={t(`table.connection.${state.connection}`)}
+            />
+          </div>
+        </header>
+
+        {tournament && table && <TournamentStrip tournament={tournament} table={table} />}
+
+        <main className="tp-stage">
+          <TableFelt
+            state={state}
+            settings={settings}
+            jackpot={tournament ? null : jackpot}
+            portrait={portrait}
+            canSit={canSit}
+            onSit={(seat) => setDialog({ kind: 'seat', mode: 'sit', seat })}
+          />
+        </main>
+
+        <footer className={`tp-bottom${mySeat ? ' tp-bottom--seated' : ''}`}>
+          {cancelled && (
+            <div className="tp-notice tp-notice--removed" role="status">
+              {t('tableTournament.cancelled')}
+            </div>
+          )}
+          {state.removedBecause && !(tournament && state.removedBecause === 'moved') && (
+            <div className="tp-notice tp-notice--removed" role="status" data-testid="removed-notice">
+              {t(`table.removed.${state.removedBecause}`)}
+            </div>
+          )}
+          {notice && (
+            <div className="tp-notice" role="alert">
+              {notice}
+            </div>
+          )}
+          {/* Seated: the hand name's row and the action bar's room stay reserved (table.css), so nothing jumps. */}
+          {mySeat && (
+            <div className="tp-hand-row">
+              {best && (
+                <div className="tp-hand-name" data-testid="best-hand">
+                  {describeHand(t, best)}
+                </div>
+              )}
+            </div>
+          )}
+          <BottomPanel
+            state={state}
+            legal={legal}
+            busy={busy}
+            onAction={act}
+            inHand={inHand}
+            preAction={preAction}
+            onPreAction={setPreAction}
+            facingBet={facingBet}
+            seated={mySeat !== null}
+            sittingOut={mySeat?.status === 'sitting-out'}
+            canSit={canSit}
+            isAuthenticated={isAuthenticated}
+            onSitIn={() => void send({ type: 'SIT_IN' }).catch(() => undefined)}
+            onShow={(cards) =>
+              void send({ type: 'SHOW', ...(cards ? { cards } : {}) }).catch(() => undefined)
+            }
+            onMuck={() => void send({ type: 'MUCK' }).catch(() => undefined)}
+          />
+          {mySeat && table && (
+            <SeatOptionsPanel
+              options={state.viewer.options}
+              topUp={!tournament}
+              minBuyIn={table.minBuyIn}
+              maxBuyIn={table.maxBuyIn}
+              onChange={(options) => void send({ type: 'SEAT_OPTIONS', options }).catch(() => undefined)}
+            />
+          )}
+        </footer>
+
+        <SeatDialog
+          open={dialog?.kind === 'seat'}
+          mode={dialog?.kind === 'seat' ? dialog.mode : 'sit'}
+          seat={dialog?.kind === 'seat' ? dialog.seat : null}
+          context={seatContext}
           isAuthenticated={isAuthenticated}
-          onSitIn={() => void send({ type: 'SIT_IN' }).catch(() => undefined)}
-          onShow={(cards) => void send({ type: 'SHOW', ...(cards ? { cards } : {}) }).catch(() => undefined)}
-          onMuck={() => void send({ type: 'MUCK' }).catch(() => undefined)}
+          onClose={() => setDialog(null)}
+          onSubmit={async (amount, postNow) => {
+            try {
+              if (dialog?.kind === 'seat' && dialog.mode === 'sit' && dialog.seat !== null) {
+                await client.send({
+                  type: 'SIT',
+                  seat: dialog.seat,
+                  amount,
+                  ...(postNow ? { postNow } : {}),
+                });
+              } else {
+                await client.send({ type: 'RECHARGE', amount });
+              }
+            } catch (error) {
+              throw new Error(describeError(error), { cause: error });
+            }
+          }}
         />
-        {mySeat && table && (
-          <SeatOptionsPanel
-            options={state.viewer.options}
-            topUp={!tournament}
-            minBuyIn={table.minBuyIn}
-            maxBuyIn={table.maxBuyIn}
-            onChange={(options) => void send({ type: 'SEAT_OPTIONS', options }).catch(() => undefined)}
+        {table && (
+          <ReplayDialog
+            open={dialog?.kind === 'replay'}
+            onClose={() => setDialog(null)}
+            tableId={table.tableId}
+            recentHandIds={state.recentHandIds}
+            initialHandId={replayHand}
+            isAuthenticated={isAuthenticated}
+            fourColour={settings.fourColourDeck}
           />
         )}
-      </footer>
-
-      <SeatDialog
-        open={dialog?.kind === 'seat'}
-        mode={dialog?.kind === 'seat' ? dialog.mode : 'sit'}
-        seat={dialog?.kind === 'seat' ? dialog.seat : null}
-        context={seatContext}
-        isAuthenticated={isAuthenticated}
-        onClose={() => setDialog(null)}
-        onSubmit={async (amount, postNow) => {
-          try {
-            if (dialog?.kind === 'seat' && dialog.mode === 'sit' && dialog.seat !== null) {
-              await client.send({ type: 'SIT', seat: dialog.seat, amount, ...(postNow ? { postNow } : {}) });
-            } else {
-              await client.send({ type: 'RECHARGE', amount });
-            }
-          } catch (error) {
-            throw new Error(describeError(error), { cause: error });
-          }
-        }}
-      />
-      {table && (
-        <ReplayDialog
-          open={dialog?.kind === 'replay'}
-          onClose={() => setDialog(null)}
-          tableId={table.tableId}
-          recentHandIds={state.recentHandIds}
-          initialHandId={replayHand}
-          isAuthenticated={isAuthenticated}
-          fourColour={settings.fourColourDeck}
+        <InfoDialog open={dialog?.kind === 'information'} onClose={() => setDialog(null)} table={table} />
+        <SettingsDialog open={dialog?.kind === 'settings'} onClose={() => setDialog(null)} />
+        <TournamentFinishDialog
+          finish={finishSeen ? null : finish}
+          onClose={() => setFinishSeen(true)}
+          onTournamentLobby={() => tournament && void navigate(`/tournament/${tournament.tournamentId}`)}
+          onMainLobby={() => void navigate('/')}
         />
-      )}
-      <InfoDialog open={dialog?.kind === 'information'} onClose={() => setDialog(null)} table={table} />
-      <SettingsDialog open={dialog?.kind === 'settings'} onClose={() => setDialog(null)} />
-      <TournamentFinishDialog
-        finish={finishSeen ? null : finish}
-        onClose={() => setFinishSeen(true)}
-        onTournamentLobby={() => tournament && void navigate(`/tournament/${tournament.tournamentId}`)}
-        onMainLobby={() => void navigate('/')}
-      />
-    </div>
+      </div>
+    </TournamentChipsContext>
   );
 }
 
