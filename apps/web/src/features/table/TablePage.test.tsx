@@ -300,6 +300,7 @@ describe('a tournament table', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Your tournament is over' });
     expect(dialog).toHaveTextContent('You finished in place 3 of 9.');
     expect(dialog).toHaveTextContent('Your prize of ₮18,000 is in your balance.');
+    expect(screen.queryByTestId('removed-notice')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Tournament lobby' }));
     expect(router.state.location.pathname).toBe('/tournament/4');
   });

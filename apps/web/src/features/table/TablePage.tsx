@@ -312,7 +312,8 @@ export default function TablePage() {
               {t('tableTournament.cancelled')}
             </div>
           )}
-          {state.removedBecause && !(tournament && state.removedBecause === 'moved') && (
+          {/* At a tournament's table a move or a finish says it better (the page follows, the dialog opens). */}
+          {state.removedBecause && !(tournament && (state.removedBecause === 'moved' || finish)) && (
             <div className="tp-notice tp-notice--removed" role="status" data-testid="removed-notice">
               {t(`table.removed.${state.removedBecause}`)}
             </div>

@@ -26,6 +26,7 @@ export function TournamentFinishDialog({
       title={won ? t('tableTournament.finish.wonTitle') : t('tableTournament.finish.title')}
       onCancel={onClose}
       width={400}
+      className="tt-finish-modal"
       footer={[
         <button key="tournament" type="button" className="btn btn--primary" onClick={onTournamentLobby}>
           {t('tableTournament.finish.tournamentLobby')}
