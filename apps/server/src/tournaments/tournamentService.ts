@@ -465,6 +465,7 @@ export class TournamentService {
       await director.handFinished(report);
       this.forgetIfDone(row.id);
     };
+    tables.news = director;
     director.open();
     const live = { row, director, tables };
     this.open.set(row.id, live);
