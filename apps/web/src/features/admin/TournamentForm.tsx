@@ -48,11 +48,7 @@ export function TournamentForm({
 
   return (
     <Form<TournamentFormValues> form={form} layout="vertical" onFinish={onFinish} preserve>
-      <Form.Item
-        name="name"
-        label={t('admin.tournaments.name')}
-        rules={[{ ...required, whitespace: true }]}
-      >
+      <Form.Item name="name" label={t('admin.tournaments.name')} rules={[{ ...required, whitespace: true }]}>
         <Input maxLength={60} />
       </Form.Item>
       <Row gutter={12}>
@@ -138,7 +134,9 @@ export function TournamentForm({
               min={MIN_ACTION_SECONDS}
               max={MAX_ACTION_SECONDS}
               precision={0}
-              placeholder={editing ? t('admin.tournaments.keepActionTime') : t('admin.tournaments.actionTimeDefault')}
+              placeholder={
+                editing ? t('admin.tournaments.keepActionTime') : t('admin.tournaments.actionTimeDefault')
+              }
               style={{ width: '100%' }}
             />
           </Form.Item>

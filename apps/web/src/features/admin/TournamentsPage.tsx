@@ -53,7 +53,10 @@ export function TournamentsPage() {
     data = [],
     isLoading,
     error,
-  } = useGetTournamentsQuery(undefined, { pollingInterval: TABLE_LIST_POLL_MS, skipPollingIfUnfocused: true });
+  } = useGetTournamentsQuery(undefined, {
+    pollingInterval: TABLE_LIST_POLL_MS,
+    skipPollingIfUnfocused: true,
+  });
   const [createTournament] = useCreateTournamentMutation();
   const [updateTournament] = useUpdateTournamentMutation();
   const [cancelTournament] = useCancelTournamentMutation();

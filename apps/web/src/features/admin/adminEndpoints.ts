@@ -441,13 +441,15 @@ type UserApiTag = Parameters<typeof userApi.util.invalidateTags>[0][number];
 function refreshPlayers(...tags: UserApiTag[]) {
   return async (
     _arg: unknown,
-    { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> },
+    {
+      dispatch,
+      queryFulfilled,
+    }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> },
   ) => {
     await settled(queryFulfilled);
     dispatch(userApi.util.invalidateTags(tags));
   };
 }
-
 
 /** A waiting item closed with a reason (cancelled by its maker, rejected by another administrator). */
 export interface Closing {

@@ -65,8 +65,10 @@ const MTT_LEAD_MS = 60 * 60 * 1000;
  * The form's values: the create request with the start as a `datetime-local` string (the browser's time)
  * and the structure optional on an edit ("keep the levels as they are").
  */
-export interface TournamentFormValues
-  extends Omit<CreateTournamentRequest, 'startsAt' | 'structure' | 'levels' | 'actionSeconds'> {
+export interface TournamentFormValues extends Omit<
+  CreateTournamentRequest,
+  'startsAt' | 'structure' | 'levels' | 'actionSeconds'
+> {
   structure?: TournamentStructure;
   startsAt?: string;
   actionSeconds?: number | null;
@@ -85,7 +87,10 @@ export function templateValues(
     variant: 'holdem',
     betting: 'no-limit',
     actionSeconds: null,
-    startsAt: template.kind === 'mtt' ? toLocalInput(Math.ceil((now + MTT_LEAD_MS) / 3_600_000) * 3_600_000) : undefined,
+    startsAt:
+      template.kind === 'mtt'
+        ? toLocalInput(Math.ceil((now + MTT_LEAD_MS) / 3_600_000) * 3_600_000)
+        : undefined,
   };
 }
 

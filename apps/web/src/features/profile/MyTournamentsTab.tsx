@@ -11,7 +11,8 @@ import { formatMoney } from '../../app/money';
 
 /** How the tournament went for the player: the place once out, else where it stands. */
 export function resultOf(entry: MyTournament, t: TFunction): string {
-  if (entry.place !== null) return t('profile.tournaments.placeOf', { place: entry.place, entrants: entry.entrants });
+  if (entry.place !== null)
+    return t('profile.tournaments.placeOf', { place: entry.place, entrants: entry.entrants });
   switch (entry.status) {
     case 'scheduled':
     case 'registering':
