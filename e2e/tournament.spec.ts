@@ -105,18 +105,20 @@ test('a person plays a Sit & Go with two bots to the end and finds the place and
   const admin = await openAs(browser, adminToken, '/admin/tournament');
   await admin.getByRole('button', { name: 'New tournament' }).click();
   await admin.getByText('Sit & Go 6-max Hyper').click();
-  await admin.getByLabel('Name').fill(NAME);
-  await admin.getByLabel('Most entrants').fill('3');
-  await admin.getByLabel('Action time (seconds)').fill('15');
-  await admin.getByRole('button', { name: 'Save' }).click();
+  const form = admin.getByRole('dialog', { name: 'New tournament' });
+  await form.getByRole('textbox', { name: /Name/ }).fill(NAME);
+  await form.getByRole('spinbutton', { name: /Most entrants/ }).fill('3');
+  await form.getByRole('spinbutton', { name: /Action time/ }).fill('15');
+  await form.getByRole('button', { name: 'Save' }).click();
   const row = admin.locator('tr', { has: admin.getByRole('link', { name: NAME }) });
   await expect(row).toContainText('0 / 3');
   await expect(row).toContainText('₮10,000 + ₮1,000');
 
   // Two bots enter: the field is one short of full.
   await row.getByRole('button', { name: 'Add bots' }).click();
-  await admin.getByLabel('How many bots').fill('2');
-  await admin.locator('.ant-modal').getByRole('button', { name: 'Add bots' }).click();
+  const bots = admin.getByRole('dialog', { name: `Bots for ${NAME}` });
+  await bots.getByRole('spinbutton', { name: 'How many bots' }).fill('2');
+  await bots.getByRole('button', { name: 'Add bots' }).click();
   await expect(row).toContainText('2 / 3');
   await expect(row).toContainText('₮20,000');
   await shoot(admin, 'admin');
@@ -189,6 +191,14 @@ test('a person plays a Sit & Go with two bots to the end and finds the place and
   await expect(mine).toContainText('₮10,000 + ₮1,000');
   await expect(mine).toContainText(prize > 0 ? '₮30,000' : '—');
   await shoot(page, 'profile');
+  // On a phone the place and the prize are in view as the page opens, the list not scrolled sideways.
+  await page.setViewportSize(PHONE);
+  for (const cell of [mine.getByText(`${place} of 3`), mine.locator('.my-tournaments__prize')]) {
+    const box = await cell.boundingBox();
+    expect(box, 'the cell has a box').not.toBeNull();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+  }
+  await page.setViewportSize(DESKTOP);
   await expect.poll(async () => (await me()).balance).toBe(balanceBefore - BUY_IN - FEE + prize);
   test
     .info()

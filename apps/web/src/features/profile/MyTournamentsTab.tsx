@@ -37,6 +37,8 @@ export function MyTournamentsTab() {
     { refetchOnMountOrArgChange: true },
   );
   const money = (amount: number) => formatMoney(amount, i18n.language);
+  const dateOf = (row: MyTournament) => formatDateTime(row.finishedAt ?? row.registeredAt, i18n.language);
+  const entryOf = (row: MyTournament) => `${money(row.buyIn)} + ${money(row.fee)}`;
   return (
     <Table<MyTournament>
       className="my-tournaments"
@@ -44,7 +46,8 @@ export function MyTournamentsTab() {
       dataSource={data?.items ?? []}
       loading={isFetching}
       size="middle"
-      scroll={{ x: 'max-content' }}
+      // Cells wrap to fit the screen first; the list scrolls in its own box only past that.
+      scroll={{ x: true }}
       locale={{ emptyText: t('profile.tournaments.empty') }}
       pagination={{
         current: page,
@@ -61,19 +64,26 @@ export function MyTournamentsTab() {
           title: t('tournament.columns.name'),
           key: 'name',
           render: (_value, row) => (
-            <Link to={`/tournament/${encodeURIComponent(String(row.tournamentId))}`}>{row.name}</Link>
+            <>
+              <Link to={`/tournament/${encodeURIComponent(String(row.tournamentId))}`}>{row.name}</Link>
+              {/* On a phone the date and the entry fold under the name, so place and prize stay in view. */}
+              <div className="my-tournaments__sub">{dateOf(row)}</div>
+              <div className="my-tournaments__sub">{entryOf(row)}</div>
+            </>
           ),
         },
         {
           title: t('profile.columns.date'),
           key: 'date',
-          render: (_value, row) => formatDateTime(row.finishedAt ?? row.registeredAt, i18n.language),
+          responsive: ['sm'],
+          render: (_value, row) => dateOf(row),
         },
         {
           title: t('tournament.columns.buyIn'),
           key: 'buyIn',
           align: 'right',
-          render: (_value, row) => `${money(row.buyIn)} + ${money(row.fee)}`,
+          responsive: ['sm'],
+          render: (_value, row) => entryOf(row),
         },
         {
           title: t('profile.tournaments.place'),
@@ -84,6 +94,7 @@ export function MyTournamentsTab() {
           title: t('profile.tournaments.prize'),
           key: 'prize',
           align: 'right',
+          className: 'my-tournaments__prize',
           render: (_value, row) => (row.prize > 0 ? money(row.prize) : '—'),
         },
       ]}
