@@ -16,6 +16,7 @@ import { SeatExits } from './seatExits.js';
 import { freeSeats, newSeat, reject, seatOf, type Reply } from './seatRules.js';
 import { sortedSeats, tableInfo } from './tableView.js';
 import { TableState, type RuntimeDeps as StateDeps } from './tableState.js';
+import type { TournamentExit, TournamentStandings } from './tournamentMode.js';
 import { frameFor } from './viewerDoor.js';
 
 export type { TableViewer, Reply, UserProfile, DrainResult };
@@ -214,6 +215,7 @@ export class TableRuntime implements LiveTable {
       const seat = newSeat(profile, seatIndex, stack, this.t.timeBankMaxMs, connected);
       seat.owesBigBlind = false;
       this.t.seats.set(seatIndex, seat);
+      this.t.deps.tournament?.exits.delete(profile.userId);
       this.t.emit({ type: 'seat-taken', seat: this.t.presentSeat(seat) });
       this.t.seatsChanged();
     });
@@ -232,11 +234,36 @@ export class TableRuntime implements LiveTable {
     return this.t.enqueue(() => {
       const tournament = this.t.deps.tournament;
       if (!tournament) return;
-      tournament.level = level;
-      const { seats: _seats, ...table } = tableInfo(this.t.viewState());
-      void _seats;
-      this.t.emit({ type: 'table-updated', table });
+      tournament.changeLevel(level);
+      this.tableUpdated();
     });
+  }
+
+  /** The director's news of the whole tournament (the level clock, players left, …): viewers are told. */
+  setTournamentStandings(standings: TournamentStandings): Promise<void> {
+    return this.t.enqueue(() => {
+      const tournament = this.t.deps.tournament;
+      if (!tournament) return;
+      tournament.standings = standings;
+      this.tableUpdated();
+    });
+  }
+
+  /**
+   * A player left this table for good: their tournament is over here, or they were moved to another
+   * table. Every viewer is told at once (places, prizes and seats are public, as in the tournament's
+   * lobby) and the player sees it again in a snapshot, so their client follows even after a reconnect.
+   * Not queued: it may come after the table closed (the final table's redraw), to viewers still here.
+   */
+  announceTournamentExit(userId: number, exit: TournamentExit): void {
+    const tournament = this.t.deps.tournament;
+    if (!tournament) return;
+    tournament.exits.set(userId, exit);
+    this.t.emit(
+      'finished' in exit
+        ? { type: 'tournament-finish', userId, ...exit.finished }
+        : { type: 'tournament-move', userId, ...exit.movedTo },
+    );
   }
 
   /** The director lets the table deal its next hand (one hand per release). */
@@ -305,10 +332,14 @@ export class TableRuntime implements LiveTable {
         return;
       }
       this.t.table = row;
-      const { seats: _seats, ...table } = tableInfo(this.t.viewState());
-      void _seats;
-      this.t.emit({ type: 'table-updated', table });
+      this.tableUpdated();
     });
+  }
+
+  private tableUpdated(): void {
+    const { seats: _seats, ...table } = tableInfo(this.t.viewState());
+    void _seats;
+    this.t.emit({ type: 'table-updated', table });
   }
 
   /**

@@ -183,9 +183,7 @@ export class TableState {
       buyInMinimums: this.buyInMinimums(),
       nextDeckCommitment: this.nextDeal.deckCommitment,
       rules: this.rules,
-      tournament: this.deps.tournament
-        ? { tournamentId: this.deps.tournament.tournamentId, level: this.deps.tournament.level }
-        : null,
+      tournament: this.deps.tournament ?? null,
       isConnected: (userId) => this.viewers.isConnected(userId),
     };
   }
