@@ -13,6 +13,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts } from '../src/ledger/accounts.js';
 import { FakeClock } from '../src/tables/runtime/clock.js';
+import { UNIT_TIMING } from '../src/testing/unitTable.js';
 import { TournamentService } from '../src/tournaments/tournamentService.js';
 import { TEST_DRIVERS } from '../src/testing/database.js';
 import { BALANCED, type TestPlayer, type TestServer } from '../src/testing/testServer.js';
