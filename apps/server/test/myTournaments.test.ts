@@ -6,7 +6,7 @@ import { MyTournamentPageSchema, TournamentDetailSchema, type MyTournamentPage }
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts } from '../src/ledger/accounts.js';
 import { FakeClock } from '../src/tables/runtime/clock.js';
-import { UNIT_TIMING } from '../src/tables/runtime/unitTable.js';
+import { UNIT_TIMING } from '../src/testing/unitTable.js';
 import { TEST_DRIVERS } from '../src/testing/database.js';
 import { BALANCED, type TestPlayer, type TestServer } from '../src/testing/testServer.js';
 import { BUY_IN, FEE, SIT_AND_GO, startTournamentServer } from './tournamentFixtures.js';

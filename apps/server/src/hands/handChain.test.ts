@@ -42,7 +42,12 @@ describe.each(TEST_DRIVERS)('the hand chain on $name', ({ url }) => {
       await sleep(20);
     }
     for (const table of tables) await registry.stopSimulation(table.id);
-    await sleep(100);
+    // The hands in play when the bots were told to leave settle before the chain is read.
+    for (const table of tables) {
+      const runtime = registry.localRuntime(table.id)!;
+      while (runtime.isPlaying || runtime.seatedCount > 0) await sleep(20);
+      await runtime.idle();
+    }
     links = (
       await queryRows<{ id: string; chain_seq: string | number; previous_hash: string; record_hash: string }>(
         t.database.db,

@@ -6,7 +6,11 @@ import type { Settings } from '@tenger/protocol';
 import type { StoredHand } from '../../hands/handStore.js';
 import type { PostingResult } from '../../ledger/ledger.js';
 import type { TableViewer } from '../tableLayer.js';
+import type { Departure, UserProfile } from './players.js';
 import type { Outgoing } from './viewerDoor.js';
+
+// Declared beside the seat rules' vocabulary (players.ts), which must not import the ports.
+export type { Departure, UserProfile };
 
 /** An opaque timer handle. */
 export type TimerHandle = { readonly timer: unknown };
@@ -94,12 +98,6 @@ export interface StoredSeat {
   timeBankMs: number;
 }
 
-/** The last time a player stood up from a table, with the stack they took away. */
-export interface Departure {
-  stack: number;
-  at: number;
-}
-
 /** The hand in play, written before its first card is dealt. */
 export interface DealtHand {
   handId: string;
@@ -133,14 +131,6 @@ export interface Broadcaster {
   send(viewer: TableViewer, outgoing: Outgoing): void;
   sendToUser(userId: number, outgoing: () => Outgoing): void;
   broadcast(outgoing: Outgoing): void;
-}
-
-export interface UserProfile {
-  userId: number;
-  username: string;
-  isBot: boolean;
-  active: boolean;
-  role: 'PLAYER' | 'ADMIN';
 }
 
 /** The settings a table reads (the site's SettingsService, or a fixed object in tests). */

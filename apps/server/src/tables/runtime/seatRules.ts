@@ -2,7 +2,7 @@
 // Pure functions over a table's seats; the runtime applies what they decide.
 import type { TableRejectCode } from '@tenger/protocol';
 import type { TableRow } from '../tableCatalogue.js';
-import type { Departure, UserProfile } from './ports.js';
+import type { Departure, UserProfile } from './players.js';
 
 export type LeaveReason = 'left' | 'kicked' | 'idle' | 'busted' | 'closed' | 'removed' | 'moved';
 
