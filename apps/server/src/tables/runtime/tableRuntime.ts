@@ -236,6 +236,8 @@ export class TableRuntime implements LiveTable {
       if (!tournament) return;
       tournament.changeLevel(level);
       this.tableUpdated();
+      // Released when a break began, the table dealt nothing: it deals once the break is over.
+      this.dealer.scheduleNextHand();
     });
   }
 

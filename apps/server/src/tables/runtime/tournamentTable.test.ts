@@ -388,4 +388,18 @@ describe('a tournament table', () => {
       { type: 'tournament-move', userId, tableId: 78, tableName: 'Final', seat: 2 },
     ]);
   });
+
+  it('a table released just before a break deals nothing during it and deals as soon as the break is over', async () => {
+    const t = await tournamentTable([3_000, 3_000, 3_000]);
+    await t.deal();
+    await playOut(t, () => 'fold');
+    await t.u.runtime.releaseTournamentHand(); // the director releases it…
+    await t.u.runtime.setTournamentLevel({ ...LEVEL_1, level: 2, isBreak: true }); // …and the break begins
+    await t.u.tick(60_000);
+    expect(t.u.runtime.isPlaying).toBe(false);
+    await t.u.runtime.setTournamentLevel({ ...LEVEL_2, level: 3 });
+    await t.u.tick(UNIT_TIMING.nextHandDelayMs);
+    expect(t.u.runtime.isPlaying).toBe(true);
+    expect(snapshotOf(t.u.runtime, t.players[0]!).hand).toMatchObject({ smallBlind: 100, bigBlind: 200 });
+  });
 });

@@ -260,6 +260,17 @@ describe('a tournament table', () => {
     expect(strip).toHaveTextContent('Blinds1,500/3,000 (3,000)');
     expect(strip).toHaveTextContent('Players6/9');
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Hand-for-hand');
+    // The winner is placed: the strip says it is over, no clock runs on.
+    socket.receive(
+      event(5, {
+        type: 'table-updated',
+        table: (({ seats: _seats, ...rest }) => rest)(
+          tableInfo([], { tournament: tournamentState({ playersLeft: 0, levelEndsAt: levelEndsAt() }) }),
+        ),
+      }),
+    );
+    expect(strip).toHaveTextContent('PlayersTournament over');
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
   });
 
   it('on a break the strip counts down to its end', () => {

@@ -9,7 +9,8 @@ import { useCountdown } from '../tournament/useCountdown';
 /**
  * A tournament table's strip under the header: the level and its blinds and ante (those of the next
  * hand), the time to the next level or the end of the break, players left of the entrants, the average
- * stack, hand-for-hand on the bubble. Chips are counted, not priced: no ₮ sign.
+ * stack, hand-for-hand on the bubble; once the winner is known, that it is over. Chips are counted, not
+ * priced: no ₮ sign.
  */
 export function TournamentStrip({
   tournament,
@@ -57,20 +58,31 @@ export function TournamentStrip({
           </>
         )}
       </Cell>
-      <Cell label={tournament.isBreak ? t('tableTournament.breakEndsIn') : t('tableTournament.nextLevelIn')}>
-        <span role="timer" aria-live="off">
-          {left === null ? '—' : formatCountdown(left)}
-        </span>
-      </Cell>
-      {nextText && (
-        <Cell label={t('tableTournament.nextLevel')} wide>
-          {nextText}
-        </Cell>
+      {tournament.playersLeft === 0 ? (
+        <Cell label={t('tableTournament.players')}>{t('tableTournament.over')}</Cell>
+      ) : (
+        <>
+          <Cell
+            label={tournament.isBreak ? t('tableTournament.breakEndsIn') : t('tableTournament.nextLevelIn')}
+          >
+            <span role="timer" aria-live="off">
+              {left === null ? '—' : formatCountdown(left)}
+            </span>
+          </Cell>
+          {nextText && (
+            <Cell label={t('tableTournament.nextLevel')} wide>
+              {nextText}
+            </Cell>
+          )}
+          <Cell label={t('tableTournament.players')}>
+            {t('tableTournament.playersLeft', {
+              left: tournament.playersLeft,
+              entrants: tournament.entrants,
+            })}
+          </Cell>
+          <Cell label={t('tableTournament.averageStack')}>{chips(tournament.averageStack)}</Cell>
+        </>
       )}
-      <Cell label={t('tableTournament.players')}>
-        {t('tableTournament.playersLeft', { left: tournament.playersLeft, entrants: tournament.entrants })}
-      </Cell>
-      <Cell label={t('tableTournament.averageStack')}>{chips(tournament.averageStack)}</Cell>
       {tournament.handForHand && (
         <span className="tt-strip__badge" role="status">
           {t('tableTournament.handForHand')}
