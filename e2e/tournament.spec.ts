@@ -109,6 +109,7 @@ test('a person plays a Sit & Go with two bots to the end and finds the place and
   await form.getByRole('textbox', { name: /Name/ }).fill(NAME);
   await form.getByRole('spinbutton', { name: /Most entrants/ }).fill('3');
   await form.getByRole('spinbutton', { name: /Action time/ }).fill('15');
+  await shoot(admin, 'admin-create');
   await form.getByRole('button', { name: 'Save' }).click();
   const row = admin.locator('tr', { has: admin.getByRole('link', { name: NAME }) });
   await expect(row).toContainText('0 / 3');
