@@ -345,7 +345,7 @@ describe('a tournament table', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/table/9'));
     const next = FakeWebSocket.instances.at(-1)!;
     expect(next.url).toMatch(/\/ws\/table\/9$/);
-    expect(screen.getByRole('alert')).toHaveTextContent('You were moved to MTT · 2, seat 5.');
+    expect(screen.getByTestId('moved-notice')).toHaveTextContent('You were moved to MTT · 2, seat 5.');
     expect(screen.queryByTestId('removed-notice')).not.toBeInTheDocument();
   });
 

@@ -36,6 +36,9 @@ import './table.css';
 import './moments.css';
 import './tournamentTable.css';
 
+/** How long "You were moved to …" stays after a tournament move. */
+const MOVED_NOTICE_MS = 6000;
+
 type Dialog =
   | { kind: 'seat'; mode: 'sit' | 'recharge'; seat: number | null }
   | { kind: 'replay' }
@@ -81,11 +84,14 @@ export default function TablePage() {
   const money = (value: number) => formatMoney(value, i18n.language);
   const { finish, cancelled } = useTournamentFollow(state);
 
-  // Reached by a tournament move: say where we sit now.
+  // Reached by a tournament move: say where we sit now, for a few seconds.
   const movedHere = (location.state as MovedHere | null)?.movedTo ?? null;
+  const [movedNotice, setMovedNotice] = useState<string | null>(null);
   useEffect(() => {
-    if (movedHere)
-      setNotice(t('tableTournament.movedHere', { table: movedHere.tableName, seat: movedHere.seat + 1 }));
+    if (!movedHere) return;
+    setMovedNotice(t('tableTournament.movedHere', { table: movedHere.tableName, seat: movedHere.seat + 1 }));
+    const id = setTimeout(() => setMovedNotice(null), MOVED_NOTICE_MS);
+    return () => clearTimeout(id);
   }, [movedHere, t]);
 
   const describeError = useCallback(
@@ -307,6 +313,11 @@ export default function TablePage() {
         </main>
 
         <footer className={`tp-bottom${mySeat ? ' tp-bottom--seated' : ''}`}>
+          {movedNotice && (
+            <div className="tp-notice tp-notice--info" role="status" data-testid="moved-notice">
+              {movedNotice}
+            </div>
+          )}
           {cancelled && (
             <div className="tp-notice tp-notice--removed" role="status">
               {t('tableTournament.cancelled')}
