@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 // three-player hyper Sit & Go from a template in the admin panel and fills two seats with bots; a person
 // registers from the tournament's page, opens the table and goes all-in at every turn (calls or checks
 // when all-in is not offered), so the tournament ends for them whatever the cards: busted or the winner.
-// Then the tournament page shows the place and prize, the profile lists the tournament with them, and
+// Then the table's finish dialog and the tournament page show the place and prize, the profile lists the tournament with them, and
 // the balance is the one before, less buy-in and fee, plus the prize. Its own users and tournament.
 // Screenshots at 390 px and desktop go to e2e/artifacts/screenshots/tournament-*.png.
 
@@ -177,8 +177,17 @@ test('a person plays a Sit & Go with two bots to the end and finds the place and
   // Three entrants pay one place: the whole pool to the winner.
   expect(prize).toBe(place === 1 ? 3 * BUY_IN : 0);
 
+  // At the table the finish dialog says the place and the prize; it leads to the tournament's page.
+  const finish = page.getByTestId('tournament-finish');
+  await expect(finish).toContainText(`You finished in place ${place} of 3.`);
+  await expect(finish).toContainText(
+    prize > 0 ? 'Your prize of ₮30,000 is in your balance.' : 'No prize this time.',
+  );
+  await shoot(page, 'finish', { fits: false });
+  await page.getByRole('button', { name: 'Tournament lobby' }).click();
+
   // The tournament page shows the place and the prize.
-  await go(page, `/tournament/${tournamentId}`);
+  await expect(page).toHaveURL(new RegExp(`/tournament/${tournamentId}$`));
   const result = page.getByText(`You finished in place ${place}.`);
   await expect(result).toBeVisible();
   if (prize > 0) await expect(result).toContainText('Prize: ₮30,000.');
