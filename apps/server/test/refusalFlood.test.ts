@@ -124,7 +124,10 @@ describe.each(TEST_DRIVERS)('a PATCH /me flood from one address on $name', ({ ur
       while (!floodDone || logins.length < 3) {
         const agent = new http.Agent({ localAddress: `127.0.0.${address++}` });
         logins.push(
-          await request(port, agent, 'POST', `${U}/login`, { username: other.username, password: 'player-password' }),
+          await request(port, agent, 'POST', `${U}/login`, {
+            username: other.username,
+            password: 'player-password',
+          }),
         );
         agent.destroy();
       }
@@ -137,7 +140,7 @@ describe.each(TEST_DRIVERS)('a PATCH /me flood from one address on $name', ({ ur
     // The rate limit let the first requests through, then answered 429 ...
     expect(all.filter((a) => a === 200).length).toBeGreaterThan(0);
     expect(refusals).toBeGreaterThanOrEqual(REFUSALS);
-    // ... but past the budget only the connections already open got one last 429 each (with
+    // ... but past the budget only the connections already open got one last answer each (with
     // Connection: close); every later request found its connection refused without an answer.
     expect(refusals).toBeLessThanOrEqual(REFUSALS + WAVE);
     expect(answers.at(-1)).toEqual(Array(WAVE).fill('refused'));
