@@ -47,7 +47,7 @@ export interface PasswordGuardConfig {
 
 export const DEFAULT_PASSWORD_GUARD: PasswordGuardConfig = {
   inFlight: 8,
-  perUserInFlight: 2,
+  perUserInFlight: 1,
   perAddressInFlight: 4,
   perUserPerMinute: 10,
   perAddressPerMinute: 60,
