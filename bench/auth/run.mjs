@@ -1,11 +1,12 @@
 // npm run bench:auth -- [--duration 20] [--flood 200] [--calm 5] [--db pglite|postgres] [--database-url postgres://…]
-//                       [--server-main path]
+//                       [--server-main path] [--nginx]
 // Starts the built server (apps/server/dist/main.js, or --server-main: another build to compare with) as
 // its own process on a fresh database, with the production scrypt cost (128 MB per hash). Measures
 // another user's login in calm, then for at least `duration` seconds one player sends waves of `flood`
 // concurrent `PATCH /me` requests with the right current password (issue 17: each one cost a scrypt),
 // the next wave when the last is answered, while the other user logs in again and again, each time from
-// a fresh address, until the last wave is answered.
+// a fresh address, until the last wave is answered. --nginx: every request goes through Debian's nginx
+// as deployed (scripts/nginxConfig.mjs: limit_req, limit_conn per client address; TRUST_PROXY=1).
 // A flood request whose connection the server closed without an answer counts as "refused".
 // Prints a summary, then one JSON line last. Exit code 0 only when the login p99 during the flood is
 // under TARGET.loginP99Ms and no login failed.
@@ -31,7 +32,7 @@ const ADDRESS = { flooder: loopbackAddress(3000), setup: loopbackAddress(3001) }
 const firstLoginAddress = 4000;
 
 const USAGE =
-  'npm run bench:auth -- [--duration 20] [--flood 200] [--calm 5] [--db pglite|postgres] [--database-url postgres://…] [--server-main path]';
+  'npm run bench:auth -- [--duration 20] [--flood 200] [--calm 5] [--db pglite|postgres] [--database-url postgres://…] [--server-main path] [--nginx]';
 const options = readOptions(
   process.argv.slice(2),
   {
@@ -40,6 +41,7 @@ const options = readOptions(
     calm: { default: 5, whole: [1, 100] },
     ...DATABASE_OPTIONS,
     'server-main': { default: SERVER_MAIN },
+    nginx: { boolean: true },
   },
   USAGE,
 );
@@ -49,10 +51,11 @@ const log = benchLog('auth');
 const admin = { username: 'authadmin', password: 'auth-admin-password', email: 'auth@bench.local' };
 
 log(`server: ${path.relative(process.cwd(), serverMain)}`);
-log(`database: ${databaseLabel(postgresUrl)}`);
+log(`database: ${databaseLabel(postgresUrl)}${options.nginx ? ', behind nginx' : ''}`);
 let server;
 await runBench({
-  start: async () => (server = await startServer({ postgresUrl, admin, main: serverMain })),
+  start: async () =>
+    (server = await startServer({ postgresUrl, admin, main: serverMain, nginx: options.nginx })),
   measure: benchmark,
   summary: printSummary,
 });
@@ -64,6 +67,7 @@ async function benchmark() {
     const flooder = await register(api, `flooder_${suffix}`);
     const other = await register(api, `other_${suffix}`);
     let nextAddress = firstLoginAddress;
+    let floodStarted = performance.now();
     const timedLogin = async () => {
       const started = performance.now();
       const status = await send(
@@ -74,7 +78,7 @@ async function benchmark() {
         undefined,
         loopbackAddress(nextAddress++),
       );
-      return { ms: performance.now() - started, status };
+      return { at: (started - floodStarted) / 1000, ms: performance.now() - started, status };
     };
 
     const calm = [];
@@ -82,9 +86,11 @@ async function benchmark() {
     const calmMs = stats(calm);
     log(`calm: ${options.calm} logins, p50 ${calmMs.p50} ms, max ${calmMs.max} ms`);
 
+    const nginxCpu = () => server.nginxPids().reduce((sum, pid) => sum + processUsage(pid).cpuSeconds, 0);
     const cpuBefore = processUsage(server.pid).cpuSeconds;
+    const nginxCpuBefore = nginxCpu();
     const loadBefore = os.loadavg()[0];
-    const floodStarted = performance.now();
+    floodStarted = performance.now();
     const floodStatuses = new Map();
     const end = performance.now() + options.duration * 1000;
     let sent = 0;
@@ -114,6 +120,7 @@ async function benchmark() {
     while (performance.now() < end || !floodDone) during.push(await timedLogin());
     await flooding;
     const cpuSeconds = processUsage(server.pid).cpuSeconds - cpuBefore;
+    const nginxCpuSeconds = nginxCpu() - nginxCpuBefore;
     const floodSeconds = (performance.now() - floodStarted) / 1000;
 
     const failedLogins =
@@ -122,14 +129,18 @@ async function benchmark() {
     return {
       bench: 'auth',
       database: server.database,
+      behindNginx: options.nginx,
       server: path.relative(process.cwd(), serverMain),
       durationSeconds: Math.round(floodSeconds * 10) / 10,
       floodConcurrency: options.flood,
       flood: { requests: sent, statuses: Object.fromEntries([...floodStatuses].sort()) },
       calmLoginMs: calmMs,
       loginMs,
+      /** Each login during the flood in order: when it started (s into the flood) and how long it took (ms). */
+      logins: during.map((l) => [Math.round(l.at * 10) / 10, Math.round(l.ms)]),
       failedLogins,
       serverCpuPercent: Math.round((cpuSeconds / floodSeconds) * 100),
+      nginxCpuPercent: options.nginx ? Math.round((nginxCpuSeconds / floodSeconds) * 100) : null,
       machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB`,
       loadAverage1m: { before: round2(loadBefore), after: round2(os.loadavg()[0]) },
       targetMet: loginMs.count > 0 && loginMs.p99 < TARGET.loginP99Ms && failedLogins === 0,
@@ -172,7 +183,7 @@ function printSummary(r) {
       `max ${r.loginMs.max} ms, failed ${r.failedLogins} (target p99 < ${TARGET.loginP99Ms} ms)`,
   );
   log(
-    `server CPU ${r.serverCpuPercent} % on ${r.machine}, load average ${r.loadAverage1m.before} → ${r.loadAverage1m.after}: ` +
+    `server CPU ${r.serverCpuPercent} %${r.behindNginx ? `, nginx ${r.nginxCpuPercent} %` : ''} on ${r.machine}, load average ${r.loadAverage1m.before} → ${r.loadAverage1m.after}: ` +
       (r.targetMet ? 'target met' : 'TARGET MISSED'),
   );
 }
