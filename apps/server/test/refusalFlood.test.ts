@@ -9,7 +9,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DRIVERS } from '../src/testing/database.js';
-import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../src/testing/testServer.js';
+import { BALANCED, startTestServer, type TestServer } from '../src/testing/testServer.js';
 
 const U = '/api/v1/user';
 /** 429 answers one address gets in a window before its connections are refused at accept. */
