@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PostgreSQL's connection pool right now (metrics); absent on PGlite (one connection). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** One SQL migrations folder for both drivers, found from this file's location (src/ or dist/). */
@@ -41,7 +43,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      driver: 'postgres',
+      close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const client = options.pgliteTemplate
     ? new PGlite({ loadDataDir: options.pgliteTemplate })

@@ -17,6 +17,7 @@ import type { HandStore, StoredHand } from '../../hands/handStore.js';
 import { Accounts, type AccountRef } from '../../ledger/accounts.js';
 import type { Ledger, Movement, PostingResult } from '../../ledger/ledger.js';
 import type { TableRow } from '../tableService.js';
+import { opsSignals, secondsSince } from '../../ops/signals.js';
 import type { RunningHand } from './runningHand.js';
 
 /** The lowest value of four of a kind in the engine's evaluator (1..7462, higher wins). */
@@ -190,6 +191,7 @@ export async function settleHand(
   const money = handMoney(record, input.contributionPercent);
   const seatAccount = (seat: number) => Accounts.seat(owners.get(seat)!.userId, tableId);
   const beat = findBadBeat(record);
+  const began = performance.now();
   const result = await ledger.inTransaction(async (tx: Database) => {
     await guard?.(tx);
     const postings: PostingResult[] = [];
@@ -243,6 +245,7 @@ export async function settleHand(
     });
     return { postings, payouts, jackpot: beat ? pool - paid : null };
   });
+  opsSignals.handSettled.publish({ seconds: secondsSince(began) });
   return { money, ...result };
 }
 

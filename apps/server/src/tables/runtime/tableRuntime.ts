@@ -15,6 +15,7 @@ import { freeSeats, newSeat, reject, seatOf, type Reply } from './seatRules.js';
 import { sortedSeats, tableInfo } from './tableView.js';
 import { TableState, type RuntimeDeps as StateDeps } from './tableState.js';
 import { frameFor } from './viewerDoor.js';
+import { opsSignals, secondsSince } from '../../ops/signals.js';
 
 export type { TableViewer, Reply, UserProfile, DrainResult };
 export { DEFAULT_TIMING, type RuntimeTiming } from './timing.js';
@@ -92,6 +93,7 @@ export class TableRuntime implements LiveTable {
 
   /** Runs one client command in the table's queue; the viewer gets ACK or REJECT. */
   async handle(viewer: TableViewer, message: TableClientMessage): Promise<Reply> {
+    const began = performance.now();
     const requestId = message.requestId ?? null;
     let reply: Reply;
     try {
@@ -111,6 +113,7 @@ export class TableRuntime implements LiveTable {
       ? ({ type: 'ACK', requestId } as const)
       : ({ type: 'REJECT', requestId, code: reply.code, message: reply.message } as const);
     this.t.viewers.send(viewer, { kind: 'reply', message: frame });
+    opsSignals.tableCommand.publish({ command: message.type, seconds: secondsSince(began), ok: reply.ok });
     return reply;
   }
 
