@@ -505,6 +505,9 @@ function uniqueRefs(movements: Movement[]): AccountRef[] {
   return [...byCode.values()];
 }
 
+/** The SQLSTATE of a unique index refusing a row. */
+export const UNIQUE_VIOLATION = '23505';
+
 export function sqlState(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code;
