@@ -5,16 +5,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
+import type { Readiness, ReadinessCheck } from '@tenger/protocol';
 import { MIGRATIONS_FOLDER, queryRows, type Database } from '../db/client.js';
 
 /** A check that has not answered within this is failed (a load balancer probes every few seconds). */
 export const READINESS_CHECK_TIMEOUT_MS = 1_000;
 
-export type CheckResult = 'ok' | 'draining' | 'behind' | 'unreachable';
+type CheckResult = ReadinessCheck;
 
-export interface Readiness {
+export interface ReadinessReport {
   ready: boolean;
-  checks: { database: CheckResult; migrations: CheckResult; redis?: CheckResult; draining: CheckResult };
+  checks: Readiness['checks'];
 }
 
 export class ReadinessProbe {
@@ -38,7 +39,7 @@ export class ReadinessProbe {
     return this.draining;
   }
 
-  async check(): Promise<Readiness> {
+  async check(): Promise<ReadinessReport> {
     const [database, migrations, redis] = await Promise.all([
       this.probe(async () => {
         await this.db.execute(sql`SELECT 1`);

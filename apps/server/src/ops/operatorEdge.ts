@@ -1,9 +1,11 @@
 // What an operator's tools talk to: /healthz and /readyz on the public port (the load balancer's
-// probes), and /metrics on METRICS_PORT only (loopback by default), never on the public port.
+// probes), and /metrics on METRICS_PORT only (loopback by default), never on the public port. The API
+// reference (/api/openapi.json, /api/docs) is registered here too.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/client.js';
+import { apiReferenceRoutes } from '../http/apiReference.js';
 import type { Services } from '../services.js';
 import { ReadinessProbe } from './health.js';
 import { SiteMetrics } from './metrics.js';
@@ -28,6 +30,7 @@ export function installOperatorEdge(
   database: DatabaseHandle,
 ): OperatorEdge {
   const readiness = new ReadinessProbe(services.db, services.cluster.redis);
+  apiReferenceRoutes(app);
   const noStore = { 'cache-control': 'no-store' };
   app.get(HEALTH_PATH, async (_request, reply) => reply.headers(noStore).send({ status: 'ok' }));
   app.get(READY_PATH, async (_request, reply) => {

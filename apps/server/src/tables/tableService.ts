@@ -358,7 +358,8 @@ export class TableService {
     });
   }
 
-  private forget(): void {
+  /** Drops the cache: the next read goes to the database (also when Redis returns: changes may have been missed). */
+  forget(): void {
     this.version++;
     this.cache = undefined;
   }
