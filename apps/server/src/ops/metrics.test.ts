@@ -1,16 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TableServerMessage } from '@tenger/protocol';
 import { REPO_ROOT } from '../config.js';
 import { TEST_DRIVERS } from '../testing/database.js';
-import { startTestServer, type TestPlayer, type TestServer } from '../testing/testServer.js';
-import { WsClient } from '../testing/wsClient.js';
+import { startTestServer, type TestServer } from '../testing/testServer.js';
+import { handResults, seatFoldingPlayers } from '../testing/foldingPlayers.js';
 import { TableRegistry } from '../tables/runtime/tableRegistry.js';
 import { createTestTable, FAST_TIMING } from '../tables/runtime/testing.js';
 import { parseMetrics, sampleOf } from './metricsText.js';
-
-type Table = WsClient<TableServerMessage>;
 
 describe.each(TEST_DRIVERS)('Prometheus metrics on $name', ({ url }) => {
   let t: TestServer;
@@ -36,39 +33,11 @@ describe.each(TEST_DRIVERS)('Prometheus metrics on $name', ({ url }) => {
     return parseMetrics(await response.text());
   }
 
-  async function watching(tableId: number, player: TestPlayer): Promise<Table> {
-    const client = await WsClient.open<TableServerMessage>(`${base}/ws/table/${tableId}`);
-    client.send({ type: 'AUTH', token: player.token, requestId: 'auth' });
-    await client.waitFor((f) => f.type === 'SNAPSHOT' && f.viewer.userId === player.id);
-    return client;
-  }
-
   it('a played hand, a failed login and the sockets show in the scrape; the books read 0', async () => {
     const table = await createTestTable(t);
     const [alice, bob] = [await t.player(20_000), await t.player(20_000)];
-    const clients = [await watching(table.id, alice), await watching(table.id, bob)];
-    // Whoever is asked first folds: the hand ends and is settled.
-    for (const [seat, client] of clients.entries()) {
-      client.socket.on('message', (data) => {
-        const frame = JSON.parse(String(data)) as TableServerMessage;
-        if (frame.type !== 'EVENT' || frame.event.type !== 'next-to-act' || frame.event.seat !== seat) return;
-        const started = client.frames.findLast((f) => f.type === 'EVENT' && f.event.type === 'hand-started');
-        if (started?.type === 'EVENT' && started.event.type === 'hand-started')
-          client.send({
-            type: 'ACTION',
-            action: 'fold',
-            handNumber: started.event.handNumber,
-            requestId: 'fold',
-          });
-      });
-    }
-    for (const [seat, client] of clients.entries()) {
-      client.send({ type: 'SIT', seat, amount: 5_000, requestId: 'sit' });
-      await client.waitFor((f) => f.type === 'ACK' && f.requestId === 'sit');
-    }
-    await Promise.all(
-      clients.map((c) => c.waitFor((f) => f.type === 'EVENT' && f.event.type === 'hand-result')),
-    );
+    const clients = await seatFoldingPlayers(base, table.id, [alice, bob]);
+    await handResults(clients);
     // Settlement is announced after the result frame: scrape until it is counted (bounded).
     let metrics = await scrape();
     for (let i = 0; i < 100 && !sampleOf(metrics, 'tenger_hands_settled_total'); i++) {
