@@ -81,8 +81,10 @@ describe.each(TEST_DRIVERS)('Prometheus metrics on $name', ({ url }) => {
     for (const client of clients) client.close();
   });
 
-  it('every metric the alert rules name is one this process exports', async () => {
-    const rules = readFileSync(path.join(REPO_ROOT, 'deploy', 'prometheus', 'alerts.yml'), 'utf8');
+  it('every metric the alert rules and the Grafana dashboard name is one this process exports', async () => {
+    const rules = ['prometheus/alerts.yml', 'grafana/tenger.json']
+      .map((file) => readFileSync(path.join(REPO_ROOT, 'deploy', file), 'utf8'))
+      .join('\n');
     const named = new Set(
       [...rules.matchAll(/\b(tenger_\w+?|nodejs_\w+?)(?:_bucket|_count|_sum)?\b/g)].map((m) => m[1]),
     );
