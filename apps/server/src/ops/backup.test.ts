@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from '../db/client.js';
@@ -13,7 +12,7 @@ import { HandStore } from '../hands/handStore.js';
 import { Accounts } from '../ledger/accounts.js';
 import { Ledger } from '../ledger/ledger.js';
 import { createServer } from '../server.js';
-import { ensurePgliteTemplate } from '../testing/database.js';
+import { adminQuery, ensurePgliteTemplate } from '../testing/database.js';
 import { handResults, seatFoldingPlayers } from '../testing/foldingPlayers.js';
 import { startTestServer, testConfig, type TestPlayer, type TestServer } from '../testing/testServer.js';
 import { TableRegistry } from '../tables/runtime/tableRegistry.js';
@@ -92,16 +91,6 @@ async function logsIn(database: DatabaseHandle, players: TestPlayer[]) {
   }
 }
 
-async function onServer(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 describe.runIf(databaseUrl)('backup and restore on PostgreSQL (pg_dump / pg_restore)', () => {
   let t: TestServer;
   afterAll(() => t?.close());
@@ -145,7 +134,7 @@ describe.runIf(databaseUrl)('backup and restore on PostgreSQL (pg_dump / pg_rest
     for (const client of clients) client.close();
 
     const fresh = `tenger_restore_${randomBytes(4).toString('hex')}`;
-    await onServer(databaseUrl!, `CREATE DATABASE ${fresh}`);
+    await adminQuery(databaseUrl!, `CREATE DATABASE ${fresh}`);
     const freshUrl = Object.assign(new URL(databaseUrl!), { pathname: `/${fresh}` }).toString();
     try {
       const restored = await restore({ databaseUrl: freshUrl, dataDir: scratch() }, file);
@@ -165,7 +154,7 @@ describe.runIf(databaseUrl)('backup and restore on PostgreSQL (pg_dump / pg_rest
         `[PostgreSQL] backup ${dumped.bytes} bytes in ${dumped.ms} ms, restore in ${restored.ms} ms (${(atBackup.chain as { count: number }).count} hands)`,
       );
     } finally {
-      await onServer(databaseUrl!, `DROP DATABASE IF EXISTS ${fresh} WITH (FORCE)`);
+      await adminQuery(databaseUrl!, `DROP DATABASE IF EXISTS ${fresh} WITH (FORCE)`);
     }
   });
 });
