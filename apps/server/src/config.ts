@@ -112,6 +112,10 @@ export interface ServerConfig {
    * (ADMIN_TOTP_SECRET, base32): the TOTP secret of the administrator made from the environment at first start.
    */
   adminTotp: { required: boolean; secret?: string };
+  /** Prometheus's /metrics on its own listener (METRICS_PORT; unset: no metrics), never the public port. */
+  metricsPort?: number;
+  /** The metrics listener's address (METRICS_HOST, default loopback). */
+  metricsHost: string;
 }
 
 /** The default drain limit of a graceful shutdown (SHUTDOWN_DRAIN_SECONDS). */
@@ -162,6 +166,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Tenger Poker <no-reply@tenger.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.coerce.number().int('TRUST_PROXY must be a number of proxy hops').min(0).max(10).default(0),
+  METRICS_PORT: z.coerce.number().int('METRICS_PORT must be a whole number').min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   WS_MAX_CONNECTIONS_PER_IP: z.coerce
     .number()
     .int('WS_MAX_CONNECTIONS_PER_IP must be a whole number')
@@ -259,6 +265,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError([
       'REDIS_URL: several processes must share one PostgreSQL database; set DATABASE_URL too (PGlite is one process only)',
     ]);
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
+    throw new ConfigError(['METRICS_PORT: must differ from PORT (metrics are never served on the public port)']);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -277,6 +285,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: { failuresPerHour: 100, authRequestsPerMinute: 60 },
     passwordGuard: DEFAULT_PASSWORD_GUARD,
     wsConnectionsPerIp: e.WS_MAX_CONNECTIONS_PER_IP,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
     tcpConnectionsPerIp:
       e.TCP_MAX_CONNECTIONS_PER_IP ?? (e.TRUST_PROXY > 0 ? 0 : DEFAULT_TCP_CONNECTIONS_PER_IP),
     httpRefusalsPerIp:

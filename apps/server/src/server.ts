@@ -8,6 +8,7 @@ import { seedSite } from './db/seed.js';
 import { buildApp, type BuildAppOptions } from './http/app.js';
 import { body } from './http/errorHandler.js';
 import { createLogger } from './logging/logger.js';
+import { installOperatorEdge, type OperatorEdge } from './ops/operatorEdge.js';
 import { CLOSE_SERVICE_RESTART, closeEvery, SERVICE_RESTART_REASON } from './realtime/socketGuard.js';
 import { createServices, type ServiceOverrides, type Services } from './services.js';
 import type { DrainResult } from './tables/tableLayer.js';
@@ -32,6 +33,8 @@ export interface TengerServer {
   database: DatabaseHandle;
   /** Set when an administrator was created with a generated password (print it once). */
   generatedAdminPassword?: string;
+  /** /healthz, /readyz and the metrics listener (ops/operatorEdge.ts). */
+  operator: OperatorEdge;
   listen(): Promise<string>;
   /**
    * Graceful shutdown (SIGTERM): the tables drain (no new hand, nobody sits down, running hands
@@ -79,6 +82,7 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
   await services.tournaments.start();
   await services.chat.startRetention((error) => services.logger.warn({ err: error }, 'chat purge failed'));
   const app = await buildApp(services, { webDist: config.webDist, plugins: options.plugins });
+  const operator = installOperatorEdge(app, services, database);
   const db = database;
   let closed = false;
   let shutdown: Promise<ShutdownReport> | null = null;
@@ -103,6 +107,7 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
     services.tournaments.close();
     await services.tableLayer.close();
     await app.close();
+    await operator.close();
     for (const deadline = Date.now() + 5_000; running.size > 0 && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -112,6 +117,7 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
   };
   const gracefully = async (drainLimitMs: number): Promise<ShutdownReport> => {
     const began = Date.now();
+    operator.readiness.startDraining();
     const tables = (await services.tableLayer.drain?.(drainLimitMs)) ?? [];
     const drainMs = Date.now() - began;
     refuseSockets = true;
@@ -128,7 +134,12 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
     services,
     database: db,
     generatedAdminPassword: seeded.generatedPassword,
-    listen: () => app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }),
+    operator,
+    listen: async () => {
+      const address = await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
+      await operator.listen();
+      return address;
+    },
     shutdown: (drainLimitMs = config.shutdownDrainMs) => (shutdown ??= gracefully(drainLimitMs)),
     close,
   };

@@ -4,6 +4,7 @@ import { AuthService } from './auth/authService.js';
 import { SecondFactorService } from './auth/secondFactor.js';
 import { LocalBus, RedisBus, type ClusterBus } from './cluster/clusterBus.js';
 import { MemoryCounters, RedisCounters, type CounterStore } from './cluster/counterStore.js';
+import { CountersWhileRedisAway, REDIS_REQUEST_OPTIONS } from './ops/redisAway.js';
 import { LocalLeases, RedisLeases, type TableLeases } from './cluster/tableLeases.js';
 import type { ServerConfig } from './config.js';
 import { BlockService } from './content/blockService.js';
@@ -71,14 +72,16 @@ export function createCluster(db: Database, config: ServerConfig, logger: Logger
   const leases = redisUrl
     ? new RedisLeases(redisUrl, db, nodeId, config.leaseTtlMs, redisPrefix)
     : new LocalLeases(db, nodeId);
-  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  const redis = redisUrl ? new Redis(redisUrl, REDIS_REQUEST_OPTIONS) : null;
   redis?.on('error', onError);
   return {
     nodeId,
     shared: Boolean(redisUrl),
     bus,
     leases,
-    counters: redis ? new RedisCounters(redis, redisPrefix) : new MemoryCounters(),
+    counters: redis
+      ? new CountersWhileRedisAway(new RedisCounters(redis, redisPrefix), redis)
+      : new MemoryCounters(),
     redis,
     leaseTtlMs: config.leaseTtlMs,
     close: async () => {
@@ -140,6 +143,11 @@ export function createServices(
   };
   // Site-wide state travels over the bus, back to this process too: pushes, revocations, settings, tables.
   for (const shared of [ledger, auth.sessionEvents, settings, base.tables]) shared.shareThrough(cluster.bus);
+  // What was said on the bus while this process was cut off from Redis is lost: read the caches again.
+  cluster.bus.onReconnected?.(() => {
+    settings.forget();
+    base.tables.forget();
+  });
   const tableLayer = overrides.tableLayer?.(base) ?? new TableRegistry(base);
   base.tables.onChanged((tableId, row) => tableLayer.onTableChanged(tableId, row));
   const tournaments = new TournamentService({

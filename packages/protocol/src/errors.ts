@@ -49,6 +49,8 @@ export const ERROR_STATUS = {
   maintenance: 503,
   /** The server is restarting (a deploy): running hands finish, nothing new starts; try again shortly. */
   server_restarting: 503,
+  /** The database or Redis does not answer right now (an outage): nothing was done; try again shortly. */
+  unavailable: 503,
   internal: 500,
 
   // ---- table commands (sent as REJECT on the table channel) ----

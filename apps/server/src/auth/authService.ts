@@ -19,6 +19,7 @@ import { PasswordGate, type PasswordWorker } from './passwordGate.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { SessionEvents, type SessionChange } from './sessionEvents.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
+import { opsSignals } from '../ops/signals.js';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** How long a verified token is trusted without asking the database (revocations anywhere on the site clear it). */
@@ -183,6 +184,7 @@ export class AuthService {
     );
     if (!row || !ok || row.isBot || row.status !== 'active') {
       await this.recordFailures(ip, accountKey, row ? { id: row.id, username: row.username } : undefined);
+      opsSignals.loginFailure.publish({ reason: 'password' });
       throw new AppError(401, 'login_failed', 'Login failed');
     }
     if (adminsOnly && row.role !== 'ADMIN') throw new AppError(503, 'maintenance', adminsOnly.message);
@@ -261,6 +263,8 @@ export class AuthService {
       this.failures.recordFailure(pairKey(accountKey, ip), pairFailuresPerHour),
       this.failures.recordFailure(accountKey, accountSlowdownAfter),
     ]);
+    for (const [scope, locked] of Object.entries({ address: addressLocked, pair: pairLocked, account: accountSlowed }))
+      if (locked) opsSignals.lockout.publish({ scope });
     const lockouts: Array<{ targetType: 'user' | ''; targetId: string | number; summary: string }> = [];
     if (addressLocked) {
       lockouts.push({

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
+import { REDIS_COMMAND_TIMEOUT_MS } from '../ops/redisAway.js';
 
 /** A message between the processes of one site: who sent it and what it says. */
 export interface BusMessage<T = unknown> {
@@ -18,6 +19,8 @@ export interface ClusterBus {
   publish<T>(channel: string, data: T): Promise<void>;
   subscribe<T>(channel: string, handler: BusHandler<T>): () => void;
   close(): Promise<void>;
+  /** Called each time the bus is back after losing its connection (messages sent meanwhile were lost). */
+  onReconnected?(listener: () => void): () => void;
 }
 
 /** The bus of a site that is one process. */
@@ -53,11 +56,29 @@ export class RedisBus implements ClusterBus {
     private readonly prefix = 'tenger:',
     private readonly onError: (error: Error) => void = () => undefined,
   ) {
-    this.publisher = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    // A publish that does not answer soon fails, and SiteEvent delivers it in this process at least.
+    this.publisher = new Redis(redisUrl, {
+      lazyConnect: false,
+      maxRetriesPerRequest: 2,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    });
     this.subscriber = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
     this.publisher.on('error', onError);
     this.subscriber.on('error', onError);
     this.subscriber.on('message', (channel: string, raw: string) => this.deliver(channel, raw));
+    // ioredis subscribes again by itself after a reconnect; what was published meanwhile is lost.
+    let connectedBefore = false;
+    this.subscriber.on('ready', () => {
+      if (connectedBefore) for (const listener of this.reconnected) listener();
+      connectedBefore = true;
+    });
+  }
+
+  private readonly reconnected = new Set<() => void>();
+
+  onReconnected(listener: () => void): () => void {
+    this.reconnected.add(listener);
+    return () => this.reconnected.delete(listener);
   }
 
   /** Resolves when both connections answer; subscriptions made before are in place. */

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Database } from '../db/client.js';
+import { REDIS_COMMAND_TIMEOUT_MS } from '../ops/redisAway.js';
 import { issueFencingToken } from './fencing.js';
 
 /** How long a lease lives without renewal: a dead process's tables are free again after this. */
@@ -67,7 +68,7 @@ export class RedisLeases implements TableLeases {
     private readonly ttlMs = LEASE_TTL_MS,
     private readonly prefix = 'tenger:',
   ) {
-    this.redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+    this.redis = new Redis(redisUrl, { maxRetriesPerRequest: 2, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
     this.redis.on('error', () => undefined); // requests fail and are retried by the caller's loop
   }
 

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorCode, ErrorResponse } from '@tenger/protocol';
 import { DomainError } from '../errors.js';
+import { OUTAGE_RETRY_AFTER_SECONDS, outageOf } from '../ops/outage.js';
 
 /** The one error shape for everything that leaves the server; nothing a client sends becomes a 500. */
 export function installErrorHandling(app: FastifyInstance): void {
@@ -26,6 +27,15 @@ export function installErrorHandling(app: FastifyInstance): void {
         ? 'Request body is not valid JSON'
         : 'Bad request';
       return reply.status(400).send(body('bad_request', message));
+    }
+    // The database or Redis did not answer: an outage, not a bug. Nothing was done; come back shortly.
+    const away = outageOf(error);
+    if (away) {
+      request.log.warn({ err: error, dependency: away }, 'a dependency is unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS))
+        .send(body('unavailable', 'The service is briefly unavailable. Please try again in a few seconds.'));
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send(body('internal', 'Something went wrong. Please try again.'));

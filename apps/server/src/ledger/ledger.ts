@@ -6,6 +6,7 @@ import { CLUSTER_CHANNELS, SiteEvent } from '../cluster/siteEvent.js';
 import { queryRows, type Database } from '../db/client.js';
 import type { LedgerAccountKind } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { opsSignals } from '../ops/signals.js';
 import { accountCode, accountOwner, NON_NEGATIVE_KINDS, type AccountRef } from './accounts.js';
 
 /** Why money moved. Game history ("outcome") rows are the player-facing view of some of these. */
@@ -58,6 +59,8 @@ export interface PostingRequest {
 
 export interface PostingResult {
   transactionId: number;
+  /** The transaction's kind (set on a fresh posting; a replay leaves it out). */
+  kind?: LedgerTransactionKind;
   /** True when the key had been posted before: nothing moved this time. */
   replayed: boolean;
   /** Players whose money changed (empty on a replay). */
@@ -209,6 +212,7 @@ export class Ledger {
           if (outcome.transaction_id === null) return this.replay(tx, request); // lost the key race
           return {
             transactionId: Number(outcome.transaction_id),
+            kind: request.kind,
             replayed: false,
             affectedUserIds: [...new Set(refs.map(accountOwner).filter((o): o is number => o !== null))],
             jackpotChanged: refs.some((r) => r.kind === 'jackpot'),
@@ -220,6 +224,7 @@ export class Ledger {
   /** Tells listeners (the realtime hub, the tables) about a committed posting, on every process. */
   private announce(result: PostingResult): void {
     if (result.replayed) return;
+    if (result.kind) opsSignals.posting.publish({ kind: result.kind });
     this.posted.emit(result);
   }
 
@@ -499,6 +504,9 @@ function uniqueRefs(movements: Movement[]): AccountRef[] {
   }
   return [...byCode.values()];
 }
+
+/** The SQLSTATE of a unique index refusing a row. */
+export const UNIQUE_VIOLATION = '23505';
 
 export function sqlState(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {

@@ -144,7 +144,8 @@ export class SettingsService {
     this.forget();
   }
 
-  private forget(): void {
+  /** Drops the cache: the next read goes to the database (also when Redis returns: changes may have been missed). */
+  forget(): void {
     this.version++;
     this.cached = undefined;
   }

@@ -360,7 +360,8 @@ export class TableCatalogue {
     });
   }
 
-  private forget(): void {
+  /** Drops the cache: the next read goes to the database (also when Redis returns: changes may have been missed). */
+  forget(): void {
     this.version++;
     this.cache = undefined;
   }

@@ -59,7 +59,8 @@ export async function ensurePgliteTemplate(): Promise<string> {
   return target;
 }
 
-async function adminQuery(connectionString: string, text: string): Promise<void> {
+/** Runs one statement on the server of `connectionString` (CREATE or DROP DATABASE). */
+export async function adminQuery(connectionString: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {

@@ -6,7 +6,7 @@ import type { AuthService } from '../auth/authService.js';
 import { queryRows, type Database } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { AppError, DomainError, conflict, notFound } from '../errors.js';
-import type { Ledger } from '../ledger/ledger.js';
+import { sqlState, UNIQUE_VIOLATION, type Ledger } from '../ledger/ledger.js';
 import type { AdminActor } from '../wallet/depositDesk.js';
 import { withoutSecrets, type UserRecord, type UserRow } from './userRecord.js';
 import { availableOf, lastSeatActivityOf, lockedOf } from '../ledger/ledgerReads.js';
@@ -125,7 +125,8 @@ export class UserService {
       });
     } catch (error) {
       if (error instanceof DomainError) throw error;
-      // Two changes raced to the same email: the unique index decides.
+      // Anything but two changes racing to the same email (the unique index decides) is not a refusal.
+      if (sqlState(error) !== UNIQUE_VIOLATION) throw error;
       throw new AppError(409, 'email_taken', 'Email is already registered', { email: 'Already registered' });
     }
     this.auth.forgetSessions(userId);

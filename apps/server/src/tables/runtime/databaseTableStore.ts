@@ -3,6 +3,7 @@
 // brings the bots back. Chips are not stored here: a seat's chips are its ledger seat account.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.js';
+import { opsSignals } from '../../ops/signals.js';
 import type { DealtHand, Departure, StoredSeat, TableStore } from './ports.js';
 
 export interface DurableSeat {
@@ -59,6 +60,7 @@ export class DatabaseTableStore implements TableStore {
   }
 
   handVoided(tableId: number, hand: DealtHand, reason: string): Promise<void> {
+    opsSignals.handsVoided.publish({ count: 1, reason });
     return this.inOrder(tableId, () =>
       this.db.execute(
         sql`INSERT INTO voided_hands (table_id, hand_number, hand_id, seed_commitment, started_at, reason)
@@ -155,6 +157,7 @@ export class DatabaseTableStore implements TableStore {
           ON CONFLICT DO NOTHING
           RETURNING table_id, hand_id, hand_number, seed_commitment, started_at AS hand_started_at`,
     );
+    if (rows.length > 0) opsSignals.handsVoided.publish({ count: rows.length, reason });
     return rows.map((r) => ({
       handId: r.hand_id,
       handNumber: Number(r.hand_number),

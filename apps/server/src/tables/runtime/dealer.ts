@@ -42,6 +42,12 @@ const SETTLE_RETRY_MS = 1_000;
 const SETTLE_RETRY_MAX_MS = 30_000;
 const RUNOUT = 'runout';
 const SHOW_WINDOW = 'show-window';
+/**
+ * A deal that failed (the database away) is tried again after this, doubling up to the maximum: a table
+ * deals again within seconds of the database's return, and never hammers it while it is away.
+ */
+const DEAL_RETRY_MS = 1_000;
+const DEAL_RETRY_MAX_MS = 5_000;
 /** The least pause before the next deal, whatever a show window took (never more than the pause itself). */
 const MIN_NEXT_HAND_DELAY_MS = 500;
 
@@ -55,6 +61,8 @@ export const dealtHand = (hand: RunningHand) => ({
 export class Dealer {
   /** Failed settlement attempts of the finished hand in a row (0 once it settles). */
   private settleFailures = 0;
+  /** Failed attempts to deal in a row (0 once a deal gets through or nothing is to be dealt). */
+  private dealFailures = 0;
 
   constructor(
     private readonly t: TableState,
@@ -71,7 +79,25 @@ export class Dealer {
     const pause = t.deps.timing.nextHandDelayMs;
     const delay = Math.max(Math.min(MIN_NEXT_HAND_DELAY_MS, pause), pause - t.pauseCredit);
     t.pauseCredit = 0;
-    t.room.after(NEXT_HAND, delay, () => t.queued(() => this.startHand(), 'could not start a hand'));
+    t.room.after(NEXT_HAND, delay, () => t.queued(() => this.dealOrRetry(), 'could not start a hand'));
+  }
+
+  /** Deals; when that fails (its writes did not commit), tries again after a growing pause until it can. */
+  private async dealOrRetry(): Promise<void> {
+    const t = this.t;
+    try {
+      await this.startHand();
+      this.dealFailures = 0;
+    } catch (error) {
+      const attempt = ++this.dealFailures;
+      const delay = Math.min(DEAL_RETRY_MAX_MS, DEAL_RETRY_MS * 2 ** (attempt - 1));
+      t.deps.logger.error(
+        { err: error, tableId: t.tableId, attempt, retryInMs: delay },
+        'could not start a hand: retrying',
+      );
+      if (!t.stopped && !t.room.has(NEXT_HAND))
+        t.room.after(NEXT_HAND, delay, () => t.queued(() => this.dealOrRetry(), 'could not start a hand'));
+    }
   }
 
   /**

@@ -23,6 +23,7 @@ import type {
   SettleInput,
   SettleResult,
 } from './ports.js';
+import { opsSignals, secondsSince } from '../../ops/signals.js';
 import type { RunningHand } from './runningHand.js';
 
 /** The lowest value of four of a kind in the engine's evaluator (1..7462, higher wins). */
@@ -150,6 +151,7 @@ export async function settleHand(
   const money = handMoney(record, input.contributionPercent);
   const seatAccount = (seat: number) => Accounts.seat(owners.get(seat)!.userId, tableId);
   const beat = findBadBeat(record);
+  const began = performance.now();
   const result = await ledger.inTransaction(async (tx: Database) => {
     await guard?.(tx);
     const postings: PostingResult[] = [];
@@ -203,6 +205,7 @@ export async function settleHand(
     });
     return { postings, payouts, jackpot: beat ? pool - paid : null };
   });
+  opsSignals.handSettled.publish({ seconds: secondsSince(began) });
   return { money, ...result };
 }
 

@@ -18,6 +18,7 @@ import { sortedSeats, tableInfo } from './tableView.js';
 import { TableState, type RuntimeDeps as StateDeps } from './tableState.js';
 import type { TournamentExit, TournamentStandings } from './tournamentMode.js';
 import { frameFor } from './viewerDoor.js';
+import { opsSignals, secondsSince } from '../../ops/signals.js';
 
 export type { TableViewer, Reply, UserProfile, DrainResult };
 export { DEFAULT_TIMING, type RuntimeTiming } from './timing.js';
@@ -96,6 +97,7 @@ export class TableRuntime implements LiveTable {
 
   /** Runs one client command in the table's queue; the viewer gets ACK or REJECT. */
   async handle(viewer: TableViewer, message: TableClientMessage): Promise<Reply> {
+    const began = performance.now();
     const requestId = message.requestId ?? null;
     let reply: Reply;
     try {
@@ -115,6 +117,7 @@ export class TableRuntime implements LiveTable {
       ? ({ type: 'ACK', requestId } as const)
       : ({ type: 'REJECT', requestId, code: reply.code, message: reply.message } as const);
     this.t.viewers.send(viewer, { kind: 'reply', message: frame });
+    opsSignals.tableCommand.publish({ command: message.type, seconds: secondsSince(began), ok: reply.ok });
     return reply;
   }
 
