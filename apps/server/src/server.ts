@@ -77,6 +77,8 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
   await services.tableLayer.start?.();
   // Tournaments still registering get their directors back (registrations survive a restart).
   await services.tournaments.start();
+  // Session time limits stand players up after the hand (protection/playSessions.ts).
+  services.playSessions.start();
   await services.chat.startRetention((error) => services.logger.warn({ err: error }, 'chat purge failed'));
   const app = await buildApp(services, { webDist: config.webDist, plugins: options.plugins });
   const db = database;
@@ -101,6 +103,7 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
     services.chat.close();
     await services.auth.idle();
     services.tournaments.close();
+    services.playSessions.close();
     await services.tableLayer.close();
     await app.close();
     for (const deadline = Date.now() + 5_000; running.size > 0 && Date.now() < deadline;) {

@@ -10,3 +10,4 @@ export * from './rules.js';
 export { ERROR_STATUS, httpStatusOf, isErrorCode, type ErrorStatus } from './errors.js';
 export * from './handExport.js';
 export * from './tournament.js';
+export * from './protection.js';

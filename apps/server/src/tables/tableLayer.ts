@@ -36,6 +36,9 @@ export interface DrainResult {
   handNumber: number | null;
 }
 
+/** Why a player is taken off every table (logged). */
+export type RemovalReason = 'blocked' | 'deleted' | 'excluded' | 'session_limit' | 'left';
+
 /** A connection watching a live table (a socket, a bot). `userId` null = spectator. */
 export interface TableViewer {
   userId: number | null;
@@ -62,10 +65,11 @@ export interface TableLayer {
   /** Removes a player from a table, returning their chips to their balance; false if not seated. */
   kick(tableId: number, userId: number): Promise<boolean>;
   /**
-   * A blocked or deleted user, at every table where they sit: folded at once if in a hand, stood up
-   * when the hand ends and cashed out to their balance. Resolves once every table has taken it in.
+   * A blocked, deleted or excluded user (or one whose session limit passed, or who chose "Leave tables"),
+   * at every table where they sit: folded at once if in a hand, stood up when the hand ends and cashed out
+   * to their balance. Resolves once every table has taken it in.
    */
-  removePlayer(userId: number, reason: 'blocked' | 'deleted'): Promise<void>;
+  removePlayer(userId: number, reason: RemovalReason): Promise<void>;
   startSimulation(tableId: number): Promise<void>;
   stopSimulation(tableId: number): Promise<void>;
   /** Players seated per table, for the lobby (must be cheap: the lobby polls it). */

@@ -4,6 +4,7 @@
 import type { Logger } from 'pino';
 import type { ClusterBus } from '../../cluster/clusterBus.js';
 import type { TableRegistry } from '../runtime/tableRegistry.js';
+import type { RemovalReason } from '../tableLayer.js';
 import { TableRelay, type RemoteOp } from './tableRelay.js';
 
 export interface ClusterTables {
@@ -11,7 +12,7 @@ export interface ClusterTables {
   /** First claim round (awaited), then one every `claimMs`. */
   start(): Promise<void>;
   /** A blocked or deleted player leaves the tables of the other processes too. */
-  removePlayerEverywhere(userId: number, reason: 'blocked' | 'deleted'): Promise<void>;
+  removePlayerEverywhere(userId: number, reason: RemovalReason): Promise<void>;
   close(): void;
 }
 
@@ -75,7 +76,7 @@ export function clusterClaimLoop(
     }
   };
 
-  const offRemove = bus.subscribe<{ userId: number; reason: 'blocked' | 'deleted' }>(
+  const offRemove = bus.subscribe<{ userId: number; reason: RemovalReason }>(
     'tables:remove-player',
     (m, from) => {
       if (from !== bus.nodeId) void registry.localRemovePlayer(m.userId, m.reason);
