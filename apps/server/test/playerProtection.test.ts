@@ -2,6 +2,7 @@
 // against the whole server (real database, real table sockets, a movable protection clock).
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { NO_PLAYER_LIMITS } from '@tenger/protocol/rules';
 import {
   LimitsResponseSchema,
   PlaySessionSchema,
@@ -20,16 +21,7 @@ const U = '/api/v1/user';
 const A = '/api/v1/admin';
 const HOUR = 3_600_000;
 const PASSWORD = 'player-password';
-const NO_LIMITS: PlayerLimits = {
-  depositDaily: null,
-  depositWeekly: null,
-  depositMonthly: null,
-  lossDaily: null,
-  lossWeekly: null,
-  lossMonthly: null,
-  sessionMinutes: null,
-  realityCheckMinutes: null,
-};
+const NO_LIMITS = { ...NO_PLAYER_LIMITS };
 
 type TableClient = WsClient<TableServerMessage>;
 const reply = (c: TableClient, requestId: string) =>
@@ -273,7 +265,12 @@ describe.each(TEST_DRIVERS)('player protection on $name', ({ url }) => {
     };
 
     it('an entry that could pass the loss limit is refused; an exclusion refunds open registrations', async () => {
-      const created = await t.call({ method: 'POST', url: `${A}/tournament`, payload: SIT_AND_GO, token: t.admin.token });
+      const created = await t.call({
+        method: 'POST',
+        url: `${A}/tournament`,
+        payload: SIT_AND_GO,
+        token: t.admin.token,
+      });
       expect(created.statusCode).toBe(201);
       const id = created.json().tournamentId as number;
       const capped = await t.player(30_000);
@@ -293,7 +290,7 @@ describe.each(TEST_DRIVERS)('player protection on $name', ({ url }) => {
       });
       expect(res.statusCode).toBe(201);
       expect(await available(leaving.id)).toBe(30_000);
-      await t.call({ method: "DELETE", url: `${A}/tournament?tournamentId=${id}`, token: t.admin.token });
+      await t.call({ method: 'DELETE', url: `${A}/tournament?tournamentId=${id}`, token: t.admin.token });
     });
   });
 
@@ -390,7 +387,9 @@ describe.each(TEST_DRIVERS)('player protection on $name', ({ url }) => {
       });
       expect(res.statusCode).toBe(201);
       expect(res.json().until).toBe(new Date(now + 24 * HOUR).toISOString());
-      await expect(t.services.protection.refuseExcluded(carol.id)).rejects.toMatchObject({ code: 'excluded' });
+      await expect(t.services.protection.refuseExcluded(carol.id)).rejects.toMatchObject({
+        code: 'excluded',
+      });
       const notYet = await t.call({
         method: 'POST',
         url: `${U}/exclusion/end`,
@@ -405,7 +404,11 @@ describe.each(TEST_DRIVERS)('player protection on $name', ({ url }) => {
     it('a self-exclusion ends only 7 days after the player asks, and never before its period', async () => {
       const dave = await t.player(0);
       const start = now;
-      await call(dave.token, 'POST', '/exclusion', { kind: 'self-exclusion', period: '6m', password: PASSWORD });
+      await call(dave.token, 'POST', '/exclusion', {
+        kind: 'self-exclusion',
+        period: '6m',
+        password: PASSWORD,
+      });
       now = start + 200 * 24 * HOUR;
       expect((await login(dave.username)).statusCode).toBe(403);
       const asked = await t.call({

@@ -62,7 +62,10 @@ export const CalendarDaySchema = singleLineText()
 export function dayRangeQuery(maxDays: number) {
   return z
     .object({ from: CalendarDaySchema, to: CalendarDaySchema })
-    .refine((q) => q.from <= q.to, { message: 'The end date must not be before the start date', path: ['to'] })
+    .refine((q) => q.from <= q.to, {
+      message: 'The end date must not be before the start date',
+      path: ['to'],
+    })
     .refine(
       (q) => (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 < maxDays,
       { message: `At most ${maxDays} days at a time`, path: ['to'] },

@@ -1,34 +1,17 @@
 import { z } from 'zod';
 import { dayRangeQuery, IdSchema, IsoDateSchema, MAX_AMOUNT, singleLineText } from './common.js';
-import { PASSWORD_MAX_LENGTH } from './rules.js';
+import {
+  LIMIT_FIELDS,
+  MINUTES_MAX,
+  PASSWORD_MAX_LENGTH,
+  REALITY_CHECK_MIN_MINUTES,
+  SELF_EXCLUSION_PERIODS,
+  STATEMENT_MAX_DAYS,
+  TIMEOUT_PERIODS,
+} from './rules.js';
 
 // Player protection (issue 24): limits the player sets, time-outs and self-exclusion, reality checks,
 // statements. docs/protocol.md, "Player protection", says how each call behaves.
-
-/** The limits, in the order the profile shows them. Money in whole ₮, times in minutes. */
-export const LIMIT_FIELDS = [
-  'depositDaily',
-  'depositWeekly',
-  'depositMonthly',
-  'lossDaily',
-  'lossWeekly',
-  'lossMonthly',
-  'sessionMinutes',
-  'realityCheckMinutes',
-] as const;
-export type LimitField = (typeof LIMIT_FIELDS)[number];
-
-/** A raise or removal waits this long before it applies; a decrease applies at once. */
-export const LIMIT_COOLING_OFF_HOURS = 24;
-/** How often a reality check comes when the player has chosen nothing. */
-export const REALITY_CHECK_DEFAULT_MINUTES = 60;
-export const REALITY_CHECK_MIN_MINUTES = 10;
-/** The longest session limit and reality-check interval one may choose: a day. */
-export const MINUTES_MAX = 24 * 60;
-/** A self-exclusion's end applies this many days after the player asked for it (not before its period). */
-export const SELF_EXCLUSION_END_WAIT_DAYS = 7;
-/** The longest statement, in days (both ends included). */
-export const STATEMENT_MAX_DAYS = 366;
 
 const amountLimit = z.int('Must be a whole number of ₮').min(0).max(MAX_AMOUNT).nullable();
 const minutes = (min: number) =>
@@ -80,8 +63,6 @@ export type LimitsResponse = z.infer<typeof LimitsResponseSchema>;
 
 export const ExclusionKindSchema = z.enum(['timeout', 'self-exclusion']);
 export type ExclusionKind = z.infer<typeof ExclusionKindSchema>;
-export const TIMEOUT_PERIODS = ['24h', '7d', '30d'] as const;
-export const SELF_EXCLUSION_PERIODS = ['6m', '1y', '5y', 'indefinite'] as const;
 export const ExclusionPeriodSchema = z.enum([...TIMEOUT_PERIODS, ...SELF_EXCLUSION_PERIODS]);
 export type ExclusionPeriod = z.infer<typeof ExclusionPeriodSchema>;
 
@@ -97,7 +78,10 @@ export const ExclusionRequestSchema = z
       r.kind === 'timeout'
         ? (TIMEOUT_PERIODS as readonly string[]).includes(r.period)
         : (SELF_EXCLUSION_PERIODS as readonly string[]).includes(r.period),
-    { message: 'A time-out lasts 24h, 7d or 30d; a self-exclusion 6m, 1y, 5y or indefinite', path: ['period'] },
+    {
+      message: 'A time-out lasts 24h, 7d or 30d; a self-exclusion 6m, 1y, 5y or indefinite',
+      path: ['period'],
+    },
   );
 export type ExclusionRequest = z.infer<typeof ExclusionRequestSchema>;
 

@@ -355,7 +355,10 @@ export const playerLimits = pgTable('player_limits', {
   sessionMinutes: integer('session_minutes'),
   realityCheckMinutes: integer('reality_check_minutes'),
   /** Raises and removals waiting out the cooling-off, by field. */
-  pending: jsonb('pending').$type<Record<string, { value: number | null; effectiveAt: string }>>().notNull().default({}),
+  pending: jsonb('pending')
+    .$type<Record<string, { value: number | null; effectiveAt: string }>>()
+    .notNull()
+    .default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

@@ -122,7 +122,11 @@ export class Ledger {
   guardPostings(kinds: readonly LedgerTransactionKind[], guard: PostingGuard): () => void {
     for (const kind of kinds) this.guards.set(kind, [...(this.guards.get(kind) ?? []), guard]);
     return () => {
-      for (const kind of kinds) this.guards.set(kind, (this.guards.get(kind) ?? []).filter((g) => g !== guard));
+      for (const kind of kinds)
+        this.guards.set(
+          kind,
+          (this.guards.get(kind) ?? []).filter((g) => g !== guard),
+        );
     };
   }
 

@@ -3,6 +3,7 @@
 import {
   LIMIT_COOLING_OFF_HOURS,
   LIMIT_FIELDS,
+  NO_PLAYER_LIMITS,
   REALITY_CHECK_DEFAULT_MINUTES,
   SELF_EXCLUSION_END_WAIT_DAYS,
   type ExclusionKind,
@@ -20,7 +21,7 @@ export const LIMIT_WINDOWS_MS = { Daily: DAY_MS, Weekly: 7 * DAY_MS, Monthly: 30
 export type LimitWindow = keyof typeof LIMIT_WINDOWS_MS;
 export const WINDOWS = Object.keys(LIMIT_WINDOWS_MS) as LimitWindow[];
 
-export const NO_LIMITS: PlayerLimits = Object.fromEntries(LIMIT_FIELDS.map((f) => [f, null])) as PlayerLimits;
+export const NO_LIMITS: PlayerLimits = { ...NO_PLAYER_LIMITS };
 
 export type PendingLimits = Partial<Record<LimitField, PendingLimit>>;
 

@@ -152,15 +152,13 @@ export class PlayerProtection implements DepositGate {
     );
     const now = this.now();
     const applying = rows
-      .map(
-        (r): ExclusionRecord => ({
-          kind: r.kind,
-          period: r.period,
-          startsAt: new Date(r.starts_at),
-          until: r.until === null ? null : new Date(r.until),
-          endRequestedAt: r.end_requested_at === null ? null : new Date(r.end_requested_at),
-        }),
-      )
+      .map((r): ExclusionRecord => ({
+        kind: r.kind,
+        period: r.period,
+        startsAt: new Date(r.starts_at),
+        until: r.until === null ? null : new Date(r.until),
+        endRequestedAt: r.end_requested_at === null ? null : new Date(r.end_requested_at),
+      }))
       .filter((e) => exclusionApplies(e, now));
     const endOf = (e: ExclusionRecord) => exclusionEndsAt(e)?.getTime() ?? Infinity;
     return applying.sort((a, b) => endOf(b) - endOf(a))[0] ?? null;
@@ -259,7 +257,8 @@ export class PlayerProtection implements DepositGate {
           );
         }
       }
-      if (request.kind !== 'tournament_buy_in') await this.checkSession(tx, userId, limits, request.kind, now);
+      if (request.kind !== 'tournament_buy_in')
+        await this.checkSession(tx, userId, limits, request.kind, now);
     }
   }
 

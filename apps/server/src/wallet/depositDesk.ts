@@ -169,7 +169,7 @@ export class DepositDesk {
           targetType: 'deposit',
           targetId: depositId,
           summary: pending
-            ? `₮${input.amount} to ${target.username} (#${input.userId}) requested; waits ${heldBecause ? 'for the player\'s limit and ' : ''}for a second administrator: ${waitsBecause}`
+            ? `₮${input.amount} to ${target.username} (#${input.userId}) requested; waits ${heldBecause ? "for the player's limit and " : ''}for a second administrator: ${waitsBecause}`
             : `₮${input.amount} credited to ${target.username} (#${input.userId})`,
         });
         return { id: depositId, replayed: false, matches: true };

@@ -28,6 +28,7 @@ import { TableFelt } from './TableFelt';
 import { TableCommandError, TableSocket, tableSocketUrl, type TableCommandInput } from './tableSocket';
 import { viewerInHand, viewerLegal, viewerTableSeat, type TableViewState } from './tableState';
 import { useTableSounds } from './useTableSounds';
+import { RealityCheck } from './RealityCheck';
 import './table.css';
 import './moments.css';
 
@@ -229,6 +230,7 @@ export default function TablePage() {
 
   return (
     <div className={`tp${settings.animations ? '' : ' tp--still'}`} data-connection={state.connection}>
+      {isAuthenticated && mySeat !== null && <RealityCheck />}
       <header className="tp-top">
         <ActionMenu
           fullscreen={fullscreen}

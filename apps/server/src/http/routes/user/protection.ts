@@ -74,15 +74,11 @@ export function protectionRoutes(app: FastifyInstance, services: Services): void
     },
   );
 
-  app.post(
-    '/exclusion/end',
-    { config: { rateLimit } },
-    async (request): Promise<ExclusionEndResponse> => {
-      const body = parseInput(ExcludedCredentialsSchema, request.body);
-      const user = await excludedPlayer(services, request, body);
-      return services.protection.requestExclusionEnd(actorOf(user, request));
-    },
-  );
+  app.post('/exclusion/end', { config: { rateLimit } }, async (request): Promise<ExclusionEndResponse> => {
+    const body = parseInput(ExcludedCredentialsSchema, request.body);
+    const user = await excludedPlayer(services, request, body);
+    return services.protection.requestExclusionEnd(actorOf(user, request));
+  });
 
   app.get('/session', async (request): Promise<PlaySession> => {
     const user = await requireUser(services, request);
