@@ -58,3 +58,17 @@ CREATE TABLE play_sessions (
 --> statement-breakpoint
 -- A deposit that waits because it would pass the player's own deposit limit.
 ALTER TABLE deposits ADD COLUMN held_by_limit boolean NOT NULL DEFAULT false;
+--> statement-breakpoint
+-- A player's report of another player (issue 24 part 5: it lands on the administrators' security desk).
+CREATE TABLE player_reports (
+  id integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY,
+  reporter_id integer NOT NULL REFERENCES users (id),
+  user_id integer NOT NULL REFERENCES users (id),
+  table_id integer,
+  hand_id text,
+  reason text NOT NULL CHECK (length(reason) BETWEEN 1 AND 500),
+  created_at timestamptz NOT NULL DEFAULT now(),
+  CHECK (reporter_id <> user_id)
+);
+--> statement-breakpoint
+CREATE INDEX player_reports_user ON player_reports (user_id, id DESC);

@@ -12,6 +12,7 @@ import { Ledger } from './ledger/ledger.js';
 import { OutboxMailer, type Mailer } from './mail/mailer.js';
 import { PlayerProtection } from './protection/playerProtection.js';
 import { PlaySessions } from './protection/playSessions.js';
+import { SecurityDesk } from './security/securityDesk.js';
 import { GlobalHub } from './realtime/globalHub.js';
 import { SettingsService } from './settings/settingsService.js';
 import type { TableLayer } from './tables/tableLayer.js';
@@ -51,6 +52,8 @@ export interface Services {
   protection: PlayerProtection;
   /** Play sessions: reality checks and the session time limit. */
   playSessions: PlaySessions;
+  /** Players' reports of players, for the administrators' security desk. */
+  security: SecurityDesk;
   /** The site's processes: a bus and table leases (Redis with REDIS_URL, in-process without). */
   cluster: Cluster;
 }
@@ -141,6 +144,7 @@ export function createServices(
     users: new UserService(db, auth, ledger),
     wallet: new WalletService(db, ledger, settings, protection),
     protection,
+    security: new SecurityDesk(db),
     roleGrants: new RoleGrantDesk(db, auth, settings),
     settings,
     blocks: new BlockService(db),

@@ -491,6 +491,56 @@ describe.each(TEST_DRIVERS)('player protection on $name', ({ url }) => {
     });
   });
 
+  describe('reports for the security desk', () => {
+    it('a player reports another with a reason; it lands on the desk, scored by reports of that player', async () => {
+      const [reporter, other, suspect] = [await t.player(0), await t.player(0), await t.player(0)];
+      const first = await call(reporter.token, 'POST', '/report', {
+        userId: suspect.id,
+        tableId: 3,
+        handId: 'h-42',
+        reason: 'They always fold to each other',
+      });
+      expect(first.statusCode).toBe(201);
+      expect(first.json().reportId).toBeGreaterThan(0);
+      await call(other.token, 'POST', '/report', { userId: suspect.id, reason: 'Plays like a bot' });
+      const desk = await t.call({ method: 'GET', url: `${A}/security/flags`, token: t.admin.token });
+      expect(desk.statusCode).toBe(200);
+      const flags = (desk.json().items as Array<{ userIds: number[]; score: number; reason: string }>).filter(
+        (f) => f.userIds[0] === suspect.id,
+      );
+      expect(flags).toHaveLength(2);
+      expect(flags[0]).toMatchObject({
+        kind: 'report',
+        score: 2,
+        reason: 'Plays like a bot',
+        reportedBy: other.username,
+      });
+      expect(flags[1]).toMatchObject({ handIds: ['h-42'], tableId: 3, usernames: [suspect.username] });
+      const asPlayer = await t.call({ method: 'GET', url: `${A}/security/flags`, token: reporter.token });
+      expect(asPlayer.statusCode).toBe(403);
+    });
+
+    it.each([
+      ['of yourself', (self: number) => ({ userId: self, reason: 'me' }), 400],
+      ['of nobody', () => ({ userId: 2_000_000_000, reason: 'ghost' }), 404],
+      ['without a reason', (_self: number, other: number) => ({ userId: other, reason: '  ' }), 400],
+      [
+        'with a reason too long',
+        (_self: number, other: number) => ({ userId: other, reason: 'x'.repeat(501) }),
+        400,
+      ],
+      [
+        'with an unknown field',
+        (_self: number, other: number) => ({ userId: other, reason: 'x', score: 9 }),
+        400,
+      ],
+    ])('a report %s is refused', async (_name, body, status) => {
+      const [p, other] = [await t.player(0), await t.player(0)];
+      const res = await call(p.token, 'POST', '/report', body(p.id, other.id));
+      expect(res.statusCode).toBe(status);
+    });
+  });
+
   describe('statements', () => {
     it('a statement lists every money movement and reconciles with the ledger to the tugrik', async () => {
       const table = await createTestTable(t);

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { dayRangeQuery, IdSchema, IsoDateSchema, MAX_AMOUNT, singleLineText } from './common.js';
+import {
+  dayRangeQuery,
+  IdSchema,
+  IsoDateSchema,
+  MAX_AMOUNT,
+  multiLineText,
+  singleLineText,
+} from './common.js';
 import {
   LIMIT_FIELDS,
   MINUTES_MAX,
@@ -145,3 +152,34 @@ export const STATEMENT_CSV_COLUMNS = [
   'at_tables_change',
   'balance_after',
 ] as const;
+
+// ---- reports and the security desk (issue 24 part 5, first slice) ----
+
+export const REPORT_REASON_MAX_LENGTH = 500;
+/** POST /user/report: a player reports another (from the table menu), with a reason. */
+export const ReportRequestSchema = z.strictObject({
+  userId: IdSchema,
+  tableId: IdSchema.optional(),
+  handId: singleLineText().trim().min(1).max(64).optional(),
+  reason: multiLineText().trim().min(1, 'Say what happened').max(REPORT_REASON_MAX_LENGTH),
+});
+export type ReportRequest = z.infer<typeof ReportRequestSchema>;
+export const ReportResponseSchema = z.object({ reportId: IdSchema });
+export type ReportResponse = z.infer<typeof ReportResponseSchema>;
+
+/** One flag on the security desk. `kind: report`: a player's report (`score`: reports of that player). */
+export const SecurityFlagSchema = z.object({
+  kind: z.enum(['report']),
+  userIds: z.array(IdSchema),
+  usernames: z.array(z.string()),
+  score: z.number(),
+  handIds: z.array(z.string()),
+  tableId: IdSchema.nullable(),
+  reason: z.string(),
+  reportedBy: z.string(),
+  at: IsoDateSchema,
+});
+export type SecurityFlag = z.infer<typeof SecurityFlagSchema>;
+/** GET /admin/security/flags: newest first (at most 200). */
+export const SecurityFlagsResponseSchema = z.object({ items: z.array(SecurityFlagSchema) });
+export type SecurityFlagsResponse = z.infer<typeof SecurityFlagsResponseSchema>;

@@ -20,6 +20,7 @@ import {
   type AdminWithdrawalPage,
   type AdminData,
   type RngHealth,
+  type SecurityFlagsResponse,
 } from '@tenger/protocol';
 import { readBooks } from '../../../ledger/books.js';
 import { dailyFigures } from '../../../ledger/dailyFigures.js';
@@ -133,6 +134,11 @@ export function adminMoneyRoutes(app: FastifyInstance, services: Services): void
     ]);
     return { ...books, daily: { days, series } };
   });
+
+  // The security desk: players' reports of players (security/securityDesk.ts).
+  app.get('/security/flags', async (): Promise<SecurityFlagsResponse> => ({
+    items: await services.security.flags(),
+  }));
 
   // RNG health: the running chi-square of this process's live deals (rng/dealTally.ts).
   app.get('/rng', async (): Promise<RngHealth> => liveDeals.health());

@@ -4,6 +4,7 @@ import {
   ExcludedCredentialsSchema,
   ExcludedWithdrawalRequestSchema,
   ExclusionRequestSchema,
+  ReportRequestSchema,
   StatementQuerySchema,
   UpdateLimitsRequestSchema,
   type Exclusion,
@@ -11,6 +12,7 @@ import {
   type LimitsResponse,
   type MessageResponse,
   type PlaySession,
+  type ReportResponse,
   type Withdrawal,
 } from '@tenger/protocol';
 import { DomainError } from '../../../errors.js';
@@ -24,7 +26,7 @@ import { parseInput } from '../../validation.js';
 /**
  * Player protection (issue 24): GET|PUT /limits, POST /exclusion, POST /exclusion/withdrawal and
  * /exclusion/end (with username and password: an excluded player has no session), GET /session,
- * POST /session/leave, GET /statement.
+ * POST /session/leave, GET /statement, POST /report.
  */
 export function protectionRoutes(app: FastifyInstance, services: Services): void {
   const rateLimit = { max: services.config.rateLimits.authRequestsPerMinute, timeWindow: '1 minute' };
@@ -89,6 +91,13 @@ export function protectionRoutes(app: FastifyInstance, services: Services): void
     const user = await requireUser(services, request);
     await services.playSessions.leaveTables(user.id);
     return { message: 'You leave every table after the hand' };
+  });
+
+  app.post('/report', { config: { rateLimit } }, async (request, reply): Promise<ReportResponse> => {
+    const user = await requireUser(services, request);
+    const report = parseInput(ReportRequestSchema, request.body);
+    reply.status(201);
+    return services.security.report(user.id, report);
   });
 
   app.get('/statement', async (request, reply) => {
