@@ -78,7 +78,7 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
   // Tournaments still registering get their directors back (registrations survive a restart).
   await services.tournaments.start();
   // Session time limits stand players up after the hand (protection/playSessions.ts).
-  services.playSessions.start();
+  if (config.sessionSweepMs !== 0) services.playSessions.start(config.sessionSweepMs);
   await services.chat.startRetention((error) => services.logger.warn({ err: error }, 'chat purge failed'));
   const app = await buildApp(services, { webDist: config.webDist, plugins: options.plugins });
   const db = database;
