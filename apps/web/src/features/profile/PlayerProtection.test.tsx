@@ -6,7 +6,7 @@ import { initialAuthState } from '../../app/authSlice';
 import { playerMe } from '../../test/fixtures';
 import { fakeFetch, renderWithApp } from '../../test/render';
 import { dueRealityCheck } from '../table/RealityCheck';
-import { ExclusionForm, PlayerProtection } from './PlayerProtection';
+import { ExclusionForm, LimitsForm } from './PlayerProtection';
 
 const signedIn = {
   auth: { ...initialAuthState, isAuthenticated: true, checkedAuth: true, userInfo: playerMe, userBalance: 0 },
@@ -42,7 +42,7 @@ describe('player protection in the Account tab', () => {
       'PUT /api/v1/user/limits': [200, saved],
     });
     vi.stubGlobal('fetch', fetchFn);
-    renderWithApp(<PlayerProtection />, { preloadedState: signedIn });
+    renderWithApp(<LimitsForm />, { preloadedState: signedIn });
     const form = await screen.findByRole('form', { name: 'Your limits' });
     await waitFor(() => expect(within(form).getByLabelText('Deposits per week (₮)')).toHaveValue('50000'));
     fireEvent.change(within(form).getByLabelText('Losses per day (₮)'), { target: { value: '5000' } });
@@ -88,7 +88,7 @@ describe('player protection in the Account tab', () => {
       fakeFetch({ 'GET /api/v1/user/limits': [200, limits({ depositsHeld: { count: 1, amount: 5_000 } })] })
         .fetchFn,
     );
-    renderWithApp(<PlayerProtection />, { preloadedState: signedIn });
+    renderWithApp(<LimitsForm />, { preloadedState: signedIn });
     expect(await screen.findByTestId('deposits-held')).toHaveTextContent(
       '1 deposit of ₮5,000 waits because it would pass your deposit limit.',
     );

@@ -48,7 +48,7 @@ export function PlayerProtection() {
 type LimitValues = Record<LimitField, number | null | undefined>;
 
 /** Every limit in one form: a lower one applies at once, a higher one (or none) after 24 hours. */
-function LimitsForm() {
+export function LimitsForm() {
   const { t, i18n } = useTranslation();
   const { message } = AntApp.useApp();
   const { data } = useGetLimitsQuery();
