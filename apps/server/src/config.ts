@@ -106,6 +106,8 @@ export interface ServerConfig {
   redisPrefix: string;
   /** The bots' thinking pause before each decision, ms [min, max] (BOT_PAUSE_MS=min-max); unset: human pace. */
   botPauseMs?: [number, number];
+  /** How often session time limits are looked at, ms (protection/playSessions.ts); unset: 30 s, 0: never (tests). */
+  sessionSweepMs?: number;
   /**
    * The administrators' second factor (auth/secondFactor.ts). `required`: every administrator enrols and
    * every admin session passes it (always in production; ADMIN_TOTP_REQUIRED=true elsewhere). `secret`

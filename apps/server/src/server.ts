@@ -80,6 +80,8 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
   await services.tableLayer.start?.();
   // Tournaments still registering get their directors back (registrations survive a restart).
   await services.tournaments.start();
+  // Session time limits stand players up after the hand (protection/playSessions.ts).
+  if (config.sessionSweepMs !== 0) services.playSessions.start(config.sessionSweepMs);
   await services.chat.startRetention((error) => services.logger.warn({ err: error }, 'chat purge failed'));
   const app = await buildApp(services, { webDist: config.webDist, plugins: options.plugins });
   const operator = installOperatorEdge(app, services, database);
@@ -105,6 +107,7 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
     services.chat.close();
     await services.auth.idle();
     services.tournaments.close();
+    services.playSessions.close();
     await services.tableLayer.close();
     await app.close();
     await operator.close();

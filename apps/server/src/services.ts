@@ -11,6 +11,9 @@ import { BlockService } from './content/blockService.js';
 import type { Database } from './db/client.js';
 import { Ledger } from './ledger/ledger.js';
 import { OutboxMailer, type Mailer } from './mail/mailer.js';
+import { PlayerProtection } from './protection/playerProtection.js';
+import { PlaySessions } from './protection/playSessions.js';
+import { SecurityDesk } from './security/securityDesk.js';
 import { GlobalHub } from './realtime/globalHub.js';
 import { SettingsService } from './settings/settingsService.js';
 import type { TableLayer } from './tables/tableLayer.js';
@@ -46,6 +49,12 @@ export interface Services {
   hub: GlobalHub;
   /** Tournaments: the catalogue, registration and one director per open tournament. */
   tournaments: TournamentService;
+  /** Player protection: limits, time-outs and self-exclusion (guards on the ledger's play postings). */
+  protection: PlayerProtection;
+  /** Play sessions: reality checks and the session time limit. */
+  playSessions: PlaySessions;
+  /** Players' reports of players, for the administrators' security desk. */
+  security: SecurityDesk;
   /** The site's processes: a bus and table leases (Redis with REDIS_URL, in-process without). */
   cluster: Cluster;
 }
@@ -92,12 +101,14 @@ export function createCluster(db: Database, config: ServerConfig, logger: Logger
 
 export interface ServiceOverrides {
   /** The live tables; defaults to a TableRegistry with production timings. Receives the other services. */
-  tableLayer?: (services: Omit<Services, 'tableLayer' | 'tournaments'>) => TableLayer;
+  tableLayer?: (services: Omit<Services, 'tableLayer' | 'tournaments' | 'playSessions'>) => TableLayer;
   mailer?: Mailer;
   /** The tournament directors' clock (levels, scheduled starts); the system clock by default. */
   tournamentClock?: Clock;
   /** The tournament bots' thinking pause, ms [min, max] (human pace by default). */
   tournamentBotPauseMs?: [number, number];
+  /** Player protection's clock (cooling-off, exclusions, sessions); the system clock by default. */
+  protectionNow?: () => number;
 }
 
 export function createServices(
@@ -120,6 +131,7 @@ export function createServices(
     counters: cluster.counters,
   });
   const settings = new SettingsService(db);
+  const protection = new PlayerProtection({ db, ledger, now: overrides.protectionNow });
   const base = {
     cluster,
     config,
@@ -133,7 +145,9 @@ export function createServices(
       counters: cluster.counters,
     }),
     users: new UserService(db, auth, ledger),
-    wallet: new WalletService(db, ledger, settings),
+    wallet: new WalletService(db, ledger, settings, protection),
+    protection,
+    security: new SecurityDesk(db),
     roleGrants: new RoleGrantDesk(db, auth, settings),
     settings,
     blocks: new BlockService(db),
@@ -159,5 +173,6 @@ export function createServices(
     clock: overrides.tournamentClock,
     botPauseMs: overrides.tournamentBotPauseMs ?? config.botPauseMs,
   });
-  return { ...base, tableLayer, tournaments };
+  const playSessions = new PlaySessions({ db, protection, tableLayer, logger });
+  return { ...base, tableLayer, tournaments, playSessions };
 }

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DECK_SIZE, formatCards, orderedDeck } from './cards.js';
-import { cardByPositionChiSquare, chiSquareCritical } from './chiSquare.testkit.js';
+import { cardByPositionChiSquare, chiSquareCritical } from './chiSquare.js';
 import { newServerSeed, shuffledDeck } from './fair.js';
 import { commitment, deckFromSeed, verifyDeck } from './fair1.js';
 

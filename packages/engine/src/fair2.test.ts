@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DECK_SIZE, formatCard, orderedDeck, parseCard } from './cards.js';
-import { cardByPositionChiSquare } from './chiSquare.testkit.js';
+import { cardByPositionChiSquare } from './chiSquare.js';
 import { commitDeck } from './fair.js';
 import {
   commitToDeck,

@@ -24,4 +24,9 @@ export * from './view.js';
 export * from './record.js';
 export * from './phh.js';
 export * from './pokerstars.js';
+export {
+  cardByPositionChiSquare,
+  chiSquareSurvival,
+  CARD_BY_POSITION_DEGREES_OF_FREEDOM,
+} from './chiSquare.js';
 export * from './tournament/index.js';

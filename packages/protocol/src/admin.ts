@@ -599,3 +599,21 @@ export const AUDIT_CSV_COLUMNS = [
   'target_id',
   'summary',
 ] as const;
+
+// ---- RNG health (issue 24 part 6) ----
+
+/**
+ * GET /rng: a running chi-square of this process's live deals, card × deck position, over the last
+ * `windowHands` hands (updated every 100 hands). `alert`: the deals fail the test at 99.9 % (p < 0.001).
+ */
+export const RngHealthSchema = z.object({
+  hands: z.int().min(0),
+  windowHands: z.int().min(1),
+  chiSquare: z.number().min(0),
+  degreesOfFreedom: z.int().min(1),
+  pValue: z.number().min(0).max(1),
+  /** Every cell expects at least 5 deals (260 hands): below that the p-value means little. */
+  enoughHands: z.boolean(),
+  alert: z.boolean(),
+});
+export type RngHealth = z.infer<typeof RngHealthSchema>;

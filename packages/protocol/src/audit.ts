@@ -46,6 +46,10 @@ export const AUDIT_ACTIONS = [
   'security.second_factor_enrol',
   'security.second_factor_reset',
   'security.recovery_code_used',
+  'protection.limits',
+  'protection.exclusion',
+  'protection.exclusion_end',
+  'protection.session_limit',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

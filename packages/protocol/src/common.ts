@@ -58,6 +58,20 @@ export const CalendarDaySchema = singleLineText()
     `Must be between ${CALENDAR_DAY_MIN} and ${CALENDAR_DAY_MAX}`,
   );
 
+/** `?from=&to=`: calendar days (UTC), both included, `to` not before `from`, at most `maxDays` days. */
+export function dayRangeQuery(maxDays: number) {
+  return z
+    .object({ from: CalendarDaySchema, to: CalendarDaySchema })
+    .refine((q) => q.from <= q.to, {
+      message: 'The end date must not be before the start date',
+      path: ['to'],
+    })
+    .refine(
+      (q) => (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 < maxDays,
+      { message: `At most ${maxDays} days at a time`, path: ['to'] },
+    );
+}
+
 export const LanguageSchema = z.enum(['en', 'mn']);
 export type Language = z.infer<typeof LanguageSchema>;
 

@@ -94,6 +94,16 @@ export const ERROR_STATUS = {
   already_registered: 409,
   /** Unregistering from a tournament the caller is not registered in. */
   not_registered: 409,
+
+  // ---- player protection ----
+  /** The account is in a time-out or self-exclusion; `fields.until` says until when ('indefinite'). */
+  excluded: 403,
+  /** A buy-in, recharge or tournament entry that could pass the player's own loss limit. */
+  loss_limit: 409,
+  /** The player's session time limit is used up: no new session for a day from the session's start. */
+  session_limit: 409,
+  /** A deposit held by the player's deposit limit still does not fit under it. */
+  deposit_limit: 409,
 } as const satisfies Record<string, ErrorStatus>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,7 +1,7 @@
 // A player's own hands: the Replay list (GET /api/v1/user/hands) and the Game History download of a
 // date range as one PokerStars-format text file (GET /api/v1/user/hands/export?from=&to=).
 import { z } from 'zod';
-import { CalendarDaySchema, IdQuerySchema, IdSchema, IsoDateSchema, limitQuery } from './common.js';
+import { dayRangeQuery, IdQuerySchema, IdSchema, IsoDateSchema, limitQuery } from './common.js';
 
 export const MY_HANDS_LIMIT_DEFAULT = 30;
 export const MY_HANDS_LIMIT_MAX = 100;
@@ -35,13 +35,5 @@ export const MyHandsResponseSchema = z.object({ items: z.array(MyHandSummarySche
 export type MyHandsResponse = z.infer<typeof MyHandsResponseSchema>;
 
 /** GET /api/v1/user/hands/export?from=&to=: UTC days, both included, at most HAND_EXPORT_MAX_DAYS. */
-export const HandExportQuerySchema = z
-  .object({ from: CalendarDaySchema, to: CalendarDaySchema })
-  .refine((q) => q.from <= q.to, { message: 'The end date must not be before the start date', path: ['to'] })
-  .refine(
-    (q) =>
-      (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 <
-      HAND_EXPORT_MAX_DAYS,
-    { message: `At most ${HAND_EXPORT_MAX_DAYS} days at a time`, path: ['to'] },
-  );
+export const HandExportQuerySchema = dayRangeQuery(HAND_EXPORT_MAX_DAYS);
 export type HandExportQuery = z.input<typeof HandExportQuerySchema>;

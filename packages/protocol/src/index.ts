@@ -11,3 +11,4 @@ export { ERROR_STATUS, httpStatusOf, isErrorCode, type ErrorStatus } from './err
 export * from './handExport.js';
 export * from './tournament.js';
 export * from './operations.js';
+export * from './protection.js';

@@ -166,6 +166,15 @@ export class AuthService {
     ip: string,
     adminsOnly?: AdminsOnly,
   ): Promise<{ accessToken: string; user: UserRecord }> {
+    const user = await this.checkLogin(body, ip, adminsOnly);
+    return { accessToken: await this.issueToken(user.id), user };
+  }
+
+  /**
+   * The password check of a login, with every rule of `login`, without starting a session: the login
+   * itself, and what an excluded player may still do with their password (withdraw, ask to end it).
+   */
+  async checkLogin(body: LoginRequest, ip: string, adminsOnly?: AdminsOnly): Promise<UserRecord> {
     const ipKey = `login-ip:${ip}`;
     if (await this.failures.isBlocked(ipKey)) throw new AppError(429, 'rate_limited', TOO_MANY);
     const [row] = await this.db
@@ -190,7 +199,7 @@ export class AuthService {
     if (adminsOnly && row.role !== 'ADMIN') throw new AppError(503, 'maintenance', adminsOnly.message);
     // Only this address's failures are forgiven: the account's own count keeps slowing the guessers.
     await this.failures.clear(pairKey(accountKey, ip));
-    return { accessToken: await this.issueToken(row.id), user: withoutSecrets(row) };
+    return withoutSecrets(row);
   }
 
   /**
@@ -228,6 +237,13 @@ export class AuthService {
       });
     }
     await this.failures.clear(pairKey(accountKey, ip));
+  }
+
+  /** `checkCurrentPassword` for a signed-in user known by id (a sensitive step such as a self-exclusion). */
+  async checkPasswordOf(userId: number, password: string, ip: string): Promise<void> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, userId));
+    if (!row) throw new AppError(401, 'unauthorized', 'Please log in');
+    await this.checkCurrentPassword(row, password, ip);
   }
 
   /** 429 for an account and address that may not guess again now (see `login`). */

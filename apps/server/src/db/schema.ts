@@ -156,6 +156,8 @@ export const deposits = pgTable('deposits', {
   reversalReason: text('reversal_reason'),
   reversedBy: integer('reversed_by').references(() => users.id),
   reversedAt: timestamp('reversed_at', { withTimezone: true, mode: 'date' }),
+  /** Waits because it would pass the player's own deposit limit (migration 0017, protection/). */
+  heldByLimit: boolean('held_by_limit').notNull().default(false),
 });
 
 export const withdrawals = pgTable('withdrawals', {
@@ -337,4 +339,49 @@ export const adminRecoveryCodes = pgTable('admin_recovery_codes', {
   codeHash: text('code_hash').notNull(),
   usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
   createdAt: createdAt(),
+});
+
+/** Limits a player set (migration 0017): see protection/limitRules.ts. NULL: no such limit. */
+export const playerLimits = pgTable('player_limits', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  lossDaily: money('loss_daily'),
+  lossWeekly: money('loss_weekly'),
+  lossMonthly: money('loss_monthly'),
+  depositDaily: money('deposit_daily'),
+  depositWeekly: money('deposit_weekly'),
+  depositMonthly: money('deposit_monthly'),
+  sessionMinutes: integer('session_minutes'),
+  realityCheckMinutes: integer('reality_check_minutes'),
+  /** Raises and removals waiting out the cooling-off, by field. */
+  pending: jsonb('pending')
+    .$type<Record<string, { value: number | null; effectiveAt: string }>>()
+    .notNull()
+    .default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Time-outs and self-exclusions (migration 0017); the database refuses to shorten or delete one. */
+export const playerExclusions = pgTable('player_exclusions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  kind: text('kind', { enum: ['timeout', 'self-exclusion'] }).notNull(),
+  period: text('period').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** Null: indefinite. */
+  until: timestamp('until', { withTimezone: true, mode: 'date' }),
+  endRequestedAt: timestamp('end_requested_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
+
+/** A player's current play session (migration 0017): from the buy-in that found them at no table. */
+export const playSessions = pgTable('play_sessions', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  limitStoppedAt: timestamp('limit_stopped_at', { withTimezone: true, mode: 'date' }),
 });

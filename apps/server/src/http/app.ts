@@ -31,6 +31,7 @@ import { accountRoutes } from './routes/user/account.js';
 import { secondFactorRoutes } from './routes/user/secondFactor.js';
 import { authRoutes } from './routes/user/auth.js';
 import { lobbyRoutes } from './routes/user/lobby.js';
+import { protectionRoutes } from './routes/user/protection.js';
 import { tournamentRoutes } from './routes/user/tournaments.js';
 import { walletRoutes } from './routes/user/wallet.js';
 import { adminHandRoutes } from './routes/admin/hands.js';
@@ -148,6 +149,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
       secondFactorRoutes(user, services);
       lobbyRoutes(user, services);
       walletRoutes(user, services);
+      protectionRoutes(user, services);
       tournamentRoutes(user, services);
       userHandRoutes(user, services);
       myHandRoutes(user, services);

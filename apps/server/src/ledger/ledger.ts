@@ -94,6 +94,8 @@ export interface LedgerAudit {
 }
 
 export type LedgerListener = (result: PostingResult) => void;
+/** A check run inside a posting's transaction, before it moves anything; it refuses by throwing. */
+export type PostingGuard = (tx: Database, request: PostingRequest) => Promise<void>;
 
 /** Database error codes worth one more try: serialization failure and deadlock. */
 const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
@@ -110,8 +112,26 @@ export class Ledger {
   private readonly posted = new SiteEvent<PostingResult>(CLUSTER_CHANNELS.ledgerPosted);
   /** The transactions of `inTransaction` still open, each with what it posted (announced after commit). */
   private readonly open = new WeakMap<Database, PostingResult[]>();
+  /** Checks on postings of some kinds (player protection on buy-ins and entries), by kind. */
+  private readonly guards = new Map<LedgerTransactionKind, PostingGuard[]>();
 
   constructor(private readonly db: Database) {}
+
+  /**
+   * Runs `guard` inside the transaction of every posting of these kinds, before it moves anything, so a
+   * check and the money it allows are one step (two buy-ins at once cannot both pass a limit). A posting
+   * of a guarded kind always gets its own transaction. Returns the way to remove the guard.
+   */
+  guardPostings(kinds: readonly LedgerTransactionKind[], guard: PostingGuard): () => void {
+    for (const kind of kinds) this.guards.set(kind, [...(this.guards.get(kind) ?? []), guard]);
+    return () => {
+      for (const kind of kinds)
+        this.guards.set(
+          kind,
+          (this.guards.get(kind) ?? []).filter((g) => g !== guard),
+        );
+    };
+  }
 
   /**
    * Posts in its own transaction; `within` may add more writes to that same transaction. Without
@@ -183,6 +203,11 @@ export class Ledger {
     const collected = tx === this.db ? null : this.open.get(tx);
     // A posting in a transaction the ledger did not open could never be announced after its commit.
     if (collected === undefined) throw new Error('ledger: post inside ledger.inTransaction');
+    const guards = this.guards.get(request.kind);
+    if (guards?.length) {
+      if (collected === null) return this.inTransaction((inner) => this.postWithin(inner, request));
+      for (const guard of guards) await guard(tx, request);
+    }
     const result = await this.postOnce(tx, request);
     if (collected) collected.push(result);
     else this.announce(result);

@@ -175,3 +175,64 @@ export async function transactionUnderKey(db: Database, key: string): Promise<nu
   );
   return row ? Number(row.id) : null;
 }
+
+/** Player protection: what moved through the player's balance since each window's start. */
+export interface PlayerMoney<W extends string> {
+  /** Deposits credited (kind `deposit`). */
+  deposits: Record<W, number>;
+  /**
+   * The net of play money: what came back from tables and tournaments minus what went to them (buy-ins,
+   * recharges, entries). Chips still at a table count as gone until they come back.
+   */
+  play: Record<W, number>;
+}
+
+const PLAY_KINDS = [
+  'buy_in',
+  'recharge',
+  'leave_seat',
+  'tournament_buy_in',
+  'tournament_refund',
+  'tournament_prize',
+] as const;
+
+export async function playerMoneyWithin<W extends string>(
+  db: Database,
+  userId: number,
+  starts: Record<W, Date>,
+): Promise<PlayerMoney<W>> {
+  const windows = Object.entries(starts) as Array<[W, Date]>;
+  const earliest = new Date(Math.min(...windows.map(([, at]) => at.getTime())));
+  const columns = sql.join(
+    windows.flatMap(([name, at]) => [
+      sql`coalesce(sum(p.amount) FILTER (WHERE x.kind = 'deposit' AND x.created_at > ${at.toISOString()}::timestamptz), 0) AS ${sql.identifier(`deposits_${name}`)}`,
+      sql`coalesce(sum(p.amount) FILTER (WHERE x.kind IN (${sql.join(
+        PLAY_KINDS.map((k) => sql`${k}`),
+        sql`, `,
+      )}) AND x.created_at > ${at.toISOString()}::timestamptz), 0) AS ${sql.identifier(`play_${name}`)}`,
+    ]),
+    sql`, `,
+  );
+  const [row] = await queryRows<Record<string, string | number>>(
+    db,
+    sql`SELECT ${columns} FROM ledger_postings p
+        JOIN ledger_accounts a ON a.id = p.account_id JOIN ledger_transactions x ON x.id = p.transaction_id
+        WHERE a.user_id = ${userId} AND a.kind = 'player_available'
+          AND x.created_at > ${earliest.toISOString()}::timestamptz`,
+  );
+  const pick = (prefix: string) =>
+    Object.fromEntries(windows.map(([name]) => [name, Number(row[`${prefix}_${name}`] ?? 0)])) as Record<
+      W,
+      number
+    >;
+  return { deposits: pick('deposits'), play: pick('play') };
+}
+
+/** The chips a player has at cash tables now (their seat accounts). */
+export async function seatChipsOf(db: Database, userId: number): Promise<number> {
+  const [row] = await queryRows<{ s: string | number }>(
+    db,
+    sql`SELECT coalesce(sum(balance), 0) AS s FROM ledger_accounts WHERE kind = 'player_seat' AND user_id = ${userId}`,
+  );
+  return Number(row.s);
+}

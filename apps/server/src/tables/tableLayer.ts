@@ -37,6 +37,9 @@ export interface DrainResult {
   handNumber: number | null;
 }
 
+/** Why a player is taken off every table (logged). */
+export type RemovalReason = 'blocked' | 'deleted' | 'excluded' | 'session_limit' | 'left';
+
 /** A connection watching a live table (a socket, a bot). `userId` null = spectator. */
 export interface TableViewer {
   userId: number | null;
@@ -66,10 +69,11 @@ export interface TableLayer {
    */
   kick(tableId: number, userId: number, actor?: AuditActor): Promise<boolean>;
   /**
-   * A blocked or deleted user, at every table where they sit: folded at once if in a hand, stood up
-   * when the hand ends and cashed out to their balance. Resolves once every table has taken it in.
+   * A blocked, deleted or excluded user (or one whose session limit passed, or who chose "Leave tables"),
+   * at every table where they sit: folded at once if in a hand, stood up when the hand ends and cashed out
+   * to their balance. Resolves once every table has taken it in.
    */
-  removePlayer(userId: number, reason: 'blocked' | 'deleted'): Promise<void>;
+  removePlayer(userId: number, reason: RemovalReason): Promise<void>;
   /** Bots fill the table; given the administrator who asked, audited once it has started. */
   startSimulation(tableId: number, actor?: AuditActor): Promise<void>;
   /** The bots leave when the hand ends; given the administrator who asked, audited. */

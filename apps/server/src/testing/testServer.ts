@@ -47,6 +47,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     // Tests register many players from one address; the tests of the gate itself set its real bounds.
     passwordGuard: { ...DEFAULT_PASSWORD_GUARD, ...UNBOUNDED_PASSWORD_WORK },
     webDist: '/nonexistent',
+    // Tests call playSessions.sweep() when they need it: no background queries (some tests spy on the database).
+    sessionSweepMs: 0,
     ...overrides,
   };
 }

@@ -406,6 +406,23 @@ export class TournamentService {
   }
 
   /**
+   * A player excluded themself: every registration still open is refunded (buy-in and fee back).
+   * Tournaments already running keep the entry (its chips belong to the tournament). Returns how many.
+   */
+  async unregisterEverywhere(userId: number): Promise<number> {
+    let refunded = 0;
+    for (const [tournamentId, live] of [...this.open]) {
+      const entered = live.director.players().some((e) => e.userId === userId);
+      if (!entered || live.director.state !== 'registering') continue;
+      await this.unregister(tournamentId, userId).then(
+        () => refunded++,
+        () => undefined,
+      );
+    }
+    return refunded;
+  }
+
+  /**
    * Cancels by the published policy (director.cancel). A tournament saved as running that no director
    * runs here (the server restarted) is cancelled from its snapshot: its tables are only retired.
    */

@@ -52,6 +52,15 @@ export interface AdjustmentView {
   balance: number;
 }
 
+/**
+ * The player's own protection (protection/playerProtection.ts), asked inside a deposit's transaction:
+ * throws for an excluded player (no deposits during a time-out or self-exclusion); returns why the deposit
+ * must wait because it would pass the player's deposit limit, or null when it fits.
+ */
+export interface DepositGate {
+  check(tx: Database, userId: number, amount: number): Promise<string | null>;
+}
+
 interface Paging {
   page?: number;
   pageSize?: number;
@@ -70,6 +79,7 @@ export class DepositDesk {
     private readonly db: Database,
     private readonly ledger: Ledger,
     private readonly settings: SettingsService,
+    private readonly gate?: DepositGate,
   ) {}
 
   /**
@@ -92,12 +102,14 @@ export class DepositDesk {
         const [earlier] = await this.rows(tx, sql`WHERE d.request_key = ${requestKey}`);
         if (earlier) return { id: earlier.id, replayed: true, matches: same(earlier.raw) };
         const target = await lockRecipient(tx, input.userId);
-        const waitsBecause = await secondAdminNeeded(tx, {
+        const heldBecause = (await this.gate?.check(tx, input.userId, input.amount)) ?? null;
+        const fourEyesBecause = await secondAdminNeeded(tx, {
           actorId: actor.actorId,
           beneficiaryId: input.userId,
           amount: input.amount,
           threshold: limits.dualApprovalAbove,
         });
+        const waitsBecause = [heldBecause, fourEyesBecause].filter(Boolean).join('; ') || null;
         const pending = waitsBecause !== null;
         let depositId: number;
         if (pending) {
@@ -110,6 +122,7 @@ export class DepositDesk {
               createdBy: actor.actorId,
               status: 'pending',
               requestKey,
+              heldByLimit: heldBecause !== null,
             })
             .onConflictDoNothing({ target: deposits.requestKey })
             .returning({ id: deposits.id });
@@ -156,7 +169,7 @@ export class DepositDesk {
           targetType: 'deposit',
           targetId: depositId,
           summary: pending
-            ? `₮${input.amount} to ${target.username} (#${input.userId}) requested; waits for a second administrator: ${waitsBecause}`
+            ? `₮${input.amount} to ${target.username} (#${input.userId}) requested; waits ${heldBecause ? "for the player's limit and " : ''}for a second administrator: ${waitsBecause}`
             : `₮${input.amount} credited to ${target.username} (#${input.userId})`,
         });
         return { id: depositId, replayed: false, matches: true };
@@ -191,6 +204,10 @@ export class DepositDesk {
         approverMinAdminHours: fourEyes.approverMinAdminHours,
       });
       const target = await lockRecipient(tx, row.userId);
+      const overLimit = row.kind === 'deposit' && (await this.gate?.check(tx, row.userId, row.amount));
+      if (overLimit) {
+        throw new DomainError('deposit_limit', `This deposit still waits: ${overLimit}`);
+      }
       const adjustment = row.kind === 'adjustment';
       const posted = await this.ledger.postWithin(tx, {
         key: `deposit:${depositId}:approve`,

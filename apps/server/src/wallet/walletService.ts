@@ -11,7 +11,7 @@ import { Accounts } from '../ledger/accounts.js';
 import { fingerprint, type Ledger, type PostingResult } from '../ledger/ledger.js';
 import { outcomeCountQuery, outcomeRows } from '../ledger/ledgerReads.js';
 import type { SettingsService } from '../settings/settingsService.js';
-import { DepositDesk, type AdminActor, type DepositView } from './depositDesk.js';
+import { DepositDesk, type DepositGate, type AdminActor, type DepositView } from './depositDesk.js';
 
 export type { AdminActor, DepositView } from './depositDesk.js';
 
@@ -70,8 +70,9 @@ export class WalletService {
     private readonly db: Database,
     private readonly ledger: Ledger,
     private readonly settings: SettingsService,
+    depositGate?: DepositGate,
   ) {
-    this.deposits = new DepositDesk(db, ledger, settings);
+    this.deposits = new DepositDesk(db, ledger, settings, depositGate);
   }
 
   /** Admin deposits, their approval and reversal, and manual adjustments. */

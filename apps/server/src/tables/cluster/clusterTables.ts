@@ -3,7 +3,7 @@
 // (its lease lapsed when its process died: takeover with the crash-recovery rules, recovery.ts).
 import type { Logger } from 'pino';
 import type { ClusterBus } from '../../cluster/clusterBus.js';
-import type { LiveTable } from '../tableLayer.js';
+import type { LiveTable, RemovalReason } from '../tableLayer.js';
 import type { TableOwnership } from './tableOwnership.js';
 import { TableRelay, type RemoteOp, type TableSummary } from './tableRelay.js';
 
@@ -20,7 +20,7 @@ export interface LocalTables {
   summaries(): TableSummary[];
   localSession(tableId: number): Promise<unknown>;
   localKick(tableId: number, userId: number): Promise<boolean>;
-  localRemovePlayer(userId: number, reason: 'blocked' | 'deleted'): Promise<void>;
+  localRemovePlayer(userId: number, reason: RemovalReason): Promise<void>;
   localStartSimulation(tableId: number): Promise<void>;
   localStopSimulation(tableId: number): Promise<void>;
 }
@@ -30,7 +30,7 @@ export interface ClusterTables {
   /** First claim round (awaited), then one every `claimMs`. */
   start(): Promise<void>;
   /** A blocked or deleted player leaves the tables of the other processes too. */
-  removePlayerEverywhere(userId: number, reason: 'blocked' | 'deleted'): Promise<void>;
+  removePlayerEverywhere(userId: number, reason: RemovalReason): Promise<void>;
   close(): void;
 }
 
@@ -94,7 +94,7 @@ export function clusterClaimLoop(
     }
   };
 
-  const offRemove = bus.subscribe<{ userId: number; reason: 'blocked' | 'deleted' }>(
+  const offRemove = bus.subscribe<{ userId: number; reason: RemovalReason }>(
     'tables:remove-player',
     (m, from) => {
       if (from !== bus.nodeId) void registry.localRemovePlayer(m.userId, m.reason);

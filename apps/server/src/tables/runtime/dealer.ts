@@ -28,6 +28,10 @@ import { showChoices } from './showChoice.js';
 import { handSettlement } from './settlement.js';
 import type { TableState } from './tableState.js';
 import type { TournamentTableMode } from './tournamentMode.js';
+import { DomainError } from '../../errors.js';
+
+/** A player's own protection refusing money to the table (protection/playerProtection.ts). */
+const PLAYER_REFUSALS: ReadonlySet<string> = new Set(['loss_limit', 'session_limit', 'excluded']);
 
 /** What the dealer needs from the seat desk. */
 export interface SeatHooks {
@@ -446,7 +450,14 @@ export class Dealer {
     const t = this.t;
     const target = Math.min(seat.options.autoTopUp ?? 0, t.table.maxBuyIn);
     const amount = target - seat.stack;
-    if (amount <= 0 || !(await t.deps.bank.toSeat(seat, t.tableId, amount, 'recharge'))) return;
+    // A refusal (the player's own loss or session limit) skips the top-up like a short balance does.
+    const paid =
+      amount > 0 &&
+      (await t.deps.bank.toSeat(seat, t.tableId, amount, 'recharge').catch((error: unknown) => {
+        if (error instanceof DomainError && PLAYER_REFUSALS.has(error.code)) return false;
+        throw error;
+      }));
+    if (!paid) return;
     seat.stack += amount;
     t.emit({ type: 'stack-changed', seat: seat.seat, stack: seat.stack, reason: 'recharge' });
   }

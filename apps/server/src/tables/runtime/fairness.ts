@@ -3,6 +3,7 @@
 // commitment collected until the deal. The committed deck (D and its salts) lives in memory until the
 // hand settles, then in the database for the operator's audit only.
 import { commitDeck, dealtDeck, type Card, type CommittedDeck, type PlayerSeed } from '@tenger/engine';
+import { liveDeals } from '../../rng/dealTally.js';
 
 /** The deck of the next deal and the seeds sent for it (userId -> the last seed sent). */
 export class NextDeal {
@@ -43,7 +44,9 @@ export class NextDeal {
     }));
     this.committed = null;
     this.seeds.clear();
-    return { committed, playerSeeds, deck: dealtDeck(committed, handId, playerSeeds) };
+    const deck = dealtDeck(committed, handId, playerSeeds);
+    liveDeals.record(deck); // RNG health: the process's running card × position tally (rng/dealTally.ts)
+    return { committed, playerSeeds, deck };
   }
 }
 

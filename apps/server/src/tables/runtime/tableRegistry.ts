@@ -11,7 +11,7 @@ import { AppError } from '../../errors.js';
 import { HandStore } from '../../hands/handStore.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import type { SettingsService } from '../../settings/settingsService.js';
-import type { DrainResult, LiveTable, TableLayer, TableSessionState } from '../tableLayer.js';
+import type { DrainResult, LiveTable, RemovalReason, TableLayer, TableSessionState } from '../tableLayer.js';
 import type { TableRow, TableCatalogue } from '../tableCatalogue.js';
 import { clusterClaimLoop, type ClusterTables } from '../cluster/clusterTables.js';
 import { TableOwnership } from '../cluster/tableOwnership.js';
@@ -331,12 +331,12 @@ export class TableRegistry implements TableLayer {
   }
 
   /** A blocked or deleted user leaves every table: folded now, stood up after the hand, cashed out. */
-  async removePlayer(userId: number, reason: 'blocked' | 'deleted'): Promise<void> {
+  async removePlayer(userId: number, reason: RemovalReason): Promise<void> {
     await this.cluster?.removePlayerEverywhere(userId, reason);
     await this.localRemovePlayer(userId, reason);
   }
 
-  async localRemovePlayer(userId: number, reason: 'blocked' | 'deleted'): Promise<void> {
+  async localRemovePlayer(userId: number, reason: RemovalReason): Promise<void> {
     for (const runtime of [...this.built.values()]) {
       if (!runtime.hasSeated(userId)) continue;
       if (await runtime.removePlayer(userId).catch(() => false))

@@ -34,6 +34,7 @@ import {
 import { formatMoney } from '../../app/money';
 import { errorText } from './apiError';
 import { useExportLedgerCsvMutation, useGetBooksQuery, useVerifyHandChainMutation } from './adminEndpoints';
+import { RngHealthCard } from './RngHealthCard';
 
 type AccountClass = keyof AdminData['accounts'];
 /** The periods the daily charts offer, in days (the server allows 1–366). */
@@ -225,6 +226,9 @@ export default function DataPage() {
         </Col>
         <Col xs={24}>
           <HandChainCheck />
+        </Col>
+        <Col xs={24}>
+          <RngHealthCard />
         </Col>
       </Row>
     </section>

@@ -43,6 +43,37 @@ describe('the login page', () => {
     expect(store.getState().auth.isAuthenticated).toBe(false);
     expect(localStorage.getItem('accessToken')).toBeNull();
   });
+
+  it('an excluded account is told until when and can still withdraw its balance with the password', async () => {
+    const { fetchFn, calls } = fakeFetch({
+      'POST /api/v1/user/login': [
+        403,
+        {
+          error: {
+            code: 'excluded',
+            message: 'Your account is in a time-out',
+            fields: { until: '2026-12-01T10:00:00.000Z', kind: 'timeout' },
+          },
+        },
+      ],
+      'POST /api/v1/user/exclusion/withdrawal': [201, { withdrawalId: 4, amount: 12_000, status: 'pending' }],
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    const { store } = renderWithApp(<AuthPage mode="login" />, { path: '/auth/login' });
+    fill('Username', 'bat');
+    fill('Password', 'secret-pass');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your account is in a time-out until');
+    expect(screen.queryByRole('button', { name: 'Ask to end my self-exclusion' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw my balance' }));
+    expect(await screen.findByText('Your withdrawal of ₮12,000 is requested.')).toBeInTheDocument();
+    expect(calls.find((c) => c.path.endsWith('/exclusion/withdrawal'))?.body).toEqual({
+      username: 'bat',
+      password: 'secret-pass',
+    });
+    expect(store.getState().auth.isAuthenticated).toBe(false);
+  });
 });
 
 describe('the register page', () => {

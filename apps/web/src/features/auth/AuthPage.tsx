@@ -18,6 +18,7 @@ import { secondFactorStepSet, setAuthenticated, setUserInfo } from '../../app/au
 import { bankName } from '../../app/bankName';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { accountRule, requiredRule } from './accountRules';
+import { ExcludedLogin, excludedOf, type ExcludedAccount } from './ExcludedLogin';
 import { NewPasswordFields } from './NewPasswordFields';
 
 export type AuthMode = 'login' | 'register' | 'forgot-password';
@@ -69,8 +70,11 @@ function LoginForm() {
   // Read from the cache the maintenance gate keeps fresh; no extra request.
   const { data: maintenance } = useAppSelector(userApi.endpoints.getMaintenance.select());
   const signedIn = useSignedIn();
+  // A time-out or self-exclusion: the login says until when and offers what is still possible.
+  const [excluded, setExcluded] = useState<ExcludedAccount | null>(null);
 
   const onFinish = async (values: LoginRequest) => {
+    setExcluded(null);
     try {
       const response = await login(values).unwrap();
       void message.success(t('auth.loginSuccess'));
@@ -83,6 +87,8 @@ function LoginForm() {
         void message.error(t('auth.maintenanceLogin', { reason }));
       } else if (status === 429) {
         void message.error(t('auth.tooManyAttempts'));
+      } else if (excludedOf(error)) {
+        setExcluded({ ...excludedOf(error)!, ...values });
       } else {
         // login_failed, account_blocked, …: the code's message in the reader's language.
         void message.error(serverErrorCode(error) ? serverErrorText(error, t) : t('auth.loginFailed'));
@@ -101,6 +107,7 @@ function LoginForm() {
       <Button type="primary" htmlType="submit" block loading={isLoading}>
         {t('menu.login')}
       </Button>
+      {excluded && <ExcludedLogin account={excluded} />}
       <p className="auth-card__aside">
         <Link to="/auth/forgot-password">{t('menu.forgotPassword')}</Link>
       </p>

@@ -6,12 +6,14 @@ import { useGetBanksQuery, useGetMeQuery, useUpdateMeMutation } from '../../api/
 import { bankName } from '../../app/bankName';
 import { accountRule, requiredRule } from '../auth/accountRules';
 import { NewPasswordFields } from '../auth/NewPasswordFields';
+import { PlayerProtection } from './PlayerProtection';
 
 type Outcome = { kind: 'saved' | 'error'; text: string } | null;
 
 /**
  * The Account tab: change the password, the email, or the payout bank and account number. Each change
- * needs the current password (PATCH /me refuses it otherwise), so each form asks for it.
+ * needs the current password (PATCH /me refuses it otherwise), so each form asks for it. Below: the
+ * player's own protection (limits, statements, a time-out or self-exclusion).
  */
 export function AccountTab() {
   const { t } = useTranslation();
@@ -69,6 +71,7 @@ export function AccountTab() {
           </Form.Item>
         </ChangeForm>
       )}
+      <PlayerProtection />
     </div>
   );
 }

@@ -32,6 +32,7 @@ import { useTournamentFollow, type MovedHere } from './useTournamentFollow';
 import { TableCommandError, TableSocket, tableSocketUrl, type TableCommandInput } from './tableSocket';
 import { viewerInHand, viewerLegal, viewerTableSeat, type TableViewState } from './tableState';
 import { useTableSounds } from './useTableSounds';
+import { RealityCheck } from './RealityCheck';
 import './table.css';
 import './moments.css';
 import './tournamentTable.css';
@@ -262,6 +263,7 @@ export default function TablePage() {
         className={`tp${settings.animations ? '' : ' tp--still'}${tournament ? ' tp--tournament' : ''}`}
         data-connection={state.connection}
       >
+        {isAuthenticated && mySeat !== null && <RealityCheck />}
         <header className="tp-top">
           <ActionMenu
             fullscreen={fullscreen}

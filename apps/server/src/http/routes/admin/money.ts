@@ -19,10 +19,13 @@ import {
   type AdminWithdrawal,
   type AdminWithdrawalPage,
   type AdminData,
+  type RngHealth,
+  type SecurityFlagsResponse,
 } from '@tenger/protocol';
 import { readBooks } from '../../../ledger/books.js';
 import { dailyFigures } from '../../../ledger/dailyFigures.js';
 import { ledgerCsv } from '../../../ledger/ledgerCsv.js';
+import { liveDeals } from '../../../rng/dealTally.js';
 import type { Services } from '../../../services.js';
 import { presentAdminDeposit, presentAdminWithdrawal } from '../../presenters.js';
 import { parseInput } from '../../validation.js';
@@ -131,6 +134,14 @@ export function adminMoneyRoutes(app: FastifyInstance, services: Services): void
     ]);
     return { ...books, daily: { days, series } };
   });
+
+  // The security desk: players' reports of players (security/securityDesk.ts).
+  app.get('/security/flags', async (): Promise<SecurityFlagsResponse> => ({
+    items: await services.security.flags(),
+  }));
+
+  // RNG health: the running chi-square of this process's live deals (rng/dealTally.ts).
+  app.get('/rng', async (): Promise<RngHealth> => liveDeals.health());
 
   app.get('/ledger.csv', async (request, reply) => {
     const range = parseInput(LedgerCsvQuerySchema, request.query, 'query');

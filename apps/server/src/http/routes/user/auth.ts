@@ -24,7 +24,10 @@ export function authRoutes(app: FastifyInstance, services: Services): void {
     const adminsOnly = maintenance.enabled
       ? { message: maintenanceMessage(maintenance, request.headers['accept-language']) }
       : undefined;
-    const { accessToken, user } = await services.auth.login(body, request.ip, adminsOnly);
+    const user = await services.auth.checkLogin(body, request.ip, adminsOnly);
+    // A time-out or self-exclusion answers 403 `excluded` with `until` (a wrong password stayed 401).
+    await services.protection.refuseExcluded(user.id);
+    const accessToken = await services.auth.issueToken(user.id);
     // An administrator's session then passes the second factor (or enrols one) before the admin API.
     const secondFactor = await services.secondFactor.stepFor(user, accessToken);
     return {

@@ -39,6 +39,8 @@ export function tournamentRoutes(app: FastifyInstance, services: Services): void
     const user = await requireUser(services, request);
     const { id } = parseInput(TournamentIdParamsSchema, request.params, 'tournament id');
     await refuseDuringMaintenance(services);
+    // Freerolls move no money, so the ledger's guard never sees them: an exclusion is asked here too.
+    await services.protection.refuseExcluded(user.id);
     await services.tournaments.register(id, user.id);
     return { message: 'Registered' };
   });

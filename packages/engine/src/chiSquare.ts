@@ -1,20 +1,25 @@
-// Pearson's chi-square for the shuffle tests (test-only; excluded from the build).
+// Pearson's chi-square of shuffles, card × deck position: the engine's shuffle tests and the server's
+// running RNG health of live deals (apps/server/src/rng/dealTally.ts) use the same one.
 import { DECK_SIZE } from './cards.js';
 
-const ALPHA = 0.01;
+/** The shuffle tests' significance level. */
+const TEST_ALPHA = 0.01;
+/** Every row and column of the card × position table sums to the shuffles: (52 - 1) × (52 - 1) = 2601. */
+export const CARD_BY_POSITION_DEGREES_OF_FREEDOM = (DECK_SIZE - 1) * (DECK_SIZE - 1);
 
 /**
- * Pearson's chi-square over the card × position table. Every row and column sums to the number of
- * shuffles, so the degrees of freedom are (52 - 1) × (52 - 1) = 2601.
+ * Pearson's chi-square over the card × position table (`counts[card * 52 + position]`) of `shuffles`
+ * shuffles against a uniform shuffle, with the critical value at `alpha` and the p-value.
  */
-export function cardByPositionChiSquare(counts: Int32Array, shuffles: number) {
+export function cardByPositionChiSquare(counts: ArrayLike<number>, shuffles: number, alpha = TEST_ALPHA) {
   const expected = shuffles / DECK_SIZE;
   let statistic = 0;
-  for (const observed of counts) statistic += (observed - expected) ** 2 / expected;
-  const degreesOfFreedom = (DECK_SIZE - 1) * (DECK_SIZE - 1);
+  for (let i = 0; i < counts.length; i++) statistic += (counts[i] - expected) ** 2 / expected;
+  const degreesOfFreedom = CARD_BY_POSITION_DEGREES_OF_FREEDOM;
   return {
     statistic,
-    critical: chiSquareCritical(degreesOfFreedom, ALPHA),
+    degreesOfFreedom,
+    critical: chiSquareCritical(degreesOfFreedom, alpha),
     pValue: chiSquareSurvival(statistic, degreesOfFreedom),
   };
 }
@@ -32,7 +37,7 @@ export function chiSquareCritical(degreesOfFreedom: number, alpha: number): numb
 }
 
 /** P(X > x) for chi-square(df) = Q(df / 2, x / 2), the regularized upper incomplete gamma function. */
-function chiSquareSurvival(x: number, degreesOfFreedom: number): number {
+export function chiSquareSurvival(x: number, degreesOfFreedom: number): number {
   return upperRegularizedGamma(degreesOfFreedom / 2, x / 2);
 }
 
@@ -48,7 +53,7 @@ function upperRegularizedGamma(a: number, x: number): number {
       sum += term;
       if (Math.abs(term) < Math.abs(sum) * 1e-15) break;
     }
-    return 1 - sum * Math.exp(logPrefix);
+    return Math.max(0, 1 - sum * Math.exp(logPrefix));
   }
   // Continued fraction for Q(a, x) (modified Lentz).
   const tiny = 1e-300;
@@ -68,7 +73,7 @@ function upperRegularizedGamma(a: number, x: number): number {
     h *= delta;
     if (Math.abs(delta - 1) < 1e-15) break;
   }
-  return Math.exp(logPrefix) * h;
+  return Math.min(1, Math.exp(logPrefix) * h);
 }
 
 /** log Γ(z) by the Lanczos approximation (g = 7, 9 terms), accurate to about 15 digits. */
