@@ -15,7 +15,7 @@ import { TEST_DRIVERS } from '../src/testing/database.js';
 import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../src/testing/testServer.js';
 import { WsClient } from '../src/testing/wsClient.js';
 import { TableRegistry } from '../src/tables/runtime/tableRegistry.js';
-import { createTestTable, FAST_TIMING } from '../src/tables/runtime/testing.js';
+import { createTestTable, FAST_TIMING } from '../src/testing/testTables.js';
 
 const U = '/api/v1/user';
 const A = '/api/v1/admin';
