@@ -3,7 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-// End-to-end tests drive Debian's Chromium against a real server on a fresh PGlite database.
+// End-to-end tests drive Debian's Chromium against a real server on a fresh PGlite database. Every spec
+// makes its own people and tables (e2e/site.ts), so two workers run specs side by side; what changes the
+// whole site (maintenance, the lobby's block) runs alone afterwards, in the "site-wide" project.
 // The config is evaluated again in every worker process: choose the port and data folder once, in the
 // runner, and hand them down through the environment that the workers inherit.
 process.env.E2E_PORT ??= String(3100 + Math.floor(Math.random() * 800));
@@ -30,7 +32,7 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   reporter: [['list']],
   use: {
     baseURL,
@@ -40,7 +42,17 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    {
+      name: 'desktop',
+      testIgnore: /site-wide\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
+    {
+      name: 'site-wide',
+      testMatch: /site-wide\.spec\.ts/,
+      dependencies: ['desktop'],
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+    },
   ],
   webServer: {
     command: 'node apps/server/dist/main.js',
@@ -57,6 +69,8 @@ export default defineConfig({
       ADMIN_EMAIL: 'admin@tenger.test',
       PUBLIC_ORIGIN: baseURL,
       LOG_LEVEL: 'warn',
+      // Bots think for a moment, not for a human's seconds: hands at bot tables come several times faster.
+      BOT_PAUSE_MS: process.env.E2E_BOT_PAUSE_MS ?? '250-700',
     },
   },
 });

@@ -1,20 +1,13 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { ADMIN, adminToken, bearer, newPerson, openAs, register } from './site';
 
 // The administrators' second factor in the browser, against the real server (issue 17 part 6). The e2e
 // server does not require it site-wide, so a new administrator enrols from /auth/second-factor; once
 // enrolled, every login of theirs asks for the code. One story, in order.
 test.describe.configure({ mode: 'serial' });
 
-const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
-const stamp = Date.now().toString(36);
-const NEW_ADMIN = {
-  username: `e2e_2fa_${stamp}`,
-  email: `e2e_2fa_${stamp}@tenger.test`,
-  password: 'e2e-admin2-password',
-  bank: 'Khan Bank',
-  accountNumber: '5000123456',
-};
+const NEW_ADMIN = newPerson('e2e_2fa', 'e2e-admin2-password');
 
 let newAdminId = 0;
 let secret = '';
@@ -25,27 +18,15 @@ function code(steps: number): Promise<string> {
   return generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 }
 
+/** A password login that may stop at the second factor. */
 async function signIn(request: APIRequestContext, username: string, password: string) {
   const response = await request.post('/api/v1/user/login', { data: { username, password } });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as { accessToken: string; secondFactor?: string };
 }
 
-/** A fresh browser at path (signed in with the token if given), past the 'Tap to Fullscreen' gate. */
-async function open(browser: Browser, token: string | null, path: string): Promise<Page> {
-  const context = await browser.newContext();
-  await context.addInitScript((value) => {
-    if (value) localStorage.setItem('accessToken', value);
-    localStorage.setItem('i18nextLng', 'en');
-  }, token);
-  const page = await context.newPage();
-  await page.goto(path);
-  await page.getByText('Tap to Fullscreen').click();
-  return page;
-}
-
 async function logInWithPassword(browser: Browser): Promise<Page> {
-  const page = await open(browser, null, '/auth/login');
+  const page = await openAs(browser, null, '/auth/login');
   await page.getByLabel('Username', { exact: true }).fill(NEW_ADMIN.username);
   await page.getByLabel('Password', { exact: true }).fill(NEW_ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
@@ -55,14 +36,9 @@ async function logInWithPassword(browser: Browser): Promise<Page> {
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  const registered = await request.post('/api/v1/user/register', {
-    data: { ...NEW_ADMIN, repeatPassword: NEW_ADMIN.password },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  newAdminId = ((await registered.json()) as { user: { userId: number } }).user.userId;
-  const { accessToken } = await signIn(request, ADMIN.username, ADMIN.password);
+  newAdminId = (await register(request, NEW_ADMIN)).userId;
   const granted = await request.patch(`/api/v1/admin/user/role?userId=${newAdminId}`, {
-    headers: { Authorization: `Bearer ${accessToken}` },
+    headers: bearer(await adminToken(request)),
     data: { role: 'ADMIN' },
   });
   expect(granted.status(), await granted.text()).toBe(200);
@@ -74,7 +50,7 @@ test('a new administrator sets up the authenticator: QR code, the key as text, a
   request,
 }) => {
   const { accessToken } = await signIn(request, NEW_ADMIN.username, NEW_ADMIN.password);
-  const page = await open(browser, accessToken, '/auth/second-factor');
+  const page = await openAs(browser, accessToken, '/auth/second-factor');
   await page.getByRole('button', { name: 'Set up the authenticator app' }).click();
   await expect(page.getByAltText('QR code for the authenticator app')).toBeVisible();
   secret = (await page.getByTestId('second-factor-secret').textContent()) ?? '';

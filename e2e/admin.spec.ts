@@ -1,57 +1,16 @@
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { adminToken as signInAdmin, newPerson, openAs, register } from './site';
 
 // The admin panel against the real server on a fresh database (issue 6). One story, in order: the
 // steps share the player, the money and the table they create.
 test.describe.configure({ mode: 'serial' });
 
-const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 const stamp = Date.now().toString(36);
-const PLAYER = {
-  username: `e2e_${stamp}`,
-  email: `e2e_${stamp}@tenger.test`,
-  password: 'e2e-player-password',
-  bank: 'Khan Bank',
-  accountNumber: '5000123456',
-};
+const PLAYER = newPerson('e2e');
 const TABLE_NAME = `E2E Omaha ${stamp}`;
-const BANNER = `E2E banner ${stamp}: welcome to the tables`;
-const MAINTENANCE = `E2E maintenance ${stamp}`;
 
 let adminToken = '';
 let playerToken = '';
-
-async function signIn(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const response = await request.post('/api/v1/user/login', { data: { username, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
-
-/** A page signed in with the token, opened at path, past the 'Tap to Fullscreen' gate. */
-async function openAs(browser: Browser, token: string | null, path: string): Promise<Page> {
-  const context = await browser.newContext();
-  if (token) {
-    await context.addInitScript((value) => {
-      localStorage.setItem('accessToken', value);
-      localStorage.setItem('i18nextLng', 'en');
-    }, token);
-  }
-  const page = await context.newPage();
-  await page.goto(path);
-  await page.getByText('Tap to Fullscreen').click();
-  return page;
-}
-
-async function maintenance(request: APIRequestContext): Promise<boolean> {
-  const response = await request.get('/api/v1/user/maintenance');
-  return ((await response.json()) as { enabled: boolean }).enabled;
-}
 
 async function me(request: APIRequestContext, token: string) {
   const response = await request.get('/api/v1/user/me', { headers: { Authorization: `Bearer ${token}` } });
@@ -60,12 +19,8 @@ async function me(request: APIRequestContext, token: string) {
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  const registered = await request.post('/api/v1/user/register', {
-    data: { ...PLAYER, repeatPassword: PLAYER.password },
-  });
-  expect(registered.status(), await registered.text()).toBeLessThan(300);
-  playerToken = ((await registered.json()) as { accessToken: string }).accessToken;
-  adminToken = await signIn(request, ADMIN.username, ADMIN.password);
+  playerToken = (await register(request, PLAYER)).token;
+  adminToken = await signInAdmin(request);
   await request.dispose();
 });
 
@@ -210,50 +165,6 @@ test('simulation plays hands in the live session, a bot can be kicked, and simul
   await page.locator('.ant-popover').getByRole('button', { name: 'Stop simulation' }).click();
   await expect(page.getByRole('button', { name: 'Start simulation' })).toBeVisible();
   await page.context().close();
-});
-
-test("the admin edits the lobby's content block and the lobby shows it", async ({ browser }) => {
-  const admin = await openAs(browser, adminToken, '/admin/settings');
-  const row = admin.getByRole('row').filter({ hasText: 'lobby-banner' });
-  await row.getByRole('button', { name: 'Edit' }).click();
-  const dialog = admin.getByRole('dialog');
-  await dialog.getByLabel('English text').fill(`${BANNER}\n<script>window.hacked = 1</script>`);
-  await expect(dialog.getByTestId('block-preview-en')).toContainText('<script>window.hacked = 1</script>');
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toBeHidden();
-
-  const lobby = await openAs(browser, null, '/');
-  await expect(lobby.getByText(BANNER)).toBeVisible();
-  expect(await lobby.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
-  await lobby.context().close();
-  await admin.context().close();
-});
-
-test('the admin turns maintenance on and off; players see the message meanwhile', async ({
-  browser,
-  request,
-}) => {
-  const admin = await openAs(browser, adminToken, '/admin/settings');
-  const saveSettings = admin.getByRole('button', { name: 'Save' }).first();
-  await admin.getByLabel('Message shown to players').fill(MAINTENANCE);
-  await admin.getByRole('switch', { name: 'Maintenance mode' }).click();
-  await saveSettings.click();
-  await admin.getByRole('dialog').getByRole('button', { name: 'Turn on' }).click();
-  await expect.poll(() => maintenance(request)).toBe(true);
-
-  const player = await openAs(browser, playerToken, '/');
-  await expect(player.getByText(MAINTENANCE)).toBeVisible();
-  await player.context().close();
-
-  await admin.getByRole('switch', { name: 'Maintenance mode' }).click();
-  await saveSettings.click();
-  await admin.getByRole('dialog').getByRole('button', { name: 'Turn off' }).click();
-  await expect.poll(() => maintenance(request)).toBe(false);
-  const back = await openAs(browser, playerToken, '/');
-  await expect(back.getByRole('tab', { name: 'Tables' })).toBeVisible();
-  await expect(back.getByText(MAINTENANCE)).toHaveCount(0);
-  await back.context().close();
-  await admin.context().close();
 });
 
 test('the Data page reads balanced', async ({ browser }) => {

@@ -1,77 +1,13 @@
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { adminToken, createTable, deposit, go, register, type Person as Player } from './site';
 
 // Table chat between two browsers and a spectator at a table that bots play at, and the table on phones
 // of 360 and 390 px: every visible element inside the viewport (bounding boxes), clocks included.
 // Screenshots go to e2e/artifacts/screenshots/.
 
 const SHOTS = 'e2e/artifacts/screenshots';
-const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
-const PASSWORD = 'correct-horse-battery';
 mkdirSync(SHOTS, { recursive: true });
-
-interface Player {
-  userId: number;
-  username: string;
-  token: string;
-}
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/v1/user/login', { data: ADMIN });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
-
-async function register(request: APIRequestContext, prefix: string): Promise<Player> {
-  const username = `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const response = await request.post('/api/v1/user/register', {
-    data: {
-      email: `${username}@example.mn`,
-      username,
-      password: PASSWORD,
-      repeatPassword: PASSWORD,
-      bank: 'Khan Bank',
-      accountNumber: '5000123456',
-    },
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  const body = (await response.json()) as { accessToken: string; user: { userId: number } };
-  return { userId: body.user.userId, username, token: body.accessToken };
-}
-
-async function deposit(request: APIRequestContext, admin: string, player: Player, amount: number) {
-  const response = await request.post('/api/v1/admin/deposit', {
-    headers: { Authorization: `Bearer ${admin}`, 'Idempotency-Key': `e2e-chat-${player.username}` },
-    data: { userId: player.userId, amount, note: 'e2e chat' },
-  });
-  expect(response.status()).toBe(201);
-}
-
-async function createTable(request: APIRequestContext, admin: string, name: string): Promise<number> {
-  const response = await request.post('/api/v1/admin/table', {
-    headers: { Authorization: `Bearer ${admin}` },
-    data: {
-      name,
-      variant: 'holdem',
-      betting: 'no-limit',
-      smallBlind: 50,
-      bigBlind: 100,
-      minBuyIn: 2_000,
-      maxBuyIn: 10_000,
-      maxPlayers: 9,
-      actionTimeSeconds: 8,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { tableId: number }).tableId;
-}
 
 /** A browser context signed in as `player` (or a visitor), on the given viewport. */
 async function contextFor(
@@ -87,13 +23,6 @@ async function contextFor(
     }, player.token);
   }
   return context;
-}
-
-/** Opens a page; the app asks for a tap first (spec §1). */
-async function go(page: Page, path: string) {
-  await page.goto(path);
-  const gate = page.getByRole('button', { name: /Tap to Fullscreen|Бүтэн дэлгэцээр/ });
-  if (await gate.isVisible().catch(() => false)) await gate.click();
 }
 
 async function openTable(page: Page, tableId: number) {
@@ -121,9 +50,9 @@ test('chat between a seated player, a logged-in spectator and an anonymous spect
   test.setTimeout(240_000);
   const admin = await adminToken(request);
   const auth = { Authorization: `Bearer ${admin}` };
-  const tableId = await createTable(request, admin, `Chat ${Date.now().toString(36)}`);
+  const tableId = await createTable(request, admin, `Chat ${Date.now().toString(36)}`, { maxPlayers: 9 });
   const [ann, bat] = [await register(request, 'ann'), await register(request, 'bat')];
-  await deposit(request, admin, ann, 50_000);
+  await deposit(request, admin, ann.userId, 50_000);
   expect((await request.put(`/api/v1/admin/table/simulate?tableId=${tableId}`, { headers: auth })).ok()).toBe(
     true,
   );
@@ -258,9 +187,11 @@ for (const width of [360, 390]) {
     test.setTimeout(240_000);
     const admin = await adminToken(request);
     const auth = { Authorization: `Bearer ${admin}` };
-    const tableId = await createTable(request, admin, `Phone ${width} ${Date.now().toString(36)}`);
+    const tableId = await createTable(request, admin, `Phone ${width} ${Date.now().toString(36)}`, {
+      maxPlayers: 9,
+    });
     const player = await register(request, `p${width}`);
-    await deposit(request, admin, player, 50_000);
+    await deposit(request, admin, player.userId, 50_000);
     expect(
       (await request.put(`/api/v1/admin/table/simulate?tableId=${tableId}`, { headers: auth })).ok(),
     ).toBe(true);

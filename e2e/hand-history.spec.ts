@@ -1,66 +1,26 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { adminToken, bearer, createTable, deposit, openAs, register, simulate } from './site';
 
 // Issue 12 part 6 in the browser: after playing at a table, the profile's Game History downloads the
 // player's hands as one PokerStars-format text file (what hand-history trackers import), holding the
 // player's own hole cards and never anybody's unshown cards. The grammar itself is checked on the server
-// (apps/server/src/hands/myHands.test.ts); here: the real button, the real file.
+// (apps/server/src/http/routes/user/myHands.test.ts); here: the real button, the real file.
 const stamp = Date.now().toString(36);
-const PLAYER = {
-  username: `hh_${stamp}`,
-  email: `hh_${stamp}@tenger.test`,
-  password: 'e2e-player-password',
-  bank: 'Khan Bank',
-  accountNumber: '5000123456',
-};
 
 test('Game History downloads the hands just played as PokerStars text', async ({ browser, request }) => {
   test.setTimeout(300_000);
-  const registered = await request.post('/api/v1/user/register', {
-    data: { ...PLAYER, repeatPassword: PLAYER.password },
-  });
-  expect(registered.status(), await registered.text()).toBeLessThan(300);
-  const token = ((await registered.json()) as { accessToken: string }).accessToken;
-  const me = (await (
-    await request.get('/api/v1/user/me', { headers: { Authorization: `Bearer ${token}` } })
-  ).json()) as { userId: number };
-  const login = await request.post('/api/v1/user/login', {
-    data: { username: 'admin', password: 'e2e-admin-password' },
-  });
-  const admin = { Authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
-  const table = await request.post('/api/v1/admin/table', {
-    headers: admin,
-    data: {
-      name: `History ${stamp}`,
-      variant: 'holdem',
-      betting: 'no-limit',
-      smallBlind: 50,
-      bigBlind: 100,
-      minBuyIn: 2_000,
-      maxBuyIn: 10_000,
-      maxPlayers: 6,
-      actionTimeSeconds: 8,
-    },
-  });
-  expect(table.status(), await table.text()).toBe(201);
-  const tableId = ((await table.json()) as { tableId: number }).tableId;
-  const deposit = await request.post('/api/v1/admin/deposit', {
-    headers: { ...admin, 'Idempotency-Key': `hh-${stamp}` },
-    data: { userId: me.userId, amount: 50_000, note: 'e2e hand history' },
-  });
-  expect(deposit.status(), await deposit.text()).toBe(201);
-  expect((await request.put(`/api/v1/admin/table/simulate?tableId=${tableId}`, { headers: admin })).ok()).toBe(
-    true,
-  );
+  const PLAYER = await register(request, 'hh');
+  const token = PLAYER.token;
+  const adminSession = await adminToken(request);
+  const admin = bearer(adminSession);
+  const tableId = await createTable(request, adminSession, `History ${stamp}`);
+  await deposit(request, adminSession, PLAYER.userId, 50_000);
+  await simulate(request, adminSession, tableId);
 
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-  await context.addInitScript((value) => {
-    localStorage.setItem('accessToken', value);
-    localStorage.setItem('i18nextLng', 'en');
-  }, token);
-  const page = await context.newPage();
-  await page.goto(`/table/${tableId}`);
-  await page.getByText('Tap to Fullscreen').click();
+  const page = await openAs(browser, token, `/table/${tableId}`, {
+    context: { viewport: { width: 1280, height: 800 }, acceptDownloads: true },
+  });
   await page.getByRole('button', { name: 'Sit' }).first().click();
   await page.getByText('Post now').click();
   await page.locator('.seat-dialog__number').fill('5000');
@@ -107,5 +67,5 @@ test('Game History downloads the hands just played as PokerStars text', async ({
     const dealt = [...hand.matchAll(/^Dealt to (\S+) \[/gm)].map((m) => m[1]);
     expect(dealt).toEqual([PLAYER.username]);
   }
-  await context.close();
+  await page.context().close();
 });

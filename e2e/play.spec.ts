@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { adminToken, createTable, simulate } from './site';
 
 // A player's whole evening against a real server on a fresh PGlite: register, get a deposit from the
 // admin, sit at a table the admin filled with bots, play hands through the UI (fold, call, raise), see the
@@ -9,7 +10,6 @@ import { mkdirSync } from 'node:fs';
 const SHOTS = 'e2e/artifacts/screenshots';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 const DEPOSIT = 100_000;
 const PASSWORD = 'correct-horse-battery';
 
@@ -39,12 +39,6 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
 }
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/v1/user/login', { data: ADMIN });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
-
 async function firstVisible(...locators: Locator[]): Promise<Locator | null> {
   for (const locator of locators)
     if ((await locator.count()) > 0 && (await locator.first().isVisible())) return locator.first();
@@ -57,6 +51,15 @@ test('a player registers, gets a deposit, plays at a table with bots, and sees t
 }) => {
   test.setTimeout(480_000);
   const username = `e2e_${Date.now().toString(36)}`;
+  // A table of this test's own with the stakes of the site's first table, bots to come.
+  const admin = await adminToken(request);
+  const tableName = `Evening ${username}`;
+  const tableId = await createTable(request, admin, tableName, {
+    smallBlind: 100,
+    bigBlind: 200,
+    minBuyIn: 8_000,
+    maxBuyIn: 20_000,
+  });
 
   // The public pages first.
   await open(page, '/');
@@ -85,26 +88,24 @@ test('a player registers, gets a deposit, plays at a table with bots, and sees t
     await request.get('/api/v1/user/me', { headers: { Authorization: `Bearer ${token}` } })
   ).json();
 
-  // The admin deposits to the player and fills table 1 with bots.
-  const admin = await adminToken(request);
+  // The admin deposits to the player and fills the table with bots.
   const auth = { Authorization: `Bearer ${admin}` };
   const deposit = await request.post('/api/v1/admin/deposit', {
     headers: { ...auth, 'Idempotency-Key': `e2e-${username}` },
     data: { userId: me.userId, amount: DEPOSIT, note: 'e2e' },
   });
   expect(deposit.status()).toBe(201);
-  const simulate = await request.put('/api/v1/admin/table/simulate?tableId=1', { headers: auth });
-  expect(simulate.ok()).toBe(true);
+  await simulate(request, admin, tableId);
 
   // The balance arrives live.
   await expect(page.getByLabel('Balance').first()).toContainText('100,000');
 
   // Open the table from the lobby and sit down.
   await page
-    .getByRole('button', { name: /Play: Ulaanbaatar/ })
-    .or(page.getByRole('link', { name: /Play: Ulaanbaatar/ }))
+    .getByRole('button', { name: `Play: ${tableName}` })
+    .or(page.getByRole('link', { name: `Play: ${tableName}` }))
     .click();
-  await expect(page).toHaveURL(/\/table\/1/);
+  await expect(page).toHaveURL(new RegExp(`/table/${tableId}$`));
   await expect(page.getByRole('button', { name: 'Sit' }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Sit' }).first().click();
   await expect(page.getByText('Balance').first()).toBeVisible();
@@ -204,8 +205,8 @@ test('a player registers, gets a deposit, plays at a table with bots, and sees t
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(page.getByRole('tab', { name: /Ширээ/ })).toBeVisible();
   await shoot(page, 'lobby-mn-dark');
-  await open(page, '/table/1');
-  await expect(page.getByText('Ulaanbaatar').first()).toBeVisible();
+  await open(page, `/table/${tableId}`);
+  await expect(page.getByText(tableName).first()).toBeVisible();
   await shoot(page, 'table-mn-dark');
   await open(page, '/auth/login');
   await shoot(page, 'login-mn-dark');

@@ -1,47 +1,48 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import {
+  adminToken,
+  createTable,
+  deposit,
+  openAs as openSite,
+  register,
+  simulate,
+  type Person,
+} from './site';
 
-// The moments that decide a hand, played against bots on a real server: a pending recharge on the
-// seat, your own cards after losing a showdown and the Show/Muck choice (seen by a spectator), no
-// waiting text in the result pause, a paced all-in runout measured from the DOM, and Leave Table
-// during a hand folding after "Fold and leave?". Every wait is on durable state, never a toast.
+// The moments that decide a hand on a real server: against bots, a pending recharge on the seat, your
+// own cards after losing a showdown and the Show/Muck choice (seen by a spectator), no waiting text in
+// the result pause and a paced all-in runout measured from the DOM; heads-up against a second person
+// (no bots, so our turn comes for sure), Leave Table during a hand folding after "Fold and leave?".
+// Every wait is on durable state, never a toast. Each test has its own table and people.
 
 const SHOTS = 'e2e/artifacts/screenshots';
-const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
-const stamp = Date.now().toString(36);
-const PLAYER = {
-  username: `moments_${stamp}`,
-  email: `moments_${stamp}@tenger.test`,
-  password: 'e2e-player-password',
-  bank: 'Khan Bank',
-  accountNumber: '5000123456',
-};
+/** The stakes of the site's first table: half the maximum leaves room for a recharge. */
+const STAKES = { smallBlind: 100, bigBlind: 200, minBuyIn: 8_000, maxBuyIn: 20_000 };
 const WAITING_TEXT = /Waiting for the big blind|dealt in from the next hand/;
 
 mkdirSync(SHOTS, { recursive: true });
 
 const received = new Map<Page, string[]>();
+/** Who `me(page)` is on each page. */
+const playerOf = new Map<Page, string>();
 
-async function openAs(browser: Browser, token: string | null, path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript((value) => {
-    if (value) localStorage.setItem('accessToken', value);
-    localStorage.setItem('i18nextLng', 'en');
-    // Auto muck off: a losing hand is not mucked at once, the player chooses.
-    localStorage.setItem('tableSettings', JSON.stringify({ autoMuck: false, animations: false }));
-  }, token);
-  const page = await context.newPage();
+async function openAs(browser: Browser, player: Person | null, path: string): Promise<Page> {
   // Every table frame the page receives, kept: what a viewer was sent is durable, what it shows is not.
   const frames: string[] = [];
-  page.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload))));
+  const page = await openSite(browser, player?.token ?? null, path, {
+    context: { viewport: { width: 1280, height: 800 } },
+    // Auto muck off: a losing hand is not mucked at once, the player chooses.
+    storage: { tableSettings: JSON.stringify({ autoMuck: false, animations: false }) },
+    beforeLoad: (p) =>
+      p.on('websocket', (ws) => ws.on('framereceived', (frame) => frames.push(String(frame.payload)))),
+  });
   received.set(page, frames);
-  await page.goto(path);
-  const gate = page.getByText('Tap to Fullscreen');
-  if (await gate.isVisible().catch(() => false)) await gate.click();
+  if (player) playerOf.set(page, player.username);
   return page;
 }
 
-const me = (page: Page) => page.locator(`.seat[aria-label="${PLAYER.username}"]`);
+const me = (page: Page) => page.locator(`.seat[aria-label="${playerOf.get(page)}"]`);
 const myFaceCards = (page: Page) => me(page).locator('.seat__cards [data-card]');
 const actionBar = (page: Page) => page.getByRole('group', { name: 'Your turn' });
 const showChoice = (page: Page) => page.getByRole('group', { name: 'Show or muck your cards' });
@@ -122,34 +123,16 @@ async function sitAgain(page: Page): Promise<void> {
 
 const visible = (locator: Locator) => locator.isVisible().catch(() => false);
 
-test('showdowns, all-in runouts, a pending recharge and leaving mid-hand, against bots', async ({
-  browser,
-  request,
-}) => {
+test('showdowns, all-in runouts and a pending recharge, against bots', async ({ browser, request }) => {
   test.setTimeout(900_000);
-  const registered = await request.post('/api/v1/user/register', {
-    data: { ...PLAYER, repeatPassword: PLAYER.password },
-  });
-  expect(registered.status(), await registered.text()).toBeLessThan(300);
-  const token = ((await registered.json()) as { accessToken: string; user?: { userId: number } }).accessToken;
-  const player = await (
-    await request.get('/api/v1/user/me', { headers: { Authorization: `Bearer ${token}` } })
-  ).json();
-  const login = await request.post('/api/v1/user/login', { data: ADMIN });
-  const admin = ((await login.json()) as { accessToken: string }).accessToken;
-  const auth = { Authorization: `Bearer ${admin}` };
-  expect(
-    (
-      await request.post('/api/v1/admin/deposit', {
-        headers: { ...auth, 'Idempotency-Key': `moments-${stamp}` },
-        data: { userId: player.userId, amount: 500_000, note: 'e2e moments' },
-      })
-    ).status(),
-  ).toBe(201);
-  expect((await request.put('/api/v1/admin/table/simulate?tableId=1', { headers: auth })).ok()).toBe(true);
+  const admin = await adminToken(request);
+  const player = await register(request, 'moments');
+  await deposit(request, admin, player.userId, 500_000);
+  const tableId = await createTable(request, admin, `Moments ${player.username}`, STAKES);
+  await simulate(request, admin, tableId);
 
-  const page = await openAs(browser, token, '/table/1');
-  const spectator = await openAs(browser, null, '/table/1');
+  const page = await openAs(browser, player, `/table/${tableId}`);
+  const spectator = await openAs(browser, null, `/table/${tableId}`);
 
   // Sit with half the maximum (room for a recharge). Waiting for the big blind is the default.
   await takeSeat(page, true);
@@ -257,42 +240,45 @@ test('showdowns, all-in runouts, a pending recharge and leaving mid-hand, agains
     await page.screenshot({ path: `${SHOTS}/moments-runout.png` });
   });
 
-  // Skipped (2026-11-26): since the tournament merges this step waits in vain for "our turn" although the
-  // action bar shows Check (three runs); the rule is unit-tested (tableMoments.test.ts). Mend, then unskip.
-  await test.step.skip('Leave Table during our hand asks "Fold and leave?" and folds', async () => {
-    if ((await me(page).count()) === 0) await sitAgain(page);
-    // Our turn in a running hand (the clock runs for us: durable for the action time).
-    await until('our turn', 240_000, async () => {
-      // A turn missed while the earlier steps waited (a timeout sits the player out): sit in again.
-      const sitIn = page.getByRole('button', { name: 'Sit In', exact: true });
-      if (await visible(sitIn)) await sitIn.click({ timeout: 5_000 }).catch(() => undefined);
-      if (await visible(showChoice(page)))
-        await showChoice(page)
-          .getByRole('button', { name: /Don't show|Muck/ })
-          .click()
-          .catch(() => undefined);
-      // Our turn: facing a bet (Fold) or free to check (no Fold button, but leaving still folds the hand).
-      return visible(actionBar(page).locator('.act--fold, .act--call'));
-    });
-    await page.getByRole('button', { name: /menu/i }).first().click();
-    await page.getByRole('menuitem', { name: 'Leave Table' }).click();
-    await expect(page.locator('.ant-modal-confirm-title', { hasText: 'Fold and leave?' })).toBeVisible();
-    await page.getByRole('button', { name: 'Fold and leave' }).click();
-    await expect(page).toHaveURL(/\/$/);
-    // The spectator sees our seat fold at once (or already gone once the hand ended), never a timeout.
-    const seat = spectator.locator(`.seat[aria-label="${PLAYER.username}"]`);
-    await expect
-      .poll(
-        async () =>
-          (await seat.count()) === 0 || (await seat.getAttribute('class'))?.includes('seat--folded'),
-        {
-          timeout: 15_000,
-        },
-      )
-      .toBe(true);
-    await expect(seat).toHaveCount(0, { timeout: 120_000 });
-    await expect(spectator.getByText('Timed out')).toHaveCount(0);
-  });
   await page.context().close();
   await spectator.context().close();
+});
+
+test('Leave Table during our hand asks "Fold and leave?" and folds, heads-up against a person', async ({
+  browser,
+  request,
+}) => {
+  // No bots: two people heads-up, so a hand runs once both sit and our turn surely comes.
+  const admin = await adminToken(request);
+  const [player, opponent] = [await register(request, 'leaver'), await register(request, 'stayer')];
+  for (const person of [player, opponent]) await deposit(request, admin, person.userId, 50_000);
+  const tableId = await createTable(request, admin, `Leave ${player.username}`, STAKES);
+  const page = await openAs(browser, player, `/table/${tableId}`);
+  const other = await openAs(browser, opponent, `/table/${tableId}`);
+  const spectator = await openAs(browser, null, `/table/${tableId}`);
+  await takeSeat(page);
+  await takeSeat(other);
+
+  // Our turn in a running hand: the opponent checks or calls whenever it is theirs.
+  await until('our turn', 60_000, async () => {
+    await checkOrCall(other);
+    // Facing a bet (Fold) or free to check (Check; leaving still folds the hand).
+    return visible(actionBar(page).locator('.act--call'));
+  });
+  await page.getByRole('button', { name: /menu/i }).first().click();
+  await page.getByRole('menuitem', { name: 'Leave Table' }).click();
+  await expect(page.locator('.ant-modal-confirm-title', { hasText: 'Fold and leave?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Fold and leave' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // The spectator sees our seat fold at once (or already gone once the hand ended), never a timeout.
+  const seat = spectator.locator(`.seat[aria-label="${player.username}"]`);
+  await expect
+    .poll(
+      async () => (await seat.count()) === 0 || (await seat.getAttribute('class'))?.includes('seat--folded'),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  await expect(seat).toHaveCount(0, { timeout: 120_000 });
+  await expect(spectator.getByText('Timed out')).toHaveCount(0);
+  for (const p of [page, other, spectator]) await p.context().close();
 });

@@ -1,4 +1,4 @@
-// npm run bench:abuse -- [--duration 30] [--calm 10] [--frames 1000000] [--database-url postgres://…]
+// npm run bench:abuse -- [--duration 30] [--calm 10] [--frames 1000000] [--db pglite|postgres] [--database-url postgres://…]
 //                        [--flood-sockets 8] [--sit-sockets 20] [--honest 6] [--tables 2]
 // Starts the built server as its own process on a fresh database (PGlite in a temporary folder, or a
 // new database on the PostgreSQL server given), seats honest players at `tables` tables (6 of 9 seats
@@ -16,10 +16,19 @@ import { performance } from 'node:perf_hooks';
 import { clearInterval, setInterval, setTimeout } from 'node:timers';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
-import { chooseAction, percentile } from '../load/fanout.mjs';
+import {
+  DATABASE_OPTIONS,
+  benchLog,
+  chooseDatabase,
+  databaseLabel,
+  latencySummary,
+  nextMessage,
+  readOptions,
+  runBench,
+} from '../common.mjs';
+import { chooseAction } from '../load/fanout.mjs';
 import { Api, BENCH_TABLE, loopbackAddress, prepare } from '../load/setup.mjs';
 import { processUsage, startServer } from '../load/server.mjs';
 
@@ -40,31 +49,33 @@ const PING_EVERY_MS = 500;
 const RSS_EVERY_MS = 250;
 const BUY_IN = 10_000;
 
-const options = readOptions(process.argv.slice(2));
-const log = (line) => console.log(`[bench:abuse] ${line}`);
+const USAGE =
+  'npm run bench:abuse -- [--duration 30] [--calm 10] [--frames 1000000] [--db pglite|postgres] [--database-url postgres://…] [--flood-sockets 8] [--sit-sockets 20] [--honest 6] [--tables 2]';
+const options = readOptions(
+  process.argv.slice(2),
+  {
+    duration: { default: 30, whole: [1, 3600] },
+    calm: { default: 10, whole: [1, 600] },
+    frames: { default: 1_000_000, whole: [1, 100_000_000] },
+    ...DATABASE_OPTIONS,
+    'flood-sockets': { default: 8, whole: [1, 1000] },
+    'sit-sockets': { default: 20, whole: [1, 1000] },
+    honest: { default: 6, whole: [2, 6] },
+    tables: { default: 2, whole: [1, 50] },
+  },
+  USAGE,
+);
+const postgresUrl = await chooseDatabase(options);
+const log = benchLog('abuse');
 const admin = { username: 'abuseadmin', password: 'abuse-admin-password', email: 'abuse@bench.local' };
 
-log(
-  `database: ${options.databaseUrl ? 'PostgreSQL (a fresh database on the given server)' : 'PGlite (temporary folder)'}`,
-);
-const server = await startServer({ postgresUrl: options.databaseUrl ?? null, admin });
-const cleanup = () => void server.stop().finally(() => process.exit(130));
-process.once('SIGINT', cleanup);
-process.once('SIGTERM', cleanup);
-
-let exitCode = 0;
-try {
-  const result = await benchmark();
-  printSummary(result);
-  console.log(JSON.stringify(result));
-  if (!result.targetMet) exitCode = 1;
-} catch (error) {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  exitCode = 1;
-} finally {
-  await server.stop();
-}
-process.exit(exitCode);
+log(`database: ${databaseLabel(postgresUrl)}`);
+let server;
+await runBench({
+  start: async () => (server = await startServer({ postgresUrl, admin })),
+  measure: benchmark,
+  summary: printSummary,
+});
 
 async function benchmark() {
   log(`server pid ${server.pid} at ${server.base}`);
@@ -154,12 +165,6 @@ async function benchmark() {
   api.close();
 
   const round = (x, digits = 1) => (Number.isFinite(x) ? Number(x.toFixed(digits)) : null);
-  const summary = (sorted) => ({
-    count: sorted.length,
-    p50: round(percentile(sorted, 50)),
-    p99: round(percentile(sorted, 99)),
-    max: round(sorted.at(-1)),
-  });
   const [global, sit] = reports.map((r) => r.stats);
   const result = {
     bench: 'abuse',
@@ -181,15 +186,15 @@ async function benchmark() {
     },
     honestPlayers: honest.seated,
     calm: {
-      tablesMs: summary(calm.polls),
-      ackMs: summary(merge(calm.acks.acks, calm.acks.handEnding)),
-      pingMs: summary(calm.acks.pings),
+      tablesMs: latencySummary(calm.polls),
+      ackMs: latencySummary(merge(calm.acks.acks, calm.acks.handEnding)),
+      pingMs: latencySummary(calm.acks.pings),
     },
-    tablesMs: summary(flood.polls),
-    ackMs: summary(merge(flood.acks.acks, flood.acks.handEnding)),
-    ackMidHandMs: summary(flood.acks.acks),
-    ackHandEndingMs: summary(flood.acks.handEnding),
-    pingMs: summary(flood.acks.pings),
+    tablesMs: latencySummary(flood.polls),
+    ackMs: latencySummary(merge(flood.acks.acks, flood.acks.handEnding)),
+    ackMidHandMs: latencySummary(flood.acks.acks),
+    ackHandEndingMs: latencySummary(flood.acks.handEnding),
+    pingMs: latencySummary(flood.acks.pings),
     honestRejected: honestStats.rejected,
     honestDisconnects: honestStats.disconnects,
     serverRssBeforeMb: round(baseline.rssBytes / 2 ** 20),
@@ -366,18 +371,6 @@ function isAlive(pid) {
   }
 }
 
-function nextMessage(worker, type) {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message) => {
-      if (message.type !== type) return;
-      worker.off('message', onMessage);
-      resolve(message);
-    };
-    worker.on('message', onMessage);
-    worker.once('error', reject);
-  });
-}
-
 function printSummary(r) {
   const ok = (met) => (met ? 'ok' : 'MISSED');
   const lines = [
@@ -393,38 +386,4 @@ function printSummary(r) {
     `  target met              ${r.targetMet}`,
   ];
   console.log(lines.join('\n'));
-}
-
-function readOptions(argv) {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      duration: { type: 'string', default: '30' },
-      calm: { type: 'string', default: '10' },
-      frames: { type: 'string', default: '1000000' },
-      'database-url': { type: 'string' },
-      'flood-sockets': { type: 'string', default: '8' },
-      'sit-sockets': { type: 'string', default: '20' },
-      honest: { type: 'string', default: '6' },
-      tables: { type: 'string', default: '2' },
-    },
-  });
-  const whole = (name, min, max) => {
-    const n = Number(values[name]);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      console.error(`--${name} must be a whole number from ${min} to ${max}`);
-      process.exit(2);
-    }
-    return n;
-  };
-  return {
-    duration: whole('duration', 1, 3600),
-    calm: whole('calm', 1, 600),
-    frames: whole('frames', 1, 100_000_000),
-    databaseUrl: values['database-url'] ?? null,
-    floodSockets: whole('flood-sockets', 1, 1000),
-    sitSockets: whole('sit-sockets', 1, 1000),
-    honest: whole('honest', 2, 6),
-    tables: whole('tables', 1, 50),
-  };
 }

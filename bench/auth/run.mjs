@@ -1,19 +1,28 @@
-// npm run bench:auth -- [--duration 20] [--flood 200] [--calm 5] [--database-url postgres://…] [--server-main path]
+// npm run bench:auth -- [--duration 20] [--flood 200] [--calm 5] [--db pglite|postgres] [--database-url postgres://…]
+//                       [--server-main path] [--nginx]
 // Starts the built server (apps/server/dist/main.js, or --server-main: another build to compare with) as
 // its own process on a fresh database, with the production scrypt cost (128 MB per hash). Measures
 // another user's login in calm, then for at least `duration` seconds one player sends waves of `flood`
 // concurrent `PATCH /me` requests with the right current password (issue 17: each one cost a scrypt),
 // the next wave when the last is answered, while the other user logs in again and again, each time from
-// a fresh address, until the last wave is answered.
+// a fresh address, until the last wave is answered. --nginx: every request goes through Debian's nginx
+// as deployed (scripts/nginxConfig.mjs: limit_req, limit_conn per client address; TRUST_PROXY=1).
+// A flood request whose connection the server closed without an answer counts as "refused".
 // Prints a summary, then one JSON line last. Exit code 0 only when the login p99 during the flood is
 // under TARGET.loginP99Ms and no login failed.
-import console from 'node:console';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
-import { percentile } from '../load/fanout.mjs';
+import {
+  DATABASE_OPTIONS,
+  benchLog,
+  chooseDatabase,
+  databaseLabel,
+  latencySummary,
+  readOptions,
+  runBench,
+} from '../common.mjs';
 import { Api, loopbackAddress } from '../load/setup.mjs';
 import { SERVER_MAIN, processUsage, startServer } from '../load/server.mjs';
 
@@ -22,36 +31,34 @@ const ADDRESS = { flooder: loopbackAddress(3000), setup: loopbackAddress(3001) }
 /** Each of the other user's logins comes from its own address, as a stranger's would. */
 const firstLoginAddress = 4000;
 
-const options = readOptions(process.argv.slice(2));
-const log = (line) => console.log(`[bench:auth] ${line}`);
+const USAGE =
+  'npm run bench:auth -- [--duration 20] [--flood 200] [--calm 5] [--db pglite|postgres] [--database-url postgres://…] [--server-main path] [--nginx]';
+const options = readOptions(
+  process.argv.slice(2),
+  {
+    duration: { default: 20, whole: [1, 3600] },
+    flood: { default: 200, whole: [1, 10_000] },
+    calm: { default: 5, whole: [1, 100] },
+    ...DATABASE_OPTIONS,
+    'server-main': { default: SERVER_MAIN },
+    nginx: { boolean: true },
+  },
+  USAGE,
+);
+const serverMain = path.resolve(options.serverMain);
+const postgresUrl = await chooseDatabase(options);
+const log = benchLog('auth');
 const admin = { username: 'authadmin', password: 'auth-admin-password', email: 'auth@bench.local' };
 
-log(`server: ${path.relative(process.cwd(), options.serverMain)}`);
-log(
-  `database: ${options.databaseUrl ? 'PostgreSQL (a fresh database on the given server)' : 'PGlite (temporary folder)'}`,
-);
-const server = await startServer({
-  postgresUrl: options.databaseUrl ?? null,
-  admin,
-  main: options.serverMain,
+log(`server: ${path.relative(process.cwd(), serverMain)}`);
+log(`database: ${databaseLabel(postgresUrl)}${options.nginx ? ', behind nginx' : ''}`);
+let server;
+await runBench({
+  start: async () =>
+    (server = await startServer({ postgresUrl, admin, main: serverMain, nginx: options.nginx })),
+  measure: benchmark,
+  summary: printSummary,
 });
-const cleanup = () => void server.stop().finally(() => process.exit(130));
-process.once('SIGINT', cleanup);
-process.once('SIGTERM', cleanup);
-
-let exitCode = 0;
-try {
-  const result = await benchmark();
-  printSummary(result);
-  console.log(JSON.stringify(result));
-  if (!result.targetMet) exitCode = 1;
-} catch (error) {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  exitCode = 1;
-} finally {
-  await server.stop();
-}
-process.exit(exitCode);
 
 async function benchmark() {
   const api = new Api(server.base);
@@ -60,6 +67,7 @@ async function benchmark() {
     const flooder = await register(api, `flooder_${suffix}`);
     const other = await register(api, `other_${suffix}`);
     let nextAddress = firstLoginAddress;
+    let floodStarted = performance.now();
     const timedLogin = async () => {
       const started = performance.now();
       const status = await send(
@@ -70,14 +78,19 @@ async function benchmark() {
         undefined,
         loopbackAddress(nextAddress++),
       );
-      return { ms: performance.now() - started, status };
+      return { at: (started - floodStarted) / 1000, ms: performance.now() - started, status };
     };
 
     const calm = [];
     for (let i = 0; i < options.calm; i++) calm.push(await timedLogin());
-    log(`calm: ${options.calm} logins, p50 ${ms(pct(calm, 50))}, max ${ms(pct(calm, 100))}`);
+    const calmMs = stats(calm);
+    log(`calm: ${options.calm} logins, p50 ${calmMs.p50} ms, max ${calmMs.max} ms`);
 
+    const nginxCpu = () => server.nginxPids().reduce((sum, pid) => sum + processUsage(pid).cpuSeconds, 0);
     const cpuBefore = processUsage(server.pid).cpuSeconds;
+    const nginxCpuBefore = nginxCpu();
+    const loadBefore = os.loadavg()[0];
+    floodStarted = performance.now();
     const floodStatuses = new Map();
     const end = performance.now() + options.duration * 1000;
     let sent = 0;
@@ -107,6 +120,8 @@ async function benchmark() {
     while (performance.now() < end || !floodDone) during.push(await timedLogin());
     await flooding;
     const cpuSeconds = processUsage(server.pid).cpuSeconds - cpuBefore;
+    const nginxCpuSeconds = nginxCpu() - nginxCpuBefore;
+    const floodSeconds = (performance.now() - floodStarted) / 1000;
 
     const failedLogins =
       during.filter((l) => l.status !== 200).length + calm.filter((l) => l.status !== 200).length;
@@ -114,15 +129,20 @@ async function benchmark() {
     return {
       bench: 'auth',
       database: server.database,
-      server: path.relative(process.cwd(), options.serverMain),
-      durationSeconds: options.duration,
+      behindNginx: options.nginx,
+      server: path.relative(process.cwd(), serverMain),
+      durationSeconds: Math.round(floodSeconds * 10) / 10,
       floodConcurrency: options.flood,
       flood: { requests: sent, statuses: Object.fromEntries([...floodStatuses].sort()) },
-      calmLoginMs: stats(calm),
+      calmLoginMs: calmMs,
       loginMs,
+      /** Each login during the flood in order: when it started (s into the flood) and how long it took (ms). */
+      logins: during.map((l) => [Math.round(l.at * 10) / 10, Math.round(l.ms)]),
       failedLogins,
-      serverCpuPercent: Math.round((cpuSeconds / options.duration) * 100),
+      serverCpuPercent: Math.round((cpuSeconds / floodSeconds) * 100),
+      nginxCpuPercent: options.nginx ? Math.round((nginxCpuSeconds / floodSeconds) * 100) : null,
       machine: `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB`,
+      loadAverage1m: { before: round2(loadBefore), after: round2(os.loadavg()[0]) },
       targetMet: loginMs.count > 0 && loginMs.p99 < TARGET.loginP99Ms && failedLogins === 0,
     };
   } finally {
@@ -150,30 +170,8 @@ async function send(api, method, pathname, body, token, address) {
     return 200;
   } catch (error) {
     const match = / (\d{3}) /.exec(error instanceof Error ? error.message : '');
-    return match ? Number(match[1]) : 0;
+    return match ? Number(match[1]) : 'refused';
   }
-}
-
-function stats(samples) {
-  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
-  const round = (n) => (Number.isFinite(n) ? Math.round(n) : null);
-  return {
-    count: sorted.length,
-    p50: round(percentile(sorted, 50)),
-    p99: round(percentile(sorted, 99)),
-    max: round(percentile(sorted, 100)),
-  };
-}
-
-function pct(samples, p) {
-  return percentile(
-    samples.map((s) => s.ms).sort((a, b) => a - b),
-    p,
-  );
-}
-
-function ms(n) {
-  return `${Math.round(n)} ms`;
 }
 
 function printSummary(r) {
@@ -184,33 +182,20 @@ function printSummary(r) {
     `other user's login during the flood: ${r.loginMs.count} logins, p50 ${r.loginMs.p50} ms, p99 ${r.loginMs.p99} ms, ` +
       `max ${r.loginMs.max} ms, failed ${r.failedLogins} (target p99 < ${TARGET.loginP99Ms} ms)`,
   );
-  log(`server CPU ${r.serverCpuPercent} % on ${r.machine}: ${r.targetMet ? 'target met' : 'TARGET MISSED'}`);
+  log(
+    `server CPU ${r.serverCpuPercent} %${r.behindNginx ? `, nginx ${r.nginxCpuPercent} %` : ''} on ${r.machine}, load average ${r.loadAverage1m.before} → ${r.loadAverage1m.after}: ` +
+      (r.targetMet ? 'target met' : 'TARGET MISSED'),
+  );
 }
 
-function readOptions(argv) {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      duration: { type: 'string', default: '20' },
-      flood: { type: 'string', default: '200' },
-      calm: { type: 'string', default: '5' },
-      'database-url': { type: 'string' },
-      'server-main': { type: 'string' },
-    },
-  });
-  const whole = (name, min, max) => {
-    const n = Number(values[name]);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      console.error(`--${name} must be a whole number from ${min} to ${max}`);
-      process.exit(2);
-    }
-    return n;
-  };
-  return {
-    duration: whole('duration', 1, 3600),
-    flood: whole('flood', 1, 10_000),
-    calm: whole('calm', 1, 100),
-    databaseUrl: values['database-url'],
-    serverMain: path.resolve(values['server-main'] ?? SERVER_MAIN),
-  };
+/** count, p50, p99, max of the logins' milliseconds, whole. */
+function stats(logins) {
+  return latencySummary(
+    logins.map((l) => l.ms),
+    0,
+  );
+}
+
+function round2(x) {
+  return Math.round(x * 100) / 100;
 }

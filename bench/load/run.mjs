@@ -1,4 +1,4 @@
-// npm run bench:load -- [--tables 300] [--players-per-table 6] [--duration 60] [--db pglite|postgres]
+// npm run bench:load -- [--tables 300] [--players-per-table 6] [--duration 60] [--db pglite|postgres] [--database-url …]
 //                        [--warmup 15] [--workers N] [--accounts N]
 // Starts the built server as its own process on a fresh database, creates the tables, registers and
 // funds the players, then (from worker threads of this process) seats every player over a real
@@ -11,12 +11,21 @@ import path from 'node:path';
 import process from 'node:process';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { percentile } from './fanout.mjs';
 import { Api, BUY_IN, prepare } from './setup.mjs';
 import { BENCH_LEASE_TTL_MS, startCluster } from './cluster.mjs';
-import { backendCpuBetween, databaseBackends, findPostgres, processUsage, startServer } from './server.mjs';
+import { backendCpuBetween, databaseBackends, processUsage, startServer } from './server.mjs';
+import {
+  DATABASE_OPTIONS,
+  benchLog,
+  chooseDatabase,
+  databaseLabel,
+  fail,
+  nextMessage,
+  readOptions,
+  runBench,
+} from '../common.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The issue's target: 300 tables, 1,800 players, p99 under 100 ms, on PostgreSQL. */
@@ -26,28 +35,40 @@ const SEATS_PER_WORKER = 300;
 /** Buy-ins each account can afford per table it sits at (rebuys after busting). */
 const BUY_INS_PER_SEAT = 20;
 
-const options = readOptions(process.argv.slice(2));
-const log = (line) => console.log(`[bench:load] ${line}`);
+const USAGE =
+  'npm run bench:load -- [--tables 300] [--players-per-table 6] [--duration 60] [--db pglite|postgres] [--database-url postgres://…] [--warmup 15] [--workers N] [--accounts N] [--processes 1]';
+const options = readOptions(
+  process.argv.slice(2),
+  {
+    tables: { default: 300, whole: [1, 5000] },
+    'players-per-table': { default: 6, whole: [2, 9] },
+    duration: { default: 60, whole: [5, 3600] },
+    warmup: { default: 15, whole: [0, 600] },
+    ...DATABASE_OPTIONS,
+    workers: { whole: [1, 16] },
+    accounts: { whole: [2, 100_000] },
+    processes: { default: 1, whole: [1, 8] },
+  },
+  USAGE,
+);
+if (options.processes > 1 && options.db === 'pglite') fail('--processes needs PostgreSQL (and Redis)', USAGE);
+if (options.accounts !== undefined && options.accounts < options.playersPerTable)
+  fail('--accounts must be at least --players-per-table (one seat per person per table)', USAGE);
+const log = benchLog('load');
 const admin = {
   username: process.env.ADMIN_USERNAME ?? 'loadadmin',
   password: process.env.ADMIN_PASSWORD ?? 'load-admin-password',
   email: process.env.ADMIN_EMAIL ?? 'load@bench.local',
 };
 
-const postgresUrl = options.db === 'pglite' ? null : await findPostgres();
-if ((options.db === 'postgres' || options.processes > 1) && !postgresUrl) {
-  console.error('PostgreSQL does not answer (set BENCH_DATABASE_URL or DATABASE_URL)');
-  process.exit(2);
-}
-log(`database: ${postgresUrl ? 'PostgreSQL (fresh database)' : 'PGlite (temporary folder)'}`);
-// Every simulated seat connects from 127.0.0.1: lift the per-address WebSocket cap (default 100) and the
-// cap on TCP connections at accept (default 200) for this run.
+const postgresUrl = await chooseDatabase(options, options.processes > 1 ? 'postgres' : 'auto');
+log(`database: ${databaseLabel(postgresUrl)}`);
+// Every simulated seat connects from 127.0.0.1: lift the per-address WebSocket cap (default 100), the
+// cap on TCP connections at accept (default 200) and the refusal budget for this run.
 process.env.WS_MAX_CONNECTIONS_PER_IP ??= '1000000';
 process.env.TCP_MAX_CONNECTIONS_PER_IP ??= '0';
-const server =
-  options.processes > 1
-    ? await startCluster({ postgresUrl, admin, processes: options.processes })
-    : await startServer({ postgresUrl, admin });
+process.env.HTTP_MAX_REFUSALS_PER_IP ??= '0';
+let server;
 /** CPU and memory of the server: summed over the processes of a cluster. */
 const serverUsage = () =>
   (server.pids?.() ?? [server.pid])
@@ -56,22 +77,16 @@ const serverUsage = () =>
       cpuSeconds: 0,
       rssBytes: 0,
     });
-const cleanup = () => void server.stop().finally(() => process.exit(130));
-process.once('SIGINT', cleanup);
-process.once('SIGTERM', cleanup);
-
-let exitCode = 0;
-try {
-  const result = await benchmark();
-  printSummary(result);
-  console.log(JSON.stringify(result));
-} catch (error) {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-  exitCode = 1;
-} finally {
-  await server.stop();
-}
-process.exit(exitCode);
+await runBench({
+  start: async () =>
+    (server =
+      options.processes > 1
+        ? await startCluster({ postgresUrl, admin, processes: options.processes })
+        : await startServer({ postgresUrl, admin })),
+  measure: benchmark,
+  summary: printSummary,
+  failOnTarget: false,
+});
 
 async function benchmark() {
   const seats = options.tables * options.playersPerTable;
@@ -258,66 +273,4 @@ function printSummary(r) {
     `  target (300 tables, 1,800 players, p99 < 100 ms on PostgreSQL): ${r.targetMet ? 'met' : 'not met'}`,
   ];
   console.log(`\n${lines.join('\n')}\n`);
-}
-
-function nextMessage(worker, type) {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message) => {
-      if (message.type !== type) return;
-      worker.off('message', onMessage);
-      worker.off('error', reject);
-      resolve(message);
-    };
-    worker.on('message', onMessage);
-    worker.once('error', reject);
-  });
-}
-
-function readOptions(argv) {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      tables: { type: 'string', default: '300' },
-      'players-per-table': { type: 'string', default: '6' },
-      duration: { type: 'string', default: '60' },
-      warmup: { type: 'string', default: '15' },
-      db: { type: 'string' },
-      workers: { type: 'string' },
-      accounts: { type: 'string' },
-      processes: { type: 'string', default: '1' },
-    },
-  });
-  const whole = (name, min, max) => {
-    const raw = values[name];
-    if (raw === undefined) return undefined;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max)
-      usage(`--${name} must be a whole number from ${min} to ${max}`);
-    return n;
-  };
-  if (values.db !== undefined && values.db !== 'pglite' && values.db !== 'postgres') {
-    usage('--db must be pglite or postgres');
-  }
-  const parsed = {
-    tables: whole('tables', 1, 5000),
-    playersPerTable: whole('players-per-table', 2, 9),
-    duration: whole('duration', 5, 3600),
-    warmup: whole('warmup', 0, 600),
-    db: values.db,
-    workers: whole('workers', 1, 16),
-    accounts: whole('accounts', 2, 100_000),
-    processes: whole('processes', 1, 8),
-  };
-  if (parsed.processes > 1 && parsed.db === 'pglite') usage('--processes needs PostgreSQL (and Redis)');
-  if (parsed.accounts !== undefined && parsed.accounts < parsed.playersPerTable) {
-    usage('--accounts must be at least --players-per-table (one seat per person per table)');
-  }
-  return parsed;
-}
-
-function usage(problem) {
-  console.error(`${problem}
-usage: npm run bench:load -- [--tables 300] [--players-per-table 6] [--duration 60] [--db pglite|postgres]
-                             [--warmup 15] [--workers N] [--accounts N] [--processes 1]`);
-  process.exit(2);
 }

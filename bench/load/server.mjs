@@ -12,6 +12,7 @@ import process from 'node:process';
 import { setTimeout as delay } from 'node:timers/promises';
 import { URL, fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startNginx } from '../../scripts/nginxConfig.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SERVER_MAIN = path.resolve(here, '..', '..', 'apps', 'server', 'dist', 'main.js');
@@ -35,10 +36,17 @@ export async function findPostgres(env = process.env) {
 
 /**
  * Starts the server on a fresh database. `postgresUrl` null = PGlite; `main` another build to compare
- * with. Resolves once HTTP answers.
- * @returns {Promise<{ pid: number, base: string, wsBase: string, database: string, stop(): Promise<void> }>}
+ * with; `nginx`: behind Debian's nginx as deployed (scripts/nginxConfig.mjs, its per-client limits;
+ * the server with TRUST_PROXY=1), and `base` is nginx's. Resolves once HTTP answers.
+ * @returns {Promise<{ pid: number, nginxPids?: () => number[], base: string, wsBase: string, database: string, stop(): Promise<void> }>}
  */
-export async function startServer({ postgresUrl, admin, logLevel = 'warn', main = SERVER_MAIN }) {
+export async function startServer({
+  postgresUrl,
+  admin,
+  logLevel = 'warn',
+  main = SERVER_MAIN,
+  nginx = false,
+}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tenger-load-'));
   let databaseUrl = '';
   let dbName = null;
@@ -61,9 +69,11 @@ export async function startServer({ postgresUrl, admin, logLevel = 'warn', main 
       ADMIN_PASSWORD: admin.password,
       ADMIN_EMAIL: admin.email,
       LOG_LEVEL: logLevel,
+      ...(nginx ? { TRUST_PROXY: '1' } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  let proxy = null;
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
@@ -74,20 +84,27 @@ export async function startServer({ postgresUrl, admin, logLevel = 'warn', main 
       await Promise.race([exited, delay(15_000)]);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
+    await proxy?.stop();
     rmSync(dataDir, { recursive: true, force: true });
     if (dbName) await query(postgresUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
   };
-  const base = `http://127.0.0.1:${port}`;
+  let listenPort = port;
   try {
-    await waitUntilUp(`${base}/api/v1/user/tables`, child);
+    await waitUntilUp(`http://127.0.0.1:${port}/api/v1/user/tables`, child);
+    if (nginx) {
+      listenPort = await freePort();
+      proxy = await startNginx({ listenPort, upstreams: [port] });
+    }
   } catch (error) {
     await stop();
     throw error;
   }
   return {
     pid: child.pid,
-    base,
-    wsBase: `ws://127.0.0.1:${port}`,
+    /** nginx's master and worker processes (none without nginx). */
+    nginxPids: () => (proxy ? [proxy.process.pid, ...childPids(proxy.process.pid)] : []),
+    base: `http://127.0.0.1:${listenPort}`,
+    wsBase: `ws://127.0.0.1:${listenPort}`,
     database: dbName ? 'postgres' : 'pglite',
     dbName,
     stop,
@@ -103,6 +120,19 @@ export function processUsage(pid) {
   const stime = Number(fields[12]);
   const rssPages = Number(fields[21]);
   return { cpuSeconds: (utime + stime) / CLOCK_TICKS_PER_SECOND, rssBytes: rssPages * PAGE_BYTES };
+}
+
+/** The pids of a process's children (nginx's workers). */
+function childPids(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 // npm run bench:slowloris -- [--connections 20000] [--duration 30] [--processes 2] [--reconnect-ms 1000]
-//                            [--database-url postgres://…]
+//                            [--db pglite|postgres] [--database-url postgres://…]
 // Starts the built server as its own process on a fresh database (its defaults: 200 connections per
 // address at accept, a 10 s request-head timeout), then `connections` slow connections from 127.0.0.2
 // (split over `processes` attacker processes, for the open-file limit, at nice 19), and for `duration`
@@ -16,9 +16,8 @@ import { performance } from 'node:perf_hooks';
 import { clearInterval, setInterval } from 'node:timers';
 import { setTimeout as delay } from 'node:timers/promises';
 import { URL, fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { percentile } from '../load/fanout.mjs';
-import { findPostgres, processUsage, startServer } from '../load/server.mjs';
+import { DATABASE_OPTIONS, chooseDatabase, latencySummary, readOptions, runBench } from '../common.mjs';
+import { processUsage, startServer } from '../load/server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const TARGET = { tablesP99Ms: 100, failedHonest: 0 };
@@ -27,26 +26,40 @@ const HONEST = '127.0.0.1';
 const ASK_EVERY_MS = 20;
 const REQUEST_TIMEOUT_MS = 5_000;
 
-const { values } = parseArgs({
-  options: {
-    connections: { type: 'string', default: '20000' },
-    duration: { type: 'string', default: '30' },
-    processes: { type: 'string', default: '2' },
-    'reconnect-ms': { type: 'string', default: '1000' },
-    'database-url': { type: 'string' },
-    postgres: { type: 'boolean', default: false },
+const USAGE =
+  'npm run bench:slowloris -- [--connections 20000] [--duration 30] [--processes 2] [--reconnect-ms 1000] [--db pglite|postgres] [--database-url postgres://…]';
+const options = readOptions(
+  process.argv.slice(2),
+  {
+    connections: { default: 20_000, whole: [1, 1_000_000] },
+    duration: { default: 30, whole: [1, 3600] },
+    processes: { default: 2, whole: [1, 64] },
+    'reconnect-ms': { default: 1000, whole: [0, 600_000] },
+    ...DATABASE_OPTIONS,
   },
-});
-const connections = Number(values.connections);
-const durationMs = Number(values.duration) * 1000;
-const processes = Number(values.processes);
-const postgresUrl = values['database-url'] ?? (values.postgres ? await findPostgres() : null);
+  USAGE,
+);
+const { connections, processes } = options;
+const durationMs = options.duration * 1000;
+const postgresUrl = await chooseDatabase(options);
 
 const admin = { username: 'benchadmin', password: 'bench-admin-password', email: 'bench@tenger.mn' };
-const server = await startServer({ postgresUrl, admin });
-const port = Number(new URL(server.base).port);
+let port;
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: HONEST });
 const fresh = new http.Agent({ keepAlive: false, localAddress: HONEST });
+const children = [];
+await runBench({
+  start: async () => {
+    const server = await startServer({ postgresUrl, admin });
+    port = Number(new URL(server.base).port);
+    return server;
+  },
+  measure: attack,
+  summary: printSummary,
+  stop: async () => {
+    for (const child of children) child.kill();
+  },
+});
 
 /** One honest GET; resolves with its milliseconds, or an error string. */
 function ask(agent) {
@@ -80,95 +93,88 @@ async function honestPhase(ms) {
     else failures.push(result);
     await delay(ASK_EVERY_MS);
   }
-  const summary = (list) => {
-    const sorted = [...list].sort((a, b) => a - b);
-    const round = (v) => Math.round(v * 10) / 10;
-    return {
-      count: sorted.length,
-      p50: round(percentile(sorted, 50)),
-      p99: round(percentile(sorted, 99)),
-      max: round(sorted.at(-1) ?? NaN),
-    };
-  };
   return {
-    all: summary([...times.keptAlive, ...times.fresh]),
-    keptAlive: summary(times.keptAlive),
-    fresh: summary(times.fresh),
+    all: latencySummary([...times.keptAlive, ...times.fresh]),
+    keptAlive: latencySummary(times.keptAlive),
+    fresh: latencySummary(times.fresh),
     failures,
   };
 }
 
-const rssBefore = processUsage(server.pid).rssBytes;
-const calm = await honestPhase(5_000);
+/** The honest client calm, then under `connections` slow connections; the result. */
+async function attack(server) {
+  const rssBefore = processUsage(server.pid).rssBytes;
+  const calm = await honestPhase(5_000);
 
-const attackerStats = new Map();
-const children = [];
-for (let i = 0; i < processes; i++) {
-  const share = Math.floor(connections / processes) + (i < connections % processes ? 1 : 0);
-  const child = fork(path.join(here, 'attacker.mjs'), [port, ATTACKER, share, values['reconnect-ms']], {
-    execArgv: [],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  try {
-    os.setPriority(child.pid, 19);
-  } catch {
-    // not allowed here: the attackers share the CPU at normal priority
+  const attackerStats = new Map();
+  for (let i = 0; i < processes; i++) {
+    const share = Math.floor(connections / processes) + (i < connections % processes ? 1 : 0);
+    const child = fork(path.join(here, 'attacker.mjs'), [port, ATTACKER, share, options.reconnectMs], {
+      execArgv: [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    try {
+      os.setPriority(child.pid, 19);
+    } catch {
+      // not allowed here: the attackers share the CPU at normal priority
+    }
+    child.on('message', (stats) => attackerStats.set(i, stats));
+    children.push(child);
   }
-  child.on('message', (stats) => attackerStats.set(i, stats));
-  children.push(child);
-}
-const totals = () => {
-  const sum = { started: 0, open: 0, opened: 0, refused: 0, timedOut: 0, errors: 0 };
-  for (const s of attackerStats.values()) for (const k of Object.keys(sum)) sum[k] += s[k];
-  return sum;
-};
-// Until every attacker connection has been tried once.
-while (attackerStats.size < processes || totals().started < connections) await delay(250);
-await delay(2_000);
-let peakRss = processUsage(server.pid).rssBytes;
-const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, processUsage(server.pid).rssBytes)), 250);
-const cpuBefore = processUsage(server.pid).cpuSeconds;
-const attackStarted = totals();
-const attacked = await honestPhase(durationMs);
-const attackEnded = totals();
-clearInterval(rssTimer);
-const cpuSeconds = processUsage(server.pid).cpuSeconds - cpuBefore;
-for (const child of children) child.kill();
-await server.stop();
+  const totals = () => {
+    const sum = { started: 0, open: 0, opened: 0, refused: 0, timedOut: 0, errors: 0 };
+    for (const s of attackerStats.values()) for (const k of Object.keys(sum)) sum[k] += s[k];
+    return sum;
+  };
+  // Until every attacker connection has been tried once.
+  while (attackerStats.size < processes || totals().started < connections) await delay(250);
+  await delay(2_000);
+  let peakRss = processUsage(server.pid).rssBytes;
+  const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, processUsage(server.pid).rssBytes)), 250);
+  const cpuBefore = processUsage(server.pid).cpuSeconds;
+  const attackStarted = totals();
+  const attacked = await honestPhase(durationMs);
+  const attackEnded = totals();
+  clearInterval(rssTimer);
+  const cpuSeconds = processUsage(server.pid).cpuSeconds - cpuBefore;
+  for (const child of children) child.kill();
 
-const result = {
-  bench: 'slowloris',
-  database: server.database,
-  slowConnections: connections,
-  attackerAddress: ATTACKER,
-  honestAddress: HONEST,
-  attack: {
-    openAtStart: attackStarted.open,
-    openAtEnd: attackEnded.open,
-    connectionsTried: attackEnded.opened,
-    closedAtOnce: attackEnded.refused,
-    droppedAfterHeadTimeout: attackEnded.timedOut,
-  },
-  calm: calm.all,
-  tablesMs: attacked.all,
-  keptAliveMs: attacked.keptAlive,
-  freshConnectionMs: attacked.fresh,
-  failedHonest: attacked.failures.length,
-  failures: [...new Set(attacked.failures)].slice(0, 5),
-  serverRssBeforeMb: Math.round(rssBefore / 2 ** 20),
-  serverPeakRssMb: Math.round(peakRss / 2 ** 20),
-  serverCpuPercent: Math.round((cpuSeconds / (durationMs / 1000)) * 100),
-  machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`.trim(),
-};
-result.targetMet = result.tablesMs.p99 < TARGET.tablesP99Ms && result.failedHonest === TARGET.failedHonest;
-console.log(
-  `slowloris: ${connections} slow connections from ${ATTACKER}; open on the attacker's side at the end ${attackEnded.open}, ` +
-    `closed at accept ${attackEnded.refused}, dropped after the head timeout ${attackEnded.timedOut}`,
-);
-console.log(
-  `honest GET /api/v1/user/tables from ${HONEST}: calm p99 ${calm.all.p99} ms; under attack p50 ${attacked.all.p50} ms, ` +
-    `p99 ${attacked.all.p99} ms (kept-alive ${attacked.keptAlive.p99}, new connection ${attacked.fresh.p99}), ` +
-    `max ${attacked.all.max} ms, ${attacked.all.count} answered, ${attacked.failures.length} failed`,
-);
-console.log(JSON.stringify(result));
-process.exit(result.targetMet ? 0 : 1);
+  const result = {
+    bench: 'slowloris',
+    database: server.database,
+    slowConnections: connections,
+    attackerAddress: ATTACKER,
+    honestAddress: HONEST,
+    attack: {
+      openAtStart: attackStarted.open,
+      openAtEnd: attackEnded.open,
+      connectionsTried: attackEnded.opened,
+      closedAtOnce: attackEnded.refused,
+      droppedAfterHeadTimeout: attackEnded.timedOut,
+    },
+    calm: calm.all,
+    tablesMs: attacked.all,
+    keptAliveMs: attacked.keptAlive,
+    freshConnectionMs: attacked.fresh,
+    failedHonest: attacked.failures.length,
+    failures: [...new Set(attacked.failures)].slice(0, 5),
+    serverRssBeforeMb: Math.round(rssBefore / 2 ** 20),
+    serverPeakRssMb: Math.round(peakRss / 2 ** 20),
+    serverCpuPercent: Math.round((cpuSeconds / (durationMs / 1000)) * 100),
+    machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`.trim(),
+  };
+  result.targetMet = result.tablesMs.p99 < TARGET.tablesP99Ms && result.failedHonest === TARGET.failedHonest;
+  return result;
+}
+
+function printSummary(r) {
+  console.log(
+    `slowloris: ${r.slowConnections} slow connections from ${r.attackerAddress}; open on the attacker's side at the end ${r.attack.openAtEnd}, ` +
+      `closed at accept ${r.attack.closedAtOnce}, dropped after the head timeout ${r.attack.droppedAfterHeadTimeout}`,
+  );
+  console.log(
+    `honest GET /api/v1/user/tables from ${r.honestAddress}: calm p99 ${r.calm.p99} ms; under attack p50 ${r.tablesMs.p50} ms, ` +
+      `p99 ${r.tablesMs.p99} ms (kept-alive ${r.keptAliveMs.p99}, new connection ${r.freshConnectionMs.p99}), ` +
+      `max ${r.tablesMs.max} ms, ${r.tablesMs.count} answered, ${r.failedHonest} failed`,
+  );
+}

@@ -119,6 +119,14 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ REDIS_PREFIX: 'a b' })).toThrow(/REDIS_PREFIX/);
   });
 
+  it('an address is refused at accept after 100 429s a minute, unless behind a proxy or HTTP_MAX_REFUSALS_PER_IP says otherwise', () => {
+    expect(loadConfig({}).httpRefusalsPerIp).toBe(100);
+    expect(loadConfig({ TRUST_PROXY: '1' }).httpRefusalsPerIp).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '1', HTTP_MAX_REFUSALS_PER_IP: '50' }).httpRefusalsPerIp).toBe(50);
+    expect(loadConfig({ HTTP_MAX_REFUSALS_PER_IP: '0' }).httpRefusalsPerIp).toBe(0);
+    expect(() => loadConfig({ HTTP_MAX_REFUSALS_PER_IP: '-1' })).toThrow(ConfigError);
+  });
+
   it('refuses an origin that is not an origin', () => {
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'tenger.mn/path' })).toThrow(ConfigError);
   });

@@ -47,7 +47,7 @@ export interface PasswordGuardConfig {
 
 export const DEFAULT_PASSWORD_GUARD: PasswordGuardConfig = {
   inFlight: 8,
-  perUserInFlight: 2,
+  perUserInFlight: 1,
   perAddressInFlight: 4,
   perUserPerMinute: 10,
   perAddressPerMinute: 60,
@@ -86,6 +86,12 @@ export interface ServerConfig {
    * TRUST_PROXY > 0 and the proxy caps each client (deploy/nginx.conf, limit_conn).
    */
   tcpConnectionsPerIp: number;
+  /**
+   * 429 answers per peer address in a minute after which its connections are refused at accept for the
+   * rest of that minute (http/connectionCap.ts); 0: never. Off by default behind a proxy (the peer is
+   * the proxy; nginx's limit_req answers the flood there).
+   */
+  httpRefusalsPerIp: number;
   /** How long a client may take to send a whole request head before the connection is dropped (408). */
   httpHeadersTimeoutMs: number;
   /** On SIGTERM/SIGINT: how long running hands may take to finish before they are voided. */
@@ -117,6 +123,8 @@ export const DEFAULT_SHUTDOWN_DRAIN_SECONDS = 60;
 
 /** Open TCP connections per address when not behind a proxy (TCP_MAX_CONNECTIONS_PER_IP). */
 export const DEFAULT_TCP_CONNECTIONS_PER_IP = 200;
+/** 429s per address in a minute before its connections are refused at accept (HTTP_MAX_REFUSALS_PER_IP). */
+export const DEFAULT_HTTP_REFUSALS_PER_IP = 100;
 /** Time to send a whole request head (HTTP_HEADERS_TIMEOUT_MS): a slowloris holds a connection no longer. */
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 
@@ -169,6 +177,12 @@ const EnvSchema = z.object({
   TCP_MAX_CONNECTIONS_PER_IP: z.coerce
     .number()
     .int('TCP_MAX_CONNECTIONS_PER_IP must be a whole number (0: no cap)')
+    .min(0)
+    .max(1_000_000)
+    .optional(),
+  HTTP_MAX_REFUSALS_PER_IP: z.coerce
+    .number()
+    .int('HTTP_MAX_REFUSALS_PER_IP must be a whole number (0: never refuse connections for it)')
     .min(0)
     .max(1_000_000)
     .optional(),
@@ -275,6 +289,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsHost: e.METRICS_HOST,
     tcpConnectionsPerIp:
       e.TCP_MAX_CONNECTIONS_PER_IP ?? (e.TRUST_PROXY > 0 ? 0 : DEFAULT_TCP_CONNECTIONS_PER_IP),
+    httpRefusalsPerIp:
+      e.HTTP_MAX_REFUSALS_PER_IP ?? (e.TRUST_PROXY > 0 ? 0 : DEFAULT_HTTP_REFUSALS_PER_IP),
     httpHeadersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     redisUrl: e.REDIS_URL,

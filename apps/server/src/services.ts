@@ -16,7 +16,7 @@ import { SettingsService } from './settings/settingsService.js';
 import type { TableLayer } from './tables/tableLayer.js';
 import { TableRegistry } from './tables/runtime/tableRegistry.js';
 import { ChatService } from './tables/chat/chatService.js';
-import { TableService } from './tables/tableService.js';
+import { TableCatalogue } from './tables/tableCatalogue.js';
 import { RoleGrantDesk } from './fourEyes/roleGrants.js';
 import type { Clock } from './tables/runtime/ports.js';
 import { TournamentService } from './tournaments/tournamentService.js';
@@ -39,7 +39,7 @@ export interface Services {
   roleGrants: RoleGrantDesk;
   settings: SettingsService;
   blocks: BlockService;
-  tables: TableService;
+  tables: TableCatalogue;
   tableLayer: TableLayer;
   /** Table chat: lines, the word filter, mutes, retention. */
   chat: ChatService;
@@ -137,7 +137,7 @@ export function createServices(
     roleGrants: new RoleGrantDesk(db, auth, settings),
     settings,
     blocks: new BlockService(db),
-    tables: new TableService(db),
+    tables: new TableCatalogue(db),
     chat: new ChatService(db),
     hub: new GlobalHub(ledger, (token) => auth.authenticate(token), logger),
   };

@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import { TEST_DRIVERS } from './testing/database.js';
 import { startTestServer, type TestServer } from './testing/testServer.js';
 import { TableRegistry } from './tables/runtime/tableRegistry.js';
-import { FAST_TIMING } from './tables/runtime/testing.js';
+import { FAST_TIMING } from './testing/testTables.js';
 
 function opened(
   url: string,

@@ -8,6 +8,7 @@ import {
   TableSessionSchema,
   WithdrawalPageSchema,
 } from '@tenger/protocol';
+import { listAudit } from '../src/audit/auditLog.js';
 import { TEST_DRIVERS } from '../src/testing/database.js';
 import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../src/testing/testServer.js';
 
@@ -333,6 +334,13 @@ describe.each(TEST_DRIVERS)('admin API on $name', ({ url }) => {
       expect((await admin('DELETE', `/table/simulate?tableId=${first.id}`)).body).toBe('Simulation stopped');
       expect((await admin('PUT', '/table/simulate?tableId=0')).statusCode).toBe(400);
       expect((await admin('PUT', '/table/simulate?tableId=424242')).statusCode).toBe(404);
+      // The table layer wrote the audit rows, each once, after its call succeeded (the refused kick none).
+      const rows = await listAudit(t.services.db, { limit: 3 });
+      expect(rows.map((r) => [r.action, r.targetId, r.summary])).toEqual([
+        ['simulation.stop', String(first.id), 'simulation on -> off'],
+        ['simulation.start', String(first.id), 'simulation off -> on'],
+        ['table.kick', String(p.id), `removed user #${p.id} from table #${first.id}`],
+      ]);
     });
 
     it('blocking a seated player stands them up and returns their chips to their balance', async () => {

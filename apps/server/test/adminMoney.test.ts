@@ -5,6 +5,7 @@ import { AUDIT_ACTIONS, listAudit } from '../src/audit/auditLog.js';
 import { queryRows } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
 import { Accounts } from '../src/ledger/accounts.js';
+import { adminCalls } from '../src/testing/adminCalls.js';
 import { TEST_DRIVERS } from '../src/testing/database.js';
 import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../src/testing/testServer.js';
 
@@ -34,11 +35,7 @@ describe.each(TEST_DRIVERS)('admin money controls and the audit log on $name', (
   afterAll(() => t.close());
   afterEach(async () => expect(await t.audit()).toEqual(BALANCED));
 
-  const as = (token: string) => (method: string, path: string, payload?: object, headers?: object) =>
-    t.call({ method: method as 'GET', url: `${A}${path}`, payload, token, headers: headers as never });
-  const admin = (method: string, path: string, payload?: object, headers?: object) =>
-    as(t.admin.token)(method, path, payload, headers);
-  const available = async (userId: number) => (await t.services.ledger.balancesOf(userId)).available;
+  const { as, admin, adjust, available } = adminCalls(() => t);
   const auditRows = (action: string) => listAudit(t.services.db, { limit: 100, action });
 
   /** Seats the player at a new small table through the live table (buy-in `amount`); its id. */
@@ -238,28 +235,13 @@ describe.each(TEST_DRIVERS)('admin money controls and the audit log on $name', (
 
     it('an adjustment credits or debits with a reason, and a debit never goes below zero', async () => {
       const p = await t.player(1_000);
-      const credit = await admin('POST', '/adjustment', {
-        userId: p.id,
-        direction: 'credit',
-        amount: 500,
-        reason: 'promo',
-      });
+      const credit = await adjust(p.id, 'credit', 500, 'promo');
       expect(credit.statusCode).toBe(201);
       expect(credit.json()).toMatchObject({ balance: 1_500, amount: 500, direction: 'credit' });
-      const over = await admin('POST', '/adjustment', {
-        userId: p.id,
-        direction: 'debit',
-        amount: 1_501,
-        reason: 'fix',
-      });
+      const over = await adjust(p.id, 'debit', 1_501, 'fix');
       expect(over.statusCode).toBe(409);
       expect(over.json().error.fields.amount).toBe('At most 1500');
-      const debit = await admin('POST', '/adjustment', {
-        userId: p.id,
-        direction: 'debit',
-        amount: 1_500,
-        reason: 'fix',
-      });
+      const debit = await adjust(p.id, 'debit', 1_500, 'fix');
       expect(debit.statusCode).toBe(201);
       expect(await available(p.id)).toBe(0);
       for (const bad of [
@@ -301,20 +283,10 @@ describe.each(TEST_DRIVERS)('admin money controls and the audit log on $name', (
       expect(refused.json().error.message).toMatch(/5000/);
       expect((await t.services.users.get(p.id)).status).toBe('active');
 
-      await admin('POST', '/adjustment', {
-        userId: p.id,
-        direction: 'debit',
-        amount: 2_000,
-        reason: 'paid in cash',
-      });
+      await adjust(p.id, 'debit', 2_000, 'paid in cash');
       expect((await admin('DELETE', `/user?userId=${p.id}`)).statusCode).toBe(409);
       await admin('DELETE', `/table/kick?tableId=${table.id}&userId=${p.id}`);
-      await admin('POST', '/adjustment', {
-        userId: p.id,
-        direction: 'debit',
-        amount: 1_000,
-        reason: 'paid in cash',
-      });
+      await adjust(p.id, 'debit', 1_000, 'paid in cash');
       expect((await admin('DELETE', `/user?userId=${p.id}`)).statusCode).toBe(409);
       const [w] = (await admin('GET', `/withdrawal?userId=${p.id}`)).json().items;
       await admin('PUT', `/withdrawal/approve?withdrawalId=${w.withdrawalId}`);
@@ -425,19 +397,14 @@ describe.each(TEST_DRIVERS)('admin money controls and the audit log on $name', (
       const credited = (await admin('GET', `/deposit?userId=${p.id}&status=credited`)).json().items[0];
       await as(approver.token)('PUT', `/deposit/approve?depositId=${pending.depositId}`);
       await admin('POST', `/deposit/reverse?depositId=${credited.depositId}`, { reason: 'test' });
-      await admin('POST', '/adjustment', { userId: p.id, direction: 'credit', amount: 5, reason: 'test' });
+      await adjust(p.id, 'credit', 5, 'test');
       await t.call({ method: 'POST', url: `${U}/withdrawal`, token: p.token, payload: { amount: 1_000 } });
       await t.call({ method: 'POST', url: `${U}/withdrawal`, token: p.token, payload: { amount: 1_000 } });
       const ws = (await admin('GET', `/withdrawal?userId=${p.id}`)).json().items;
       await admin('PUT', `/withdrawal/approve?withdrawalId=${ws[0].withdrawalId}`);
       await admin('PUT', `/withdrawal/reject?withdrawalId=${ws[1].withdrawalId}`, { reason: 'no' });
       // Four-eyes steps: a payout that waits, its approval withdrawn; credits cancelled and rejected.
-      await admin('POST', '/adjustment', {
-        userId: p.id,
-        direction: 'credit',
-        amount: 2_000_000,
-        reason: 'big',
-      });
+      await adjust(p.id, 'credit', 2_000_000, 'big');
       const held = (await admin('POST', '/deposit', { userId: p.id, amount: 3_000_000 })).json();
       await as(approver.token)('PUT', `/deposit/reject?depositId=${held.depositId}`, { reason: 'no wire' });
       const heldAdjustment = (await admin('GET', `/deposit?userId=${p.id}&status=pending`)).json().items[0];

@@ -3,10 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AdminDepositSchema, ApprovalQueueSchema } from '@tenger/protocol';
 import { listAudit } from '../src/audit/auditLog.js';
 import { Accounts } from '../src/ledger/accounts.js';
+import { adminCalls } from '../src/testing/adminCalls.js';
 import { TEST_DRIVERS } from '../src/testing/database.js';
 import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../src/testing/testServer.js';
 
-const A = '/api/v1/admin';
 const U = '/api/v1/user';
 
 // Issue 17 part 1: one dishonest administrator, with every account they can create, cannot create or
@@ -19,10 +19,7 @@ describe.each(TEST_DRIVERS)('four-eyes on credits, payouts and admin grants on $
   afterAll(() => t.close());
   afterEach(async () => expect(await t.audit()).toEqual(BALANCED));
 
-  const as = (token: string) => (method: string, path: string, payload?: object) =>
-    t.call({ method: method as 'GET', url: `${A}${path}`, payload, token });
-  const admin = (method: string, path: string, payload?: object) => as(t.admin.token)(method, path, payload);
-  const available = async (userId: number) => (await t.services.ledger.balancesOf(userId)).available;
+  const { as, admin, adjust, available } = adminCalls(() => t);
   const auditOf = async (action: string, targetId: number) =>
     (await listAudit(t.services.db, { limit: 500, action })).filter((r) => r.targetId === String(targetId));
   const login = async (p: TestPlayer): Promise<TestPlayer> => {
@@ -73,12 +70,7 @@ describe.each(TEST_DRIVERS)('four-eyes on credits, payouts and admin grants on $
 
     it('a credit adjustment to the acting admin’s own account waits, whatever the amount', async () => {
       for (const amount of [10_000_000, 100]) {
-        const res = await admin('POST', '/adjustment', {
-          userId: t.admin.id,
-          direction: 'credit',
-          amount,
-          reason: 'bonus to me',
-        });
+        const res = await adjust(t.admin.id, 'credit', amount, 'bonus to me');
         expect(res.statusCode).toBe(202);
         expect(res.json()).toMatchObject({ status: 'pending', kind: 'adjustment', amount });
         expect(await available(t.admin.id)).toBe(0);
@@ -91,12 +83,7 @@ describe.each(TEST_DRIVERS)('four-eyes on credits, payouts and admin grants on $
 
     it('a credit adjustment above the threshold waits; a second admin credits it once as an adjustment', async () => {
       const p = await t.player();
-      const res = await admin('POST', '/adjustment', {
-        userId: p.id,
-        direction: 'credit',
-        amount: 1_000_001,
-        reason: 'goodwill',
-      });
+      const res = await adjust(p.id, 'credit', 1_000_001, 'goodwill');
       expect(res.statusCode).toBe(202);
       expect(await available(p.id)).toBe(0);
       const approved = await as(honest.token)('PUT', `/deposit/approve?depositId=${res.json().depositId}`);
@@ -117,12 +104,7 @@ describe.each(TEST_DRIVERS)('four-eyes on credits, payouts and admin grants on $
       expect(statuses).toEqual(['credited', 'pending', 'pending', 'pending', 'pending']);
       expect(await available(p.id)).toBe(1_000_000);
       // Credits and payouts count together: one tugrik more by adjustment waits too.
-      const tiny = await admin('POST', '/adjustment', {
-        userId: p.id,
-        direction: 'credit',
-        amount: 1,
-        reason: 'x',
-      });
+      const tiny = await adjust(p.id, 'credit', 1, 'x');
       expect(tiny.statusCode).toBe(202);
       expect(await available(p.id)).toBe(1_000_000);
     });

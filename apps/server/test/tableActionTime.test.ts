@@ -4,7 +4,7 @@ import { TEST_DRIVERS } from '../src/testing/database.js';
 import { BALANCED, startTestServer, type TestServer } from '../src/testing/testServer.js';
 import { TableRegistry } from '../src/tables/runtime/tableRegistry.js';
 import type { TableRuntime } from '../src/tables/runtime/tableRuntime.js';
-import { FAST_TIMING, Recorder, snapshotOf, waitForTurn } from '../src/tables/runtime/testing.js';
+import { FAST_TIMING, Recorder, snapshotOf, waitForTurn } from '../src/testing/testTables.js';
 
 const A = '/api/v1/admin';
 const SITE_ACTION_SECONDS = 20;

@@ -13,31 +13,15 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts } from '../src/ledger/accounts.js';
 import { FakeClock } from '../src/tables/runtime/clock.js';
-import { TableRegistry } from '../src/tables/runtime/tableRegistry.js';
-import { UNIT_TIMING } from '../src/tables/runtime/unitTable.js';
+import { UNIT_TIMING } from '../src/testing/unitTable.js';
 import { TournamentService } from '../src/tournaments/tournamentService.js';
 import { TEST_DRIVERS } from '../src/testing/database.js';
-import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../src/testing/testServer.js';
+import { BALANCED, type TestPlayer, type TestServer } from '../src/testing/testServer.js';
+import { BUY_IN, FEE, SIT_AND_GO, startTournamentServer } from './tournamentFixtures.js';
 
 const A = '/api/v1/admin';
 const U = '/api/v1/user';
-const BUY_IN = 10_000;
-const FEE = 1_000;
 const FUNDS = 20_000;
-
-const SIT_AND_GO = {
-  name: 'Sit & Go 3',
-  kind: 'sng',
-  variant: 'holdem',
-  buyIn: BUY_IN,
-  fee: FEE,
-  startingStack: 1_500,
-  tableSize: 6,
-  minEntrants: 2,
-  maxEntrants: 3,
-  structure: 'turbo',
-  actionSeconds: 15,
-};
 
 describe.each(TEST_DRIVERS)('the tournament API on $name', ({ url }) => {
   let t: TestServer;
@@ -47,12 +31,7 @@ describe.each(TEST_DRIVERS)('the tournament API on $name', ({ url }) => {
   let latecomer: TestPlayer;
 
   beforeAll(async () => {
-    t = await startTestServer({
-      databaseUrl: url,
-      tableLayer: (services) => new TableRegistry(services, { timing: UNIT_TIMING, clock }),
-      tournamentClock: clock,
-      tournamentBotPauseMs: [0, 0],
-    });
+    t = await startTournamentServer(url, clock);
     players = [await t.player(FUNDS), await t.player(FUNDS), await t.player(FUNDS)];
     poor = await t.player(BUY_IN);
     latecomer = await t.player(FUNDS);

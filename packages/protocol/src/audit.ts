@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'table.update',
   'table.delete',
   'table.kick',
+  'table.reconcile',
   'chat.mute',
   'chat.unmute',
   'simulation.start',

@@ -73,3 +73,92 @@ describe('table channel server messages', () => {
     expect(TableServerMessageSchema.safeParse({ ...frame, code: 'not-your-turn' }).success).toBe(false);
   });
 });
+
+describe('a tournament at its table', () => {
+  const tournament = {
+    tournamentId: 4,
+    level: 3,
+    ante: 40,
+    anteKind: 'big-blind',
+    isBreak: false,
+    levelEndsAt: 1_800_000_000_000,
+    nextLevel: { smallBlind: 30, bigBlind: 60, ante: 60, isBreak: false },
+    playersLeft: 7,
+    entrants: 9,
+    averageStack: 1_928,
+    handForHand: false,
+  };
+
+  it('the table-updated event carries the level, its clock and the field', () => {
+    const { seats: _seats, ...table } = {
+      tableId: 12,
+      name: 'Sit & Go · 1',
+      variant: 'holdem',
+      betting: 'no-limit',
+      smallBlind: 20,
+      bigBlind: 40,
+      minBuyIn: 0,
+      maxBuyIn: 0,
+      maxPlayers: 9,
+      status: 'waiting',
+      actionTimeSeconds: 20,
+      seats: [],
+      button: null,
+      handsPlayed: 3,
+      tournament,
+    };
+    void _seats;
+    expect(TableEventSchema.parse({ type: 'table-updated', table }).type).toBe('table-updated');
+    expect(
+      TableEventSchema.safeParse({
+        type: 'table-updated',
+        table: { ...table, tournament: { ...tournament, averageStack: 1.5 } },
+      }).success,
+    ).toBe(false);
+  });
+
+  it('a finish names the player, the place and the prize; a move the table and seat to follow', () => {
+    expect(
+      TableEventSchema.parse({ type: 'tournament-finish', userId: 3, place: 2, prize: 31_500, entrants: 9 }),
+    ).toMatchObject({ place: 2, prize: 31_500 });
+    expect(
+      TableEventSchema.safeParse({ type: 'tournament-finish', userId: 3, place: 0, prize: 0, entrants: 9 })
+        .success,
+    ).toBe(false);
+    expect(
+      TableEventSchema.parse({
+        type: 'tournament-move',
+        userId: 3,
+        tableId: 14,
+        tableName: 'MTT · 2',
+        seat: 5,
+      }),
+    ).toMatchObject({ tableId: 14, seat: 5 });
+    expect(
+      TableServerMessageSchema.safeParse({
+        type: 'SNAPSHOT',
+        seq: 9,
+        viewer: { userId: 3, seat: null, movedTo: { tableId: 14, tableName: 'MTT · 2', seat: 5 } },
+        table: {
+          tableId: 12,
+          name: 'MTT · 1',
+          variant: 'holdem',
+          betting: 'no-limit',
+          smallBlind: 20,
+          bigBlind: 40,
+          minBuyIn: 0,
+          maxBuyIn: 0,
+          maxPlayers: 9,
+          status: 'waiting',
+          actionTimeSeconds: 20,
+          seats: [],
+          button: null,
+          handsPlayed: 3,
+          tournament,
+        },
+        hand: null,
+        jackpot: { amount: 0 },
+      }).success,
+    ).toBe(true);
+  });
+});

@@ -219,6 +219,57 @@ export const TableSeatSchema = z.object({
 });
 export type TableSeat = z.infer<typeof TableSeatSchema>;
 
+/** The blinds and ante of a tournament level (the one after the current, on the strip). */
+export const TableLevelSchema = z.object({
+  smallBlind: MoneySchema,
+  bigBlind: MoneySchema,
+  ante: MoneySchema,
+  isBreak: z.boolean(),
+});
+
+/**
+ * A tournament's state at one of its tables (`TableInfo.tournament`): the level in force for the next
+ * hand (its blinds are the table's `smallBlind`/`bigBlind`), its clock and the field. Public: every
+ * viewer gets the same.
+ */
+export const TableTournamentSchema = z.object({
+  tournamentId: IdSchema,
+  /** The level's number in the structure (breaks are numbered too). */
+  level: z.int().min(1),
+  ante: MoneySchema,
+  anteKind: z.enum(['per-player', 'big-blind']),
+  /** A break: no hand is dealt until `levelEndsAt`. */
+  isBreak: z.boolean(),
+  /** When this level (or break) ends, epoch ms; null when it lasts to the end (the last level). */
+  levelEndsAt: z.int().nullable(),
+  /** The next level's blinds and ante (or a break); null after the last. */
+  nextLevel: TableLevelSchema.nullable(),
+  /** Players still in (not yet finished) across every table, and how many entered. */
+  playersLeft: z.int().min(0),
+  entrants: z.int().min(0),
+  /** Chips in play divided by the players left, rounded down. */
+  averageStack: z.int().min(0),
+  /** On the bubble: every table finishes its hand before any deals the next. */
+  handForHand: z.boolean(),
+});
+export type TableTournament = z.infer<typeof TableTournamentSchema>;
+
+/** A player's tournament is over: finishing place (1: the winner) and prize in ₮ (0 out of the money). */
+export const TournamentFinishSchema = z.object({
+  place: z.int().min(1),
+  prize: MoneySchema,
+  entrants: z.int().min(1),
+});
+export type TournamentFinish = z.infer<typeof TournamentFinishSchema>;
+
+/** A player's seat at another table of the tournament (balancing, a broken table, the final table). */
+export const TournamentMoveSchema = z.object({
+  tableId: IdSchema,
+  tableName: z.string(),
+  seat: SeatIndexSchema,
+});
+export type TournamentMove = z.infer<typeof TournamentMoveSchema>;
+
 export const TableInfoSchema = z.object({
   tableId: IdSchema,
   name: z.string(),
@@ -241,18 +292,10 @@ export const TableInfoSchema = z.object({
   jackpotRule: z.object({ contributionPercent: z.number().min(0) }).optional(),
   handsPlayed: z.int().min(0),
   /**
-   * A tournament's table: the level in force for the next hand (its blinds are `smallBlind`/`bigBlind`
-   * above; no buy-in, rake or jackpot applies). Sent again in `table-updated` when the level changes.
+   * A tournament's table: the tournament as its players see it at the table (no buy-in, rake or
+   * jackpot applies). Sent again in `table-updated` when the level or the standings change.
    */
-  tournament: z
-    .object({
-      tournamentId: IdSchema,
-      level: z.int().min(1),
-      ante: MoneySchema,
-      anteKind: z.enum(['per-player', 'big-blind']),
-      isBreak: z.boolean(),
-    })
-    .optional(),
+  tournament: TableTournamentSchema.optional(),
 });
 export type TableInfo = z.infer<typeof TableInfoSchema>;
 
@@ -337,6 +380,10 @@ export const ViewerSchema = z.object({
   minBuyIn: MoneySchema.optional(),
   /** The seated viewer's standing choices (SEAT_OPTIONS). */
   options: SeatOptionsSchema.required().optional(),
+  /** A tournament table: this viewer's tournament ended here (sent until the table closes). */
+  finished: TournamentFinishSchema.optional(),
+  /** A tournament table: this viewer was moved from here to another table (follow it). */
+  movedTo: TournamentMoveSchema.optional(),
 });
 export type Viewer = z.infer<typeof ViewerSchema>;
 
@@ -503,6 +550,10 @@ const TableEventSchemas = [
   z.object({ type: z.literal('jackpot'), amount: MoneySchema }),
   z.object({ type: z.literal('table-updated'), table: TableInfoSchema.omit({ seats: true }) }),
   z.object({ type: z.literal('table-closed') }),
+  /** A tournament table: `userId`'s tournament is over (busted here, or won): place and prize (public, as in the lobby). */
+  TournamentFinishSchema.extend({ type: z.literal('tournament-finish'), userId: IdSchema }),
+  /** A tournament table: `userId` was moved from this table to `tableId`, `seat` (that player's client follows). */
+  TournamentMoveSchema.extend({ type: z.literal('tournament-move'), userId: IdSchema }),
 ] as const;
 
 export const TableEventSchema = z.discriminatedUnion('type', [...EngineEventSchemas, ...TableEventSchemas]);

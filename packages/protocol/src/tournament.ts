@@ -1,7 +1,15 @@
 // Tournaments (issue 19): the lobby's list and a tournament's page, registration, and the admin's create
 // request. Field names are the issue's, shared with the web's pages.
 import { z } from 'zod';
-import { IdQuerySchema, IdSchema, IsoDateSchema, MoneySchema, singleLineText } from './common.js';
+import {
+  IdQuerySchema,
+  IdSchema,
+  IsoDateSchema,
+  MoneySchema,
+  PageQuerySchema,
+  pageOf,
+  singleLineText,
+} from './common.js';
 import { BettingStructureSchema, TableVariantSchema } from './user.js';
 
 /** The engine's MIN_STARTING_STACK (a named structure needs it); the server's test keeps the two equal. */
@@ -89,6 +97,36 @@ export const TournamentDetailSchema = TournamentSummarySchema.extend({
   handForHand: z.boolean(),
 });
 export type TournamentDetail = z.infer<typeof TournamentDetailSchema>;
+
+/**
+ * One of the caller's tournaments (GET /api/v1/user/tournaments/mine, the profile's list): what the entry
+ * cost, how many entered, and how it ended for the caller.
+ */
+export const MyTournamentSchema = TournamentSummarySchema.pick({
+  tournamentId: true,
+  name: true,
+  kind: true,
+  variant: true,
+  betting: true,
+  status: true,
+  buyIn: true,
+  fee: true,
+  entrants: true,
+}).extend({
+  /** When the caller entered (ISO). */
+  registeredAt: IsoDateSchema,
+  /** When the tournament finished or was cancelled (ISO); null while it is open or running. */
+  finishedAt: IsoDateSchema.nullable(),
+  /** The caller's finishing place (1 for the winner); null while still playing or registered, or cancelled before. */
+  place: z.int().min(1).nullable(),
+  /** What the caller won (the prize, or a share by the cancellation policy); 0 otherwise. */
+  prize: MoneySchema,
+});
+export type MyTournament = z.infer<typeof MyTournamentSchema>;
+/** GET /api/v1/user/tournaments/mine?page=&pageSize=: newest entry first. */
+export const MyTournamentsQuerySchema = PageQuerySchema;
+export const MyTournamentPageSchema = pageOf(MyTournamentSchema);
+export type MyTournamentPage = z.infer<typeof MyTournamentPageSchema>;
 
 export const TournamentIdParamsSchema = z.object({ id: IdQuerySchema });
 export const TournamentIdQuerySchema = z.object({ tournamentId: IdQuerySchema });

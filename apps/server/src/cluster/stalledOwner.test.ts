@@ -2,7 +2,6 @@
 // SIGSTOP past its lease while a player's LEAVE waits on its socket; the other process takes the table
 // over. Woken with SIGCONT, the old owner moves no money: the LEAVE is refused, the new owner's stacks are
 // the seat accounts, and the opponent's win in the next hand is settled and kept. The books total zero.
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.js';
@@ -11,26 +10,25 @@ import { seatBalances } from '../ledger/ledgerReads.js';
 import {
   adminToken,
   call,
-  childData,
   FrameSocket,
   killed,
   registerPerson,
+  siteData,
   startChild,
+  tableSocketUrl,
+  uniqueSuffix as hex,
   type Child,
 } from '../testing/childServer.js';
 import { BALANCED } from '../testing/testServer.js';
-import { TEST_TABLE } from '../tables/runtime/testing.js';
+import { TEST_TABLE } from '../testing/testTables.js';
 
 const REDIS = process.env.TEST_REDIS_URL;
 const POSTGRES = process.env.TEST_DATABASE_URL;
 const TTL_MS = 3_000;
 
-const wsUrl = (child: Child, tableId: number) => `${child.address.replace('http', 'ws')}/ws/table/${tableId}`;
-const hex = () => randomBytes(4).toString('hex');
-
 /** A person's socket, authenticated and seated at `seat` with `amount`. */
 async function seated(child: Child, tableId: number, token: string, seat: number, amount: number) {
-  const client = await FrameSocket.open(wsUrl(child, tableId));
+  const client = await FrameSocket.open(tableSocketUrl(child, tableId));
   client.send({ type: 'AUTH', token, requestId: 'auth' });
   expect((await client.reply('auth')).type).toBe('ACK');
   client.send({ type: 'SIT', seat, amount, requestId: 'sit' });
@@ -65,14 +63,8 @@ function plays(client: FrameSocket, seat: number, move: 'fold' | 'allin') {
 
 describe.skipIf(!REDIS || !POSTGRES)('a stalled table owner on PostgreSQL and Redis', () => {
   it("SIGSTOP past the lease, then SIGCONT: the waiting LEAVE is refused and moves nothing, the new owner's stacks are the seat accounts and the opponent's win is kept", async () => {
-    const data = await childData(POSTGRES);
-    const env = {
-      ...data.env,
-      REDIS_URL: REDIS!,
-      REDIS_PREFIX: `tenger-test-${hex()}:`,
-      TABLE_LEASE_TTL_MS: String(TTL_MS),
-      TEST_ACTION_MS: '60000',
-    };
+    const data = await siteData(POSTGRES!, REDIS!, { leaseTtlMs: TTL_MS, actionMs: 60_000 });
+    const { env } = data;
     try {
       const one = await startChild({ ...env, NODE_ID: 'node-1' });
       const admin = await adminToken(one);
@@ -92,10 +84,11 @@ describe.skipIf(!REDIS || !POSTGRES)('a stalled table owner on PostgreSQL and Re
       await b.next((f) => f.event?.type === 'clock', { past: true, timeoutMs: 10_000 });
 
       one.process.kill('SIGSTOP');
-      const stoppedAt = Date.now();
       a.send({ type: 'LEAVE', requestId: 'leave' }); // waits in the stopped process's socket buffer
-      // Node-2 takes the table once the lease has run out: Bob's relayed socket gets a fresh snapshot.
-      await b.next((f) => f.type === 'SNAPSHOT' && Date.now() > stoppedAt + TTL_MS, { timeoutMs: 30_000 });
+      // Node-2 takes the table once the lease has run out: Bob's relayed socket gets a fresh snapshot,
+      // the first since the stop (the stopped owner sends nothing). The lease was last renewed up to a
+      // renewal period before the stop, so it may lapse before stop + TTL: wait for the snapshot itself.
+      await b.next((f) => f.type === 'SNAPSHOT', { timeoutMs: 30_000 });
       expect((await session(two)).owner).toBe('node-2');
       const accounts = async () =>
         data.withDatabase(

@@ -4,7 +4,6 @@
 // survivors take both over within 10 s (TABLE_LEASE_TTL_MS=5000 here), everyone keeps their seat
 // with the stacks the voided hand began with, play resumes, the sockets on surviving processes stay
 // open and see it all, the books total zero and no hand is settled twice.
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.js';
@@ -13,25 +12,24 @@ import { seatBalances } from '../ledger/ledgerReads.js';
 import {
   adminToken,
   call,
-  childData,
   FrameSocket,
   killed,
   registerPerson,
+  siteData,
   startChild,
+  tableSocketUrl as wsUrl,
+  uniqueSuffix as hex,
   type Child,
   type Frame,
 } from '../testing/childServer.js';
 import { BALANCED } from '../testing/testServer.js';
-import { TEST_TABLE } from '../tables/runtime/testing.js';
+import { TEST_TABLE } from '../testing/testTables.js';
 
 const REDIS = process.env.TEST_REDIS_URL;
 const POSTGRES = process.env.TEST_DATABASE_URL;
 
 type Snapshot = Frame & { table?: { seats: Array<{ seat: number; userId: number }> } };
 type Session = { owner?: string; seats: Array<{ seat: number; userId: number }>; handsPlayed: number };
-
-const wsUrl = (child: Child, tableId: number) => `${child.address.replace('http', 'ws')}/ws/table/${tableId}`;
-const hex = () => randomBytes(4).toString('hex');
 
 /**
  * A person through a socket: sits in a free seat and, once `acting` is on, checks or calls on every
@@ -62,14 +60,8 @@ async function seatPerson(child: Child, tableId: number, token: string, amount: 
 
 describe.skipIf(!REDIS || !POSTGRES)('three processes on PostgreSQL and Redis', () => {
   it('the owner of two busy tables dies: takeover within 10 s, same seats and stacks, play resumes, nothing settled twice', async () => {
-    const data = await childData(POSTGRES);
-    const env = {
-      ...data.env,
-      REDIS_URL: REDIS!,
-      REDIS_PREFIX: `tenger-test-${hex()}:`,
-      TABLE_LEASE_TTL_MS: '5000',
-      TEST_ACTION_MS: '20000',
-    };
+    const data = await siteData(POSTGRES!, REDIS!, { leaseTtlMs: 5_000, actionMs: 20_000 });
+    const { env } = data;
     try {
       // The first process migrates, seeds and creates four tables; the other two join it then (the
       // site-wide table-list invalidation over Redis is another part of the cluster).

@@ -9,7 +9,7 @@ import { queryRows } from '../db/client.js';
 import { TEST_DRIVERS } from '../testing/database.js';
 import { startTestServer, type TestPlayer, type TestServer } from '../testing/testServer.js';
 import { TableRegistry } from '../tables/runtime/tableRegistry.js';
-import { createTestTable, FAST_TIMING, sleep } from '../tables/runtime/testing.js';
+import { createTestTable, FAST_TIMING, sleep } from '../testing/testTables.js';
 import { HandStore } from './handStore.js';
 
 const HANDS = 6;
@@ -42,7 +42,12 @@ describe.each(TEST_DRIVERS)('the hand chain on $name', ({ url }) => {
       await sleep(20);
     }
     for (const table of tables) await registry.stopSimulation(table.id);
-    await sleep(100);
+    // The hands in play when the bots were told to leave settle before the chain is read.
+    for (const table of tables) {
+      const runtime = registry.localRuntime(table.id)!;
+      while (runtime.isPlaying || runtime.seatedCount > 0) await sleep(20);
+      await runtime.idle();
+    }
     links = (
       await queryRows<{ id: string; chain_seq: string | number; previous_hash: string; record_hash: string }>(
         t.database.db,

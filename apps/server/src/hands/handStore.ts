@@ -43,8 +43,12 @@ export interface StoredHand {
   playerSeeds?: PlayerSeed[] | null;
   /** Version 2: D and the salts. The operator's audit only: never returned by any API. */
   committedDeck?: CommittedDeck | null;
-  phh: string;
-  pokerstars: string;
+  /**
+   * The house's PHH and PokerStars texts, kept only by hands settled before the texts were rendered on
+   * read (hands/handTexts.ts): their chain links hash them. Newer hands store '' (what the chain hashes).
+   */
+  phh?: string;
+  pokerstars?: string;
   totalPot: number;
   rake: number;
   jackpotContribution: number;
@@ -78,8 +82,8 @@ export function chainedHand(hand: StoredHand): unknown {
       playerSeeds: hand.playerSeeds ?? null,
       committedDeck: hand.committedDeck ?? null,
     },
-    phh: hand.phh,
-    pokerstars: hand.pokerstars,
+    phh: hand.phh ?? '',
+    pokerstars: hand.pokerstars ?? '',
     totalPot: hand.totalPot,
     rake: hand.rake,
     jackpotContribution: hand.jackpotContribution,
@@ -140,7 +144,7 @@ export class HandStore {
                                committed_deck, chain_seq, previous_hash, record_hash)
             VALUES (${hand.handId}, ${hand.tableId}, ${hand.handNumber}, ${hand.startedAt.toISOString()},
                     ${hand.endedAt.toISOString()}, ${hand.variant}, ${JSON.stringify(hand.record)}::jsonb,
-                    ${hand.serverSeed}, ${hand.seedCommitment}, ${hand.clientSeed}, ${hand.phh}, ${hand.pokerstars},
+                    ${hand.serverSeed}, ${hand.seedCommitment}, ${hand.clientSeed}, ${hand.phh ?? ''}, ${hand.pokerstars ?? ''},
                     ${hand.totalPot}, ${hand.rake}, ${hand.jackpotContribution}, ${hand.jackpotPayout},
                     ${hand.fairnessVersion ?? 1}, ${json(hand.playerSeeds)}::jsonb, ${json(hand.committedDeck)}::jsonb,
                     ${seq}, ${previousHash}, ${hash})
@@ -158,10 +162,12 @@ export class HandStore {
     return rows.length > 0;
   }
 
-  async get(handId: string): Promise<(StoredHand & { tableName: string }) | null> {
+  /** The hand with its players, its table's name and whether it was a tournament's. */
+  async get(handId: string): Promise<(StoredHand & { tableName: string; tournament: boolean }) | null> {
     const rows = await queryRows<HandRow>(
       this.db,
-      sql`SELECT h.*, t.name AS table_name FROM hands h JOIN poker_tables t ON t.id = h.table_id WHERE h.id = ${handId}`,
+      sql`SELECT h.*, t.name AS table_name, t.tournament_id IS NOT NULL AS tournament
+            FROM hands h JOIN poker_tables t ON t.id = h.table_id WHERE h.id = ${handId}`,
     );
     const row = rows[0];
     if (!row) return null;
@@ -177,6 +183,7 @@ export class HandStore {
     return {
       ...storedHandOf(row),
       tableName: row.table_name,
+      tournament: row.tournament === true,
       players: players.map((p) => ({
         userId: Number(p.user_id),
         seat: Number(p.seat),
@@ -332,6 +339,8 @@ type HandRow = {
   id: string;
   table_id: number;
   table_name: string;
+  /** Only where the query asks for it. */
+  tournament?: boolean;
   hand_number: number;
   started_at: Date | string;
   ended_at: Date | string;

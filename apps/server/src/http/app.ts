@@ -33,8 +33,9 @@ import { authRoutes } from './routes/user/auth.js';
 import { lobbyRoutes } from './routes/user/lobby.js';
 import { tournamentRoutes } from './routes/user/tournaments.js';
 import { walletRoutes } from './routes/user/wallet.js';
-import { adminHandRoutes, userHandRoutes } from '../hands/handRoutes.js';
-import { myHandRoutes } from '../hands/myHands.js';
+import { adminHandRoutes } from './routes/admin/hands.js';
+import { userHandRoutes } from './routes/user/hands.js';
+import { myHandRoutes } from './routes/user/myHands.js';
 import { tableChannelRoutes } from '../tables/channel/tableChannel.js';
 import { SiteSocketCap } from '../realtime/socketCap.js';
 import { TableChat } from '../tables/chat/tableChat.js';
@@ -85,8 +86,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
         .send(body(status === 415 ? 'unsupported_media_type' : 'bad_request', 'Malformed request'));
     },
   });
-  if (services.config.tcpConnectionsPerIp > 0)
-    new ConnectionsAtAccept(services.config.tcpConnectionsPerIp).watch(app.server);
+  watchConnections(app, services);
   catalogRoutes(app);
   installErrorHandling(app);
   acceptEmptyJson(app);
@@ -215,6 +215,23 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     return reply.status(404).send(body('not_found', `No route ${request.method} ${pathname}`));
   });
   return app;
+}
+
+/**
+ * The per-address cap on open connections, and the refusal budget: an address that got its fill of 429s
+ * this minute has each of its connections closed after its next answer and new ones refused at accept.
+ */
+function watchConnections(app: FastifyInstance, services: Services): void {
+  const { tcpConnectionsPerIp: maxOpen, httpRefusalsPerIp: maxRefusals } = services.config;
+  if (maxOpen <= 0 && maxRefusals <= 0) return;
+  const connections = new ConnectionsAtAccept({ maxOpen, maxRefusals });
+  connections.watch(app.server);
+  if (maxRefusals <= 0) return;
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (connections.afterAnswer(request.raw.socket, reply.statusCode))
+      void reply.header('connection', 'close');
+    return payload;
+  });
 }
 
 /** Browsers send Origin on WebSocket upgrades: allow the configured origins and the server's own host. */

@@ -4,6 +4,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
+import { ConnectionsAtAccept, REFUSAL_WINDOW_MS } from './connectionCap.js';
 import { WsClient } from '../testing/wsClient.js';
 
 const CAP = 5;
@@ -114,5 +115,81 @@ describe('connections capped at accept', () => {
     socket.send({ type: 'PING' });
     await socket.waitFor((f) => f.type === 'PONG');
     socket.close();
+  });
+});
+
+describe('an address out of refusals', () => {
+  const BUDGET = 3;
+  let clock = 1_000_000;
+  let cap: ConnectionsAtAccept;
+  let server: net.Server;
+  let port: number;
+  /** The server side of each connection it served, by the client's local port. */
+  const served = new Map<number, net.Socket>();
+
+  beforeAll(async () => {
+    cap = new ConnectionsAtAccept({ maxOpen: 0, maxRefusals: BUDGET, now: () => clock });
+    // A plain server that answers "hi" on every connection it serves.
+    server = net.createServer((socket) => {
+      served.set(socket.remotePort ?? 0, socket);
+      socket.on('error', () => undefined);
+      socket.write('hi');
+    });
+    cap.watch(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as net.AddressInfo).port;
+  });
+  afterAll(async () => {
+    for (const socket of served.values()) socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  /** A connection from `from`: closed (by the server, without a byte) or answered, and its server side. */
+  async function connect(
+    from: string,
+  ): Promise<{ client: net.Socket; server?: net.Socket; closed: boolean }> {
+    const client = net.connect({ port, host: '127.0.0.1', localAddress: from });
+    client.on('error', () => undefined);
+    const answered = await new Promise<boolean>((resolve) => {
+      client.once('data', () => resolve(true));
+      client.once('close', () => resolve(false));
+    });
+    return { client, server: served.get(client.localPort ?? -1), closed: !answered };
+  }
+
+  it('is refused at accept for the rest of the window once it used its budget of 429s, then served again', async () => {
+    const first = await connect('127.0.0.31');
+    expect(first.closed).toBe(false);
+    const open = await connect('127.0.0.31');
+    expect(cap.afterAnswer(first.server!, 429)).toBe(false);
+    expect(cap.afterAnswer(first.server!, 200)).toBe(false);
+    expect(cap.afterAnswer(first.server!, 429)).toBe(false);
+    // The budget's last refusal: this connection is to close after its answer, and any other of its
+    // address after its next answer, whatever it is.
+    expect(cap.afterAnswer(first.server!, 429)).toBe(true);
+    expect(cap.isShutOut('127.0.0.31')).toBe(true);
+    expect(cap.afterAnswer(open.server!, 200)).toBe(true);
+
+    const refused = await connect('127.0.0.31');
+    expect(refused.closed).toBe(true);
+    expect(refused.server).toBeUndefined();
+    // Another address is served meanwhile.
+    const other = await connect('127.0.0.32');
+    expect(other.closed).toBe(false);
+
+    clock += REFUSAL_WINDOW_MS - 1;
+    expect((await connect('127.0.0.31')).closed).toBe(true);
+    clock += 1;
+    const again = await connect('127.0.0.31');
+    expect(again.closed).toBe(false);
+    // A new window: the budget is whole again.
+    expect(cap.afterAnswer(again.server!, 429)).toBe(false);
+    expect(cap.afterAnswer(again.server!, 200)).toBe(false);
+    for (const c of [first, open, other, again]) c.client.destroy();
+  });
+
+  it('refusals answered on a socket it never accepted (fastify.inject) count for nothing', () => {
+    const stranger = new net.Socket();
+    for (let i = 0; i < BUDGET * 2; i++) expect(cap.afterAnswer(stranger, 429)).toBe(false);
   });
 });

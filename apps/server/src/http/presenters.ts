@@ -15,7 +15,7 @@ import type {
 import type { AuditRow } from '../audit/auditLog.js';
 import type { RoleGrantView } from '../fourEyes/roleGrants.js';
 import type { UserBalances } from '../ledger/ledger.js';
-import type { TableRow } from '../tables/tableService.js';
+import type { TableRow } from '../tables/tableCatalogue.js';
 import type { UserRecord } from '../users/userRecord.js';
 import type { UserWithMoney } from '../users/userService.js';
 import type { DepositView, OutcomeView, WithdrawalView } from '../wallet/walletService.js';

@@ -1,5 +1,6 @@
 import type { TableClientMessage, TableServerMessage, TableStatus } from '@tenger/protocol';
-import type { TableRow } from './tableService.js';
+import type { AuditActor } from '../audit/auditLog.js';
+import type { TableRow } from './tableCatalogue.js';
 
 export interface SeatState {
   seat: number;
@@ -59,15 +60,20 @@ export interface LiveTable {
 export interface TableLayer {
   /** Seats, stacks and state of one table's game session. */
   session(tableId: number): Promise<TableSessionState>;
-  /** Removes a player from a table, returning their chips to their balance; false if not seated. */
-  kick(tableId: number, userId: number): Promise<boolean>;
+  /**
+   * Removes a player from a table, returning their chips to their balance; false if not seated. Given
+   * the administrator who asked, the audit row is written once it has succeeded.
+   */
+  kick(tableId: number, userId: number, actor?: AuditActor): Promise<boolean>;
   /**
    * A blocked or deleted user, at every table where they sit: folded at once if in a hand, stood up
    * when the hand ends and cashed out to their balance. Resolves once every table has taken it in.
    */
   removePlayer(userId: number, reason: 'blocked' | 'deleted'): Promise<void>;
-  startSimulation(tableId: number): Promise<void>;
-  stopSimulation(tableId: number): Promise<void>;
+  /** Bots fill the table; given the administrator who asked, audited once it has started. */
+  startSimulation(tableId: number, actor?: AuditActor): Promise<void>;
+  /** The bots leave when the hand ends; given the administrator who asked, audited. */
+  stopSimulation(tableId: number, actor?: AuditActor): Promise<void>;
   /** Players seated per table, for the lobby (must be cheap: the lobby polls it). */
   seatedCounts(): Promise<Map<number, number>>;
   /** Whether a hand is running at the table, for the lobby status. */

@@ -2,6 +2,7 @@
 // data: the child process (serverProcess.ts), its data (a PGlite folder or a PostgreSQL database),
 // HTTP calls and WebSocket clients that record every frame and how the socket closed.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -204,6 +205,33 @@ export class FrameSocket {
   reply(requestId: string): Promise<Frame> {
     return this.next((f) => (f.type === 'ACK' || f.type === 'REJECT') && f.requestId === requestId);
   }
+}
+
+/** A short random suffix for names (tables, people, Redis prefixes) that must not meet another run's. */
+export const uniqueSuffix = () => randomBytes(4).toString('hex');
+
+/** The WebSocket address of a table at a child. */
+export const tableSocketUrl = (child: Child, tableId: number) =>
+  `${child.address.replace('http', 'ws')}/ws/table/${tableId}`;
+
+/**
+ * The data and environment of a site of several processes: a fresh PostgreSQL database and a Redis
+ * prefix of its own on the shared Redis, leases of `leaseTtlMs` and an action time of `actionMs`.
+ */
+export async function siteData(
+  postgresUrl: string,
+  redisUrl: string,
+  options: { leaseTtlMs: number; actionMs: number },
+) {
+  const data = await childData(postgresUrl);
+  const env = {
+    ...data.env,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: `tenger-test-${uniqueSuffix()}:`,
+    TABLE_LEASE_TTL_MS: String(options.leaseTtlMs),
+    TEST_ACTION_MS: String(options.actionMs),
+  };
+  return { ...data, env };
 }
 
 /** The child's data: a fresh PGlite folder, or a fresh PostgreSQL database when `url` is set. */

@@ -1,7 +1,7 @@
 // Bot-like players for tournament tests: whoever is to act at a table does a seeded choice of all in,
 // call or fold (check when free). No timers and no chance beyond the seed: a run can be repeated.
 import type { TableRuntime } from '../tables/runtime/tableRuntime.js';
-import { Recorder, snapshotOf } from '../tables/runtime/testing.js';
+import { Recorder, snapshotOf } from './testTables.js';
 
 /** How often a scripted player goes all in and calls (else folds, or checks when free). */
 export interface Temper {

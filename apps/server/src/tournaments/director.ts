@@ -21,7 +21,9 @@ import type {
   SeatAssignment,
   TournamentBank,
   TournamentConfig,
+  TournamentFinish,
   TournamentSnapshot,
+  TournamentStandings,
   TournamentStatus,
   TournamentStore,
   TournamentTables,
@@ -126,6 +128,29 @@ export class TournamentDirector {
   /** Chips in play: always entrants × starting stack once the tournament runs. */
   chipsInPlay(): number {
     return this.remaining().reduce((sum, e) => sum + e.stack, 0);
+  }
+
+  /** The tournament as its tables show it (TableInfo.tournament): the level clock and the field. */
+  standings(): TournamentStandings {
+    const left = this.remaining();
+    const clockRuns =
+      (this.status === 'running' || this.status === 'break') &&
+      this.levelIndex + 1 < this.config.levels.length;
+    return {
+      levelEndsAt: clockRuns && this.levelEndsAt > 0 ? this.levelEndsAt : null,
+      nextLevel: this.config.levels[this.levelIndex + 1] ?? null,
+      playersLeft: left.length,
+      entrants: this.entrants.size,
+      averageStack: left.length > 0 ? Math.floor(this.chipsInPlay() / left.length) : 0,
+      handForHand: this.handForHand,
+    };
+  }
+
+  /** A player's finishing place and prize once their tournament is over (null while they play). */
+  finishOf(userId: number): TournamentFinish | null {
+    const entrant = this.entrants.get(userId);
+    if (!entrant || entrant.place === null) return null;
+    return { place: entrant.place, prize: entrant.prize, entrants: this.entrants.size };
   }
 
   snapshot(): TournamentSnapshot {

@@ -5,12 +5,14 @@ import { namedStructure, payoutTable, replayPHH } from '@tenger/engine';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { StoredHand } from '../hands/handStore.js';
+import { handTexts } from '../hands/handTexts.js';
 import { DEFAULT_SETTINGS } from '../settings/settingsService.js';
 import { FakeClock } from '../tables/runtime/clock.js';
 import { TableRuntime } from '../tables/runtime/tableRuntime.js';
-import { MemoryTableStore } from '../tables/runtime/tableStore.js';
+import { Recorder } from '../testing/testTables.js';
+import { MemoryTableStore } from '../tables/runtime/memoryTableStore.js';
 import { TournamentChipBank } from '../tables/runtime/tournamentChipBank.js';
-import { UNIT_TABLE, UNIT_TIMING } from '../tables/runtime/unitTable.js';
+import { UNIT_TABLE, UNIT_TIMING } from '../testing/unitTable.js';
 import { actOnce, type Temper } from '../testing/scriptedTournamentPlayers.js';
 import { seededRandom, seededShuffle } from '../testing/simulatedTournamentTables.js';
 import { TournamentDirector } from './director.js';
@@ -39,6 +41,7 @@ function liveTournament(entrants: number, tableSize: number, seed: number, tempe
   const hands: StoredHand[] = [];
   const store = new MemoryTableStore();
   let nextTableId = 500;
+  const watchers = new Map<number, Recorder>();
   const host: TournamentTableHost = {
     async createTable(_tournamentId, tableNumber) {
       return {
@@ -65,6 +68,10 @@ function liveTournament(entrants: number, tableSize: number, seed: number, tempe
         tournament: mode,
       });
       await runtime.init();
+      // A spectator at every table hears what the table tells everyone.
+      const watcher = new Recorder(null);
+      runtime.join(watcher);
+      watchers.set(row.id, watcher);
       return runtime;
     },
     async retire() {},
@@ -89,7 +96,8 @@ function liveTournament(entrants: number, tableSize: number, seed: number, tempe
     await director.handFinished(report);
     if (director.state !== 'finished') chipsAfterHands.push(director.chipsInPlay());
   };
-  return { config, clock, hands, tables, bank, director, reports, chipsAfterHands, random, temper };
+  tables.news = director;
+  return { config, clock, hands, tables, bank, director, reports, chipsAfterHands, random, temper, watchers };
 }
 
 type Live = ReturnType<typeof liveTournament>;
@@ -147,7 +155,7 @@ describe('a tournament on live tables', () => {
     expect(live.tables.runtimes()).toEqual([]);
     // Every hand was written with its PHH, and replays in the engine.
     expect(live.hands.length).toBe(live.reports.length);
-    for (const hand of live.hands.slice(0, 50)) expect(replayPHH(hand.phh).ok).toBe(true);
+    for (const hand of live.hands.slice(0, 50)) expect(replayPHH(handTexts(hand).phh).ok).toBe(true);
   });
 
   it('an 18-player Sit & Go on three 6-seat real tables balances, breaks to a final table and finishes with every place given once', async () => {
@@ -168,6 +176,54 @@ describe('a tournament on live tables', () => {
     // Hands with antes were dealt (the hyper structure brings them in) and replay exactly.
     const withAntes = live.hands.filter((h) => h.record.ante > 0);
     expect(withAntes.length).toBeGreaterThan(0);
-    for (const hand of withAntes.slice(0, 30)) expect(replayPHH(hand.phh).ok).toBe(true);
+    for (const hand of withAntes.slice(0, 30)) expect(replayPHH(handTexts(hand).phh).ok).toBe(true);
+  });
+
+  it('the tables tell the tournament as it goes: each finish once with its place and prize, each move where to go, the level clock and the field', async () => {
+    const live = liveTournament(18, 6, 5, { allIn: 0.04, call: 0.5 });
+    await registerAll(live, 18);
+    await playToTheEnd(live);
+    expect(live.director.state).toBe('finished');
+    const told = [...live.watchers].flatMap(([tableId, w]) =>
+      w.events().map((event) => ({ tableId, event })),
+    );
+    // Every player's tournament ends once, at the table they sat at, with the director's place and prize.
+    const finishes = told.flatMap(({ event }) => (event.type === 'tournament-finish' ? [event] : []));
+    const players = live.director.players();
+    expect(finishes.map((f) => f.userId).sort((a, b) => a - b)).toEqual(
+      players.map((p) => p.userId).sort((a, b) => a - b),
+    );
+    for (const f of finishes) {
+      const player = players.find((p) => p.userId === f.userId)!;
+      expect([f.place, f.prize, f.entrants]).toEqual([player.place, player.prize, 18]);
+    }
+    // Every move names the table and seat where the player is seated next.
+    const moves = told.flatMap(({ tableId, event }) =>
+      event.type === 'tournament-move' ? [{ from: tableId, ...event }] : [],
+    );
+    expect(moves.length).toBeGreaterThan(0);
+    for (const move of moves) {
+      expect(move.tableId).not.toBe(move.from);
+      const arrivals = live.watchers.get(move.tableId)!.events();
+      expect(
+        arrivals.some(
+          (e) => e.type === 'seat-taken' && e.seat.userId === move.userId && e.seat.seat === move.seat,
+        ),
+      ).toBe(true);
+    }
+    // The strip's figures: the whole field (not one table's), chips conserved in the average, a clock while levels remain.
+    const states = told.flatMap(({ event }) =>
+      event.type === 'table-updated' && event.table.tournament ? [event.table.tournament] : [],
+    );
+    expect(states.some((s) => s.playersLeft > 6)).toBe(true);
+    for (const s of states) {
+      expect(s.entrants).toBe(18);
+      // 0 once the winner is placed, just before the last table closes.
+      expect(s.playersLeft).toBeGreaterThanOrEqual(0);
+      if (s.playersLeft > 0) expect(s.averageStack).toBe(Math.floor((18 * 1_500) / s.playersLeft));
+      if (s.nextLevel) expect(s.levelEndsAt === null || s.levelEndsAt > 0).toBe(true);
+    }
+    expect(states.filter((s) => s.levelEndsAt !== null).length).toBeGreaterThan(0);
+    expect(new Set(states.map((s) => s.playersLeft)).size).toBeGreaterThan(5);
   });
 });

@@ -5,10 +5,16 @@
 import type { Level } from '@tenger/engine';
 import type { Logger } from 'pino';
 import type { TableRegistry } from '../tables/runtime/tableRegistry.js';
-import type { TableRow, TableService } from '../tables/tableService.js';
+import type { TableRow, TableCatalogue } from '../tables/tableCatalogue.js';
 import type { TableRuntime } from '../tables/runtime/tableRuntime.js';
 import { TournamentTableMode } from '../tables/runtime/tournamentMode.js';
-import type { HandReport, SeatAssignment, TournamentTables } from './ports.js';
+import type {
+  HandReport,
+  SeatAssignment,
+  TournamentFinish,
+  TournamentStandings,
+  TournamentTables,
+} from './ports.js';
 
 /** Where tournament tables come from: a table row and a runtime for it (production: the database and the registry). */
 export interface TournamentTableHost {
@@ -24,6 +30,13 @@ export interface TournamentTableHost {
 interface LiveTable {
   runtime: TableRuntime;
   mode: TournamentTableMode;
+  name: string;
+}
+
+/** What the tables show of the whole tournament, read from its director (director.ts). */
+export interface TournamentNews {
+  standings(): TournamentStandings;
+  finishOf(userId: number): TournamentFinish | null;
 }
 
 export class LiveTournamentTables implements TournamentTables {
@@ -33,6 +46,12 @@ export class LiveTournamentTables implements TournamentTables {
   onHand: (report: HandReport) => Promise<void> = async () => {};
   /** A player was seated at one of these tables (the service drives its bots from here). */
   onSeated: (runtime: TableRuntime, player: SeatAssignment) => void = () => {};
+  /** The director, read for the standings and finishes the tables show (set with onHand). */
+  news: TournamentNews | null = null;
+  /** The table each player sat at last (a move is announced there; it may have closed since). */
+  private readonly lastTable = new Map<number, { tableId: number; runtime: TableRuntime }>();
+  private shownStandings = '';
+  private standingsDue = false;
 
   constructor(
     private readonly host: TournamentTableHost,
@@ -60,19 +79,29 @@ export class LiveTournamentTables implements TournamentTables {
       this.drawButton,
     );
     const runtime = await this.host.startRuntime(row, mode);
-    this.live.set(tableId, { runtime, mode });
-    for (const seat of seats) await this.seat(runtime, seat);
+    const table = { runtime, mode, name: row.name };
+    this.live.set(tableId, table);
+    if (this.news) mode.standings = this.news.standings();
+    for (const seat of seats) await this.seat(tableId, table, seat);
     return tableId;
   }
 
   seatPlayer(tableId: number, player: SeatAssignment): void {
     const table = this.table(tableId);
-    if (table) this.step(tableId, this.seat(table.runtime, player));
+    if (table) this.step(tableId, this.seat(tableId, table, player));
   }
 
+  /** A move (the director seats the player elsewhere next) or a finish: the player's table is told which. */
   removePlayer(tableId: number, userId: number): void {
     const table = this.table(tableId);
-    if (table) this.step(tableId, table.runtime.takeTournamentPlayer(userId));
+    if (!table) return;
+    this.step(tableId, table.runtime.takeTournamentPlayer(userId));
+    const finished = this.news?.finishOf(userId);
+    if (finished) {
+      table.runtime.announceTournamentExit(userId, { finished });
+      this.lastTable.delete(userId);
+    }
+    this.standingsChanged();
   }
 
   close(tableId: number, reason: 'broken' | 'finished' | 'cancelled'): void {
@@ -89,11 +118,13 @@ export class LiveTournamentTables implements TournamentTables {
     this.level = level;
     // A queued step of each table: the next deal reads it, a hand in play keeps its blinds.
     for (const [tableId, table] of this.live) this.step(tableId, table.runtime.setTournamentLevel(level));
+    this.standingsChanged();
   }
 
   release(tableId: number): void {
     const table = this.table(tableId);
     if (table) this.step(tableId, table.runtime.releaseTournamentHand());
+    this.standingsChanged();
   }
 
   lastBigBlindSeat(tableId: number): number | null {
@@ -109,9 +140,39 @@ export class LiveTournamentTables implements TournamentTables {
     return this.level;
   }
 
-  private async seat(runtime: TableRuntime, player: SeatAssignment): Promise<void> {
-    await runtime.seatTournamentPlayer(player, player.seat, player.stack);
-    this.onSeated(runtime, player);
+  /**
+   * Seats a player; one who sat at another table is told there where to go (before this seat is taken:
+   * the seat step is queued here already, so the client that follows finds it).
+   */
+  private async seat(tableId: number, table: LiveTable, player: SeatAssignment): Promise<void> {
+    const from = this.lastTable.get(player.userId);
+    this.lastTable.set(player.userId, { tableId, runtime: table.runtime });
+    const seated = table.runtime.seatTournamentPlayer(player, player.seat, player.stack);
+    if (from && from.tableId !== tableId) {
+      const movedTo = { tableId, tableName: table.name, seat: player.seat };
+      from.runtime.announceTournamentExit(player.userId, { movedTo });
+    }
+    await seated;
+    this.onSeated(table.runtime, player);
+  }
+
+  /**
+   * The director changed something its tables show. Read once the director's step has gone on (a
+   * microtask later): a new level's end time is set just after `setLevel`, several busts come in a row.
+   * Every table is told only when what they show changed.
+   */
+  private standingsChanged(): void {
+    if (!this.news || this.standingsDue) return;
+    this.standingsDue = true;
+    queueMicrotask(() => {
+      this.standingsDue = false;
+      const standings = this.news!.standings();
+      const shown = JSON.stringify(standings);
+      if (shown === this.shownStandings) return;
+      this.shownStandings = shown;
+      for (const [tableId, table] of this.live)
+        this.step(tableId, table.runtime.setTournamentStandings(standings));
+    });
   }
 
   private table(tableId: number): LiveTable | undefined {
@@ -138,7 +199,7 @@ export interface TournamentTableSettings {
 /** Production: rows in poker_tables marked with the tournament, runtimes hosted by the table registry. */
 export function registryTableHost(
   registry: Pick<TableRegistry, 'hostTournamentTable' | 'retireTournamentTable'>,
-  tables: Pick<TableService, 'createTournamentTable'>,
+  tables: Pick<TableCatalogue, 'createTournamentTable'>,
   settings: TournamentTableSettings,
   logger: Logger,
 ): TournamentTableHost {

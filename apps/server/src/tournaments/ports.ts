@@ -6,6 +6,7 @@ import type { Level } from '@tenger/engine';
 import type { Clock, SeatHolder } from '../tables/runtime/ports.js';
 
 export type { Clock, SeatHolder };
+export type { TournamentFinish, TournamentStandings } from '../tables/runtime/tournamentMode.js';
 
 /** Money of a tournament. Every method moves whole tugrik, once per key, atomically, or nothing. */
 export interface TournamentBank {

@@ -5,7 +5,10 @@
 import { namedStructure, payoutTable, validateLevels, type Level } from '@tenger/engine';
 import {
   CreateTournamentRequestSchema,
+  PAGE_SIZE_DEFAULT,
   type CreateTournamentRequest,
+  type MyTournament,
+  type MyTournamentPage,
   type UpdateTournamentRequest,
   type TournamentDetail,
   type TournamentStatus,
@@ -25,7 +28,7 @@ import { DatabaseBotRoster } from '../tables/runtime/simulation/botRoster.js';
 import type { TableRuntime } from '../tables/runtime/tableRuntime.js';
 import type { TableLayer } from '../tables/tableLayer.js';
 import type { TableRegistry } from '../tables/runtime/tableRegistry.js';
-import type { TableService } from '../tables/tableService.js';
+import type { TableCatalogue } from '../tables/tableCatalogue.js';
 import { DatabaseTournamentStore } from './databaseTournamentStore.js';
 import { TournamentDirector, TournamentRefused } from './director.js';
 import { LedgerTournamentBank } from './ledgerTournamentBank.js';
@@ -50,7 +53,7 @@ const REFUSAL_MESSAGES: Record<TournamentRefused['code'], string> = {
 export interface TournamentServiceDeps {
   db: Database;
   ledger: Ledger;
-  tables: TableService;
+  tables: TableCatalogue;
   tableLayer: TableLayer;
   logger: Logger;
   /** The directors' clock (levels, scheduled starts); the system clock unless a test scripts it. */
@@ -281,6 +284,66 @@ export class TournamentService {
     });
   }
 
+  /**
+   * The player's own tournaments (the profile's list), newest entry first: what each cost, the field, and
+   * the place and prize once out. Read from the entries the director saves with every step.
+   */
+  async mine(userId: number, paging: { page?: number; pageSize?: number }): Promise<MyTournamentPage> {
+    const page = paging.page ?? 1;
+    const pageSize = paging.pageSize ?? PAGE_SIZE_DEFAULT;
+    const [[counted], rows] = await Promise.all([
+      queryRows<{ total: string | number }>(
+        this.deps.db,
+        sql`SELECT count(*) AS total FROM tournament_entries WHERE user_id = ${userId}`,
+      ),
+      queryRows<{
+        id: number;
+        name: string;
+        kind: MyTournament['kind'];
+        variant: MyTournament['variant'];
+        betting: MyTournament['betting'];
+        status: MyTournament['status'];
+        buy_in: string | number;
+        fee: string | number;
+        entrants: string | number;
+        registered_at: Date | string;
+        finished_at: Date | string | null;
+        place: number | null;
+        prize: string | number;
+      }>(
+        this.deps.db,
+        sql`SELECT t.id, t.name, t.kind, t.variant, t.betting, t.status, t.buy_in, t.fee, t.finished_at,
+                   e.registered_at, e.place, e.prize,
+                   (SELECT count(*) FROM tournament_entries c WHERE c.tournament_id = t.id) AS entrants
+            FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id
+            WHERE e.user_id = ${userId}
+            ORDER BY e.registered_at DESC, t.id DESC
+            LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+      ),
+    ]);
+    const iso = (at: Date | string) => new Date(at).toISOString();
+    return {
+      items: rows.map((r) => ({
+        tournamentId: Number(r.id),
+        name: r.name,
+        kind: r.kind,
+        variant: r.variant,
+        betting: r.betting,
+        status: this.open.get(Number(r.id))?.director.state ?? r.status,
+        buyIn: Number(r.buy_in),
+        fee: Number(r.fee),
+        entrants: Number(r.entrants),
+        registeredAt: iso(r.registered_at),
+        finishedAt: r.finished_at === null ? null : iso(r.finished_at),
+        place: r.place === null ? null : Number(r.place),
+        prize: Number(r.prize),
+      })),
+      total: Number(counted?.total ?? 0),
+      page,
+      pageSize,
+    };
+  }
+
   async detail(tournamentId: number, viewerId: number | null): Promise<TournamentDetail> {
     const row = await this.row(tournamentId);
     const live = this.open.get(tournamentId);
@@ -465,6 +528,7 @@ export class TournamentService {
       await director.handFinished(report);
       this.forgetIfDone(row.id);
     };
+    tables.news = director;
     director.open();
     const live = { row, director, tables };
     this.open.set(row.id, live);

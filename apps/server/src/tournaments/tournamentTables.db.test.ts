@@ -6,9 +6,11 @@ import { namedStructure, replayPHH } from '@tenger/engine';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.js';
+import { HandStore } from '../hands/handStore.js';
+import { handTexts } from '../hands/handTexts.js';
 import { FakeClock } from '../tables/runtime/clock.js';
 import { TableRegistry } from '../tables/runtime/tableRegistry.js';
-import { UNIT_TIMING } from '../tables/runtime/unitTable.js';
+import { UNIT_TIMING } from '../testing/unitTable.js';
 import { TEST_DRIVERS } from '../testing/database.js';
 import { actOnce } from '../testing/scriptedTournamentPlayers.js';
 import { seededRandom } from '../testing/simulatedTournamentTables.js';
@@ -126,14 +128,17 @@ describe.each(TEST_DRIVERS)('tournament tables in the server on $name', ({ url }
     expect(entrants.reduce((a, e) => a + e.prize, 0)).toBe(ENTRANTS * 10_000);
 
     // Hands are in the hand store and replay; the tables moved no money and are retired.
-    const hands = await queryRows<{ phh: string; rake: string | number }>(
+    const hands = await queryRows<{ id: string; rake: string | number }>(
       t.database.db,
-      sql`SELECT phh, rake FROM hands WHERE table_id = ${tableId}`,
+      sql`SELECT id, rake FROM hands WHERE table_id = ${tableId}`,
     );
     expect(hands.length).toBeGreaterThan(0);
     for (const hand of hands) {
       expect(Number(hand.rake)).toBe(0);
-      expect(replayPHH(hand.phh).ok).toBe(true);
+      // The texts as the hand history renders them: PHH that replays, chips without a currency.
+      const texts = handTexts((await new HandStore(t.database.db).get(hand.id))!);
+      expect(replayPHH(texts.phh).ok).toBe(true);
+      expect(texts.pokerstars).not.toContain('₮');
     }
     const [moves] = await queryRows<{ n: string | number }>(
       t.database.db,

@@ -1,4 +1,5 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
+import type { MyTournamentPage } from '@tenger/protocol';
 import { QUERY_KEEP_UNUSED_SECONDS, USER_API_PATH } from '../app/constants';
 import { asList, authorizedBaseQuery } from './baseQuery';
 import type { TournamentDetail, TournamentSummary } from './tournamentTypes';
@@ -131,6 +132,11 @@ export const userApi = createApi({
       query: (tournamentId) => `/tournaments/${encodeURIComponent(String(tournamentId))}`,
       providesTags: (_result, _error, tournamentId) => [{ type: 'Tournaments', id: tournamentId }],
     }),
+    /** The profile's list of the caller's own tournaments (place, prize), newest entry first. */
+    getMyTournaments: build.query<MyTournamentPage, PageQuery>({
+      query: ({ page, pageSize }) => ({ url: '/tournaments/mine', params: { page, pageSize } }),
+      providesTags: [{ type: 'Tournaments', id: 'MINE' }],
+    }),
     /** Buy-in and fee leave the balance, so Me refreshes too. */
     registerTournament: build.mutation<unknown, number>({
       query: (tournamentId) => ({
@@ -139,6 +145,7 @@ export const userApi = createApi({
       }),
       invalidatesTags: (_result, _error, tournamentId) => [
         { type: 'Tournaments', id: 'LIST' },
+        { type: 'Tournaments', id: 'MINE' },
         { type: 'Tournaments', id: tournamentId },
         'Me',
       ],
@@ -150,6 +157,7 @@ export const userApi = createApi({
       }),
       invalidatesTags: (_result, _error, tournamentId) => [
         { type: 'Tournaments', id: 'LIST' },
+        { type: 'Tournaments', id: 'MINE' },
         { type: 'Tournaments', id: tournamentId },
         'Me',
       ],
@@ -189,6 +197,7 @@ export const {
   useGetJackpotQuery,
   useGetTournamentsQuery,
   useGetTournamentQuery,
+  useGetMyTournamentsQuery,
   useRegisterTournamentMutation,
   useUnregisterTournamentMutation,
 } = userApi;

@@ -9,12 +9,21 @@ const formatters = new Map<string, Intl.NumberFormat>();
  */
 export function formatMoney(amount: number, language = 'en'): string {
   if (!Number.isSafeInteger(amount)) return '—';
+  return `${amount < 0 ? '−' : ''}${CURRENCY_SYMBOL}${grouped(Math.abs(amount), language)}`;
+}
+
+/** Tournament chips: counted, not priced, so no ₮ sign; grouped like money. */
+export function formatChips(amount: number, language = 'en'): string {
+  if (!Number.isSafeInteger(amount)) return '—';
+  return `${amount < 0 ? '−' : ''}${grouped(Math.abs(amount), language)}`;
+}
+
+function grouped(amount: number, language: string): string {
   const locale = LOCALE_BY_LANGUAGE[language.slice(0, 2)] ?? LOCALE_BY_LANGUAGE.en;
   let formatter = formatters.get(locale);
   if (!formatter) {
     formatter = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: true });
     formatters.set(locale, formatter);
   }
-  const digits = formatter.format(Math.abs(amount));
-  return `${amount < 0 ? '−' : ''}${CURRENCY_SYMBOL}${digits}`;
+  return formatter.format(amount);
 }

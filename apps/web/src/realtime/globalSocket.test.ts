@@ -1,36 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GlobalSocket, globalSocketUrl, type SocketLike } from './globalSocket';
+import { GlobalSocket, globalSocketUrl, type GlobalSocketOptions } from './globalSocket';
+import { FakeSocket } from '../test/fakeSocket';
 
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  sent: string[] = [];
-  closedByClient = false;
-  constructor(readonly url: string) {}
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    this.closedByClient = true;
-    this.readyState = 3;
-  }
-  serverOpens() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  serverCloses(code = 1006) {
-    this.readyState = 3;
-    this.onclose?.({ code } as CloseEvent);
-  }
-  serverSends(data: string) {
-    this.onmessage?.(new MessageEvent('message', { data }));
-  }
-}
-
-function setup() {
+function setup(more: Partial<GlobalSocketOptions> = {}) {
   const sockets: FakeSocket[] = [];
   const logger = { warn: vi.fn(), error: vi.fn() };
   const onBalance = vi.fn();
@@ -46,6 +18,7 @@ function setup() {
       sockets.push(socket);
       return socket;
     },
+    ...more,
   });
   return { client, sockets, logger, onBalance, onJackpot };
 }
@@ -173,20 +146,7 @@ describe('the /ws/global connection', () => {
 
   it('a close with 1012 (server restarting) is reported while it reconnects as usual, and ends when it is back', () => {
     const onServerRestart = vi.fn();
-    const sockets: FakeSocket[] = [];
-    const client = new GlobalSocket({
-      url: 'ws://host/ws/global',
-      token: 'tok-1',
-      onBalance: vi.fn(),
-      onJackpot: vi.fn(),
-      onServerRestart,
-      logger: { warn: vi.fn(), error: vi.fn() },
-      createSocket: (url) => {
-        const socket = new FakeSocket(url);
-        sockets.push(socket);
-        return socket;
-      },
-    });
+    const { client, sockets } = setup({ onServerRestart });
     client.connect();
     sockets[0].serverOpens();
     sockets[0].serverCloses(1006);
@@ -206,20 +166,7 @@ describe('the /ws/global connection', () => {
 
   it('a restart notice ends when the reconnects give up, and when the page closes the socket', () => {
     const onServerRestart = vi.fn();
-    const sockets: FakeSocket[] = [];
-    const client = new GlobalSocket({
-      url: 'ws://host/ws/global',
-      token: 'tok-1',
-      onBalance: vi.fn(),
-      onJackpot: vi.fn(),
-      onServerRestart,
-      logger: { warn: vi.fn(), error: vi.fn() },
-      createSocket: (url) => {
-        const socket = new FakeSocket(url);
-        sockets.push(socket);
-        return socket;
-      },
-    });
+    const { client, sockets } = setup({ onServerRestart });
     client.connect();
     sockets[0].serverOpens();
     sockets[0].serverCloses(1012);

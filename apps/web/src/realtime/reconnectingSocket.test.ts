@@ -3,30 +3,8 @@ import {
   ReconnectingSocket,
   SPEC_RECONNECT_POLICY,
   type ReconnectingSocketOptions,
-  type SocketLike,
 } from './reconnectingSocket';
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  closedWith: number | undefined;
-  send() {}
-  close(code?: number) {
-    this.closedWith = code;
-    this.readyState = 3;
-  }
-  opens() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  drops(code = 1006) {
-    this.readyState = 3;
-    this.onclose?.({ code } as CloseEvent);
-  }
-}
+import { FakeSocket } from '../test/fakeSocket';
 
 function setup(overrides: Partial<ReconnectingSocketOptions> = {}) {
   const sockets: FakeSocket[] = [];
@@ -59,13 +37,13 @@ describe('the reconnecting socket both channels use', () => {
   it('follows the spec: 5 reconnects waiting 2000 ms × attempt, then gives up with a warning', () => {
     const { link, sockets, events, logger } = setup();
     link.connect();
-    sockets[0].drops();
+    sockets[0].serverCloses();
     for (let attempt = 1; attempt <= 5; attempt++) {
       vi.advanceTimersByTime(2000 * attempt - 1);
       expect(sockets).toHaveLength(attempt);
       vi.advanceTimersByTime(1);
       expect(sockets).toHaveLength(attempt + 1);
-      sockets[attempt].drops();
+      sockets[attempt].serverCloses();
     }
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(6);
@@ -85,7 +63,7 @@ describe('the reconnecting socket both channels use', () => {
       policy: { maxAttempts: 10, delayMs: (a) => Math.min(10_000, 1000 * a) },
     });
     link.connect();
-    sockets[0].drops();
+    sockets[0].serverCloses();
     vi.advanceTimersByTime(1000);
     expect(sockets).toHaveLength(2);
   });
@@ -93,12 +71,12 @@ describe('the reconnecting socket both channels use', () => {
   it('a successful open counts the attempts afresh', () => {
     const { link, sockets } = setup();
     link.connect();
-    sockets[0].drops();
+    sockets[0].serverCloses();
     vi.advanceTimersByTime(2000);
-    sockets[1].drops();
+    sockets[1].serverCloses();
     expect(link.reconnectAttempts).toBe(2);
     vi.advanceTimersByTime(4000);
-    sockets[2].opens();
+    sockets[2].serverOpens();
     expect(link.reconnectAttempts).toBe(0);
   });
 
@@ -107,7 +85,7 @@ describe('the reconnecting socket both channels use', () => {
     link.connect();
     link.connect();
     expect(sockets).toHaveLength(1);
-    sockets[0].drops();
+    sockets[0].serverCloses();
     link.connect();
     expect(sockets).toHaveLength(1);
     link.reconnectNow();
@@ -119,7 +97,7 @@ describe('the reconnecting socket both channels use', () => {
   it('a close the channel refuses (session ended, no such table) is not reconnected', () => {
     const { link, sockets } = setup({ onClose: (event) => event?.code !== 4001 });
     link.connect();
-    sockets[0].drops(4001);
+    sockets[0].serverCloses(4001);
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);
     expect(link.isStopped).toBe(true);
@@ -128,14 +106,14 @@ describe('the reconnecting socket both channels use', () => {
   it('a 1012 close is reported as a restart until the server is back, and closing on purpose ends it', () => {
     const { link, sockets, events } = setup();
     link.connect();
-    sockets[0].opens();
-    sockets[0].drops(1012);
+    sockets[0].serverOpens();
+    sockets[0].serverCloses(1012);
     expect(events).toContain('restarting true');
     vi.advanceTimersByTime(2000);
-    sockets[1].opens();
+    sockets[1].serverOpens();
     link.backFromRestart();
     expect(events.at(-1)).toBe('restarting false');
-    sockets[1].drops(1012);
+    sockets[1].serverCloses(1012);
     link.close();
     expect(events.at(-1)).toBe('restarting false');
     vi.advanceTimersByTime(60_000);
@@ -145,7 +123,7 @@ describe('the reconnecting socket both channels use', () => {
   it('closing on purpose closes the socket with the given code and stops every retry', () => {
     const { link, sockets } = setup();
     link.connect();
-    sockets[0].opens();
+    sockets[0].serverOpens();
     link.close(1000, 'left');
     expect(sockets[0].closedWith).toBe(1000);
     expect(link.openSocket).toBeNull();

@@ -49,7 +49,7 @@ export function runningSitAndGo(overrides: Partial<TournamentDetail> = {}): Tour
         tableId: 41,
         seat: 3,
         place: null,
-        prize: null,
+        prize: 0,
         bot: false,
       },
       {
@@ -59,7 +59,7 @@ export function runningSitAndGo(overrides: Partial<TournamentDetail> = {}): Tour
         tableId: 41,
         seat: 5,
         place: null,
-        prize: null,
+        prize: 0,
         bot: false,
       },
       {
@@ -69,7 +69,7 @@ export function runningSitAndGo(overrides: Partial<TournamentDetail> = {}): Tour
         tableId: null,
         seat: null,
         place: 9,
-        prize: null,
+        prize: 0,
         bot: true,
       },
       {
@@ -79,7 +79,7 @@ export function runningSitAndGo(overrides: Partial<TournamentDetail> = {}): Tour
         tableId: null,
         seat: null,
         place: 8,
-        prize: null,
+        prize: 0,
         bot: false,
       },
     ],

@@ -29,7 +29,7 @@ import { startTestServer, type TestPlayer, type TestServer } from '../../testing
 import { WsClient } from '../../testing/wsClient.js';
 import { seededRandom } from '../runtime/simulation/botPlayer.js';
 import { TableRegistry } from '../runtime/tableRegistry.js';
-import { createTestTable, FAST_TIMING } from '../runtime/testing.js';
+import { createTestTable, FAST_TIMING } from '../../testing/testTables.js';
 
 type Client = WsClient<TableServerMessage>;
 type Role = 'opponent' | 'left' | 'right';

@@ -4,7 +4,7 @@ import type { TableServerMessage } from '@tenger/protocol';
 import { TEST_DRIVERS } from '../../testing/database.js';
 import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../../testing/testServer.js';
 import { TableRegistry } from '../runtime/tableRegistry.js';
-import { createTestTable, FAST_TIMING } from '../runtime/testing.js';
+import { createTestTable, FAST_TIMING } from '../../testing/testTables.js';
 import { parseClientFrame } from './tableChannel.js';
 
 /** A real WebSocket client that records every frame. */

@@ -9,7 +9,7 @@ import { TEST_DRIVERS } from '../../testing/database.js';
 import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../../testing/testServer.js';
 import { WsClient } from '../../testing/wsClient.js';
 import { TableRegistry } from '../runtime/tableRegistry.js';
-import { createTestTable, FAST_TIMING } from '../runtime/testing.js';
+import { createTestTable, FAST_TIMING } from '../../testing/testTables.js';
 
 type TableClient = WsClient<TableServerMessage>;
 const reply = (c: TableClient, requestId: string) =>

@@ -6,7 +6,7 @@ import type { ChatLine, TableServerMessage } from '@tenger/protocol';
 import { TEST_DRIVERS } from '../../testing/database.js';
 import { startTestServer, type TestPlayer, type TestServer } from '../../testing/testServer.js';
 import { WsClient } from '../../testing/wsClient.js';
-import { createTestTable } from '../runtime/testing.js';
+import { createTestTable } from '../../testing/testTables.js';
 import { CHAT_RATE_LINES } from './chatService.js';
 
 type TableClient = WsClient<TableServerMessage>;

@@ -3,8 +3,27 @@
 // (its lease lapsed when its process died: takeover with the crash-recovery rules, recovery.ts).
 import type { Logger } from 'pino';
 import type { ClusterBus } from '../../cluster/clusterBus.js';
-import type { TableRegistry } from '../runtime/tableRegistry.js';
-import { TableRelay, type RemoteOp } from './tableRelay.js';
+import type { LiveTable } from '../tableLayer.js';
+import type { TableOwnership } from './tableOwnership.js';
+import { TableRelay, type RemoteOp, type TableSummary } from './tableRelay.js';
+
+/** What the claim loop and the admin calls need of this process's tables (the TableRegistry). */
+export interface LocalTables {
+  readonly ownership: Pick<TableOwnership, 'leases' | 'held'>;
+  /** The table if this process runs it now (no lease taken). */
+  localRuntime(tableId: number): LiveTable | null;
+  /** The table, taken under its lease when nobody runs it; null: no such table, or run elsewhere. */
+  runtime(tableId: number): Promise<LiveTable | null>;
+  hasTable(tableId: number): Promise<boolean>;
+  /** Tables that must run somewhere (seated players, simulation). */
+  tablesWanted(): Promise<number[]>;
+  summaries(): TableSummary[];
+  localSession(tableId: number): Promise<unknown>;
+  localKick(tableId: number, userId: number): Promise<boolean>;
+  localRemovePlayer(userId: number, reason: 'blocked' | 'deleted'): Promise<void>;
+  localStartSimulation(tableId: number): Promise<void>;
+  localStopSimulation(tableId: number): Promise<void>;
+}
 
 export interface ClusterTables {
   relay: TableRelay;
@@ -19,7 +38,7 @@ export interface ClusterTables {
 const ORPHAN_ROUNDS = 2;
 
 export function clusterClaimLoop(
-  registry: TableRegistry,
+  registry: LocalTables,
   bus: ClusterBus,
   logger: Logger,
   options: { claimMs: number; silenceMs: number },
@@ -102,7 +121,7 @@ export function clusterClaimLoop(
 }
 
 async function answer(
-  registry: TableRegistry,
+  registry: LocalTables,
   op: RemoteOp,
   tableId: number,
   userId: number | null,

@@ -5,10 +5,28 @@
 // guard stay with the channel (tableChannel.ts) on this process.
 import type { TableClientMessage } from '@tenger/protocol';
 import type { LiveTable, TableViewer } from '../tableLayer.js';
-import type { TableRelay } from './tableRelay.js';
 
 /** Where a table runs: 'local' (this process), another process's node id, or null (nobody yet). */
 export type Target = 'local' | string | null;
+
+/** What one socket of this process says to the table's owner (the relay carries it on table:{id}:in). */
+export type ToOwner =
+  | { k: 'join'; conn: number; userId: number | null }
+  | { k: 'leave'; conn: number }
+  | { k: 'identify'; conn: number; userId: number }
+  | { k: 'resume'; conn: number; lastSeq: number }
+  | { k: 'handle'; conn: number; req: number; message: TableClientMessage };
+
+/** What a routed table needs of the relay (tableRelay.ts). */
+export interface RelayLink {
+  /** A new connection or request number, unique in this process. */
+  number(): number;
+  /** This process's relayed sockets by connection number (frames from the owner find them here). */
+  readonly connections: Map<number, { viewer: TableViewer; route: RoutedTable }>;
+  /** The live table of a table run here. */
+  local(tableId: number): LiveTable | null;
+  toOwner(node: string, tableId: number, message: ToOwner): void;
+}
 
 /** How long a relayed command waits for the owner before the socket is told to try again. */
 export const RELAYED_COMMAND_TIMEOUT_MS = 15_000;
@@ -29,7 +47,7 @@ export class RoutedTable implements LiveTable {
 
   constructor(
     readonly tableId: number,
-    private readonly relay: TableRelay,
+    private readonly relay: RelayLink,
   ) {}
 
   join(viewer: TableViewer): void {
@@ -154,7 +172,7 @@ export class RoutedTable implements LiveTable {
     socket.pending.clear();
   }
 
-  private toOwner(message: Parameters<TableRelay['toOwner']>[2]): void {
+  private toOwner(message: ToOwner): void {
     this.relay.toOwner(this.target ?? '', this.tableId, message);
   }
 }

@@ -14,7 +14,7 @@ import { BALANCED, startTestServer, type TestServer } from '../../testing/testSe
 import { TableRegistry } from '../runtime/tableRegistry.js';
 import type { TableRuntime } from '../runtime/tableRuntime.js';
 import type { RuntimeTiming } from '../runtime/timing.js';
-import { action, createTestTable, FAST_TIMING, Recorder, waitForTurn } from '../runtime/testing.js';
+import { action, createTestTable, FAST_TIMING, Recorder, waitForTurn } from '../../testing/testTables.js';
 
 const REDIS = process.env.TEST_REDIS_URL;
 const TTL_MS = 3_000;

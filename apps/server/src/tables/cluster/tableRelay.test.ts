@@ -11,7 +11,7 @@ import { seatBalances } from '../../ledger/ledgerReads.js';
 import { TEST_DRIVERS } from '../../testing/database.js';
 import { BALANCED, startTestServer, type TestServer } from '../../testing/testServer.js';
 import { TableRegistry } from '../runtime/tableRegistry.js';
-import { createTestTable, FAST_TIMING, Recorder } from '../runtime/testing.js';
+import { createTestTable, FAST_TIMING, Recorder } from '../../testing/testTables.js';
 
 const REDIS = process.env.TEST_REDIS_URL;
 const TTL_MS = 4_000;

@@ -10,12 +10,12 @@
 //
 // The owner holds one ProxyViewer per remote socket, so every frame still passes the per-viewer door
 // there (viewerDoor.ts) and goes, on the accepting process's own channel, to that one socket only.
-import type { TableClientMessage, TableServerMessage } from '@tenger/protocol';
+import type { TableServerMessage } from '@tenger/protocol';
 import type { Logger } from 'pino';
 import type { ClusterBus } from '../../cluster/clusterBus.js';
 import { AppError, DomainError } from '../../errors.js';
 import type { LiveTable, TableViewer } from '../tableLayer.js';
-import { RoutedTable, type Target } from './routedTable.js';
+import { RoutedTable, type RelayLink, type Target, type ToOwner } from './routedTable.js';
 
 /** Admin calls an owner answers for the other processes. */
 export type RemoteOp = 'session' | 'kick' | 'startSimulation' | 'stopSimulation';
@@ -36,12 +36,6 @@ export interface RelayHooks {
   answer(op: RemoteOp, tableId: number, userId: number | null): Promise<unknown>;
 }
 
-type Inbound =
-  | { k: 'join'; conn: number; userId: number | null }
-  | { k: 'leave'; conn: number }
-  | { k: 'identify'; conn: number; userId: number }
-  | { k: 'resume'; conn: number; lastSeq: number }
-  | { k: 'handle'; conn: number; req: number; message: TableClientMessage };
 type Outbound =
   | { k: 'frame'; conn: number; frame: TableServerMessage }
   | { k: 'done'; conn: number; req: number }
@@ -56,7 +50,7 @@ interface Call {
 /** How long an admin call waits for the owner's answer. */
 export const REMOTE_CALL_TIMEOUT_MS = 3_000;
 
-export class TableRelay {
+export class TableRelay implements RelayLink {
   private readonly routes = new Map<number, Promise<RoutedTable | null>>();
   private readonly hosted = new Map<number, HostedTable>();
   private readonly summaries = new Map<number, TableSummary & { owner: string; at: number }>();
@@ -122,7 +116,7 @@ export class TableRelay {
     this.hosted.get(tableId)?.close();
     const hosted = new HostedTable(tableId, table, this);
     this.hosted.set(tableId, hosted);
-    hosted.off = this.bus.subscribe<Inbound>(`table:${tableId}:in`, (m, from) => hosted.inbound(m, from));
+    hosted.off = this.bus.subscribe<ToOwner>(`table:${tableId}:in`, (m, from) => hosted.inbound(m, from));
     await (this.bus as { ready?(): Promise<void> }).ready?.();
     await this.bus.publish('tables:owner', { tableId });
   }
@@ -138,7 +132,7 @@ export class TableRelay {
     this.bus.publish(`node:${node}:out`, message).catch((error: unknown) => this.warn(error));
   }
 
-  toOwner(node: string, tableId: number, message: Inbound): void {
+  toOwner(node: string, tableId: number, message: ToOwner): void {
     void node; // the owner listens on the table's channel; stale owners ignore what is not theirs
     this.bus.publish(`table:${tableId}:in`, message).catch((error: unknown) => this.warn(error));
   }
@@ -277,7 +271,7 @@ class HostedTable {
     private readonly relay: TableRelay,
   ) {}
 
-  inbound(m: Inbound, from: string): void {
+  inbound(m: ToOwner, from: string): void {
     const key = `${from}/${m.conn}`;
     if (m.k === 'join') {
       this.remove(key);

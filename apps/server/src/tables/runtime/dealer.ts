@@ -282,7 +282,8 @@ export class Dealer {
    * After a restart or a takeover, before the first deal: every seat's stack becomes what its seat
    * account holds (the ledger is the truth). A stack above its account (a stale owner moved money out
    * after the seats were read) is cut down to it, and a seat whose account is empty stands up with
-   * nothing to cash out; a stack below its account is raised to it. Each correction is logged.
+   * nothing to cash out; a stack below its account is raised to it. Each correction is logged and
+   * written to the audit log (the system's row: nobody asked for it).
    */
   private async reconcileSeats(): Promise<void> {
     const t = this.t;
@@ -295,6 +296,19 @@ export class Dealer {
         { tableId: t.tableId, userId: seat.userId, seat: seat.seat, stack, account },
         'a seat did not match its seat account: its stack is now the account',
       );
+      await t.deps
+        .audit?.({
+          actorId: null,
+          actorName: 'system',
+          ip: '',
+          action: 'table.reconcile',
+          targetType: 'user',
+          targetId: seat.userId,
+          summary: `table #${t.tableId} seat ${seat.seat + 1}: stack ${stack} -> ${account}, its seat account${account === 0 ? ' (stood up)' : ''}`,
+        })
+        .catch((error: unknown) =>
+          t.deps.logger.error({ err: error, tableId: t.tableId }, 'could not audit a seat reconciliation'),
+        );
       seat.pendingRecharge = 0;
       seat.stack = account;
       if (account === 0) await this.seats.standUp(seat, 'busted');
@@ -362,11 +376,8 @@ export class Dealer {
         deckCommitment: hand.deck.committed.deckCommitment,
         playerSeeds: hand.deck.playerSeeds.map((s) => ({ ...s })),
       });
-      const jackpot = settled.jackpot ?? t.jackpot + settled.money.jackpotContribution;
-      if (jackpot !== t.jackpot && !t.stopped) {
-        t.jackpot = jackpot;
-        t.emit({ type: 'jackpot', amount: jackpot });
-      }
+      // The jackpot this hand moved reaches this table as it reaches every other: once, from the
+      // ledger's announcement after the commit (TableRegistry -> jackpotChanged).
     } catch (error) {
       // Never void a finished hand here: that would erase the winners' pots. While the table is still
       // ours the settlement is tried again (same hand, same idempotency keys) and nothing else is

@@ -9,7 +9,7 @@ import { TEST_DRIVERS } from '../../testing/database.js';
 import { BALANCED, startTestServer, type TestServer } from '../../testing/testServer.js';
 import { TableOwnership } from '../cluster/tableOwnership.js';
 import { LedgerBank } from './ledgerBank.js';
-import { createTestTable } from './testing.js';
+import { createTestTable } from '../../testing/testTables.js';
 
 const TTL = 8_000;
 

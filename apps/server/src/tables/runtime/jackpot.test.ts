@@ -15,7 +15,7 @@ import { Accounts } from '../../ledger/accounts.js';
 import { TEST_DRIVERS } from '../../testing/database.js';
 import { BALANCED, startTestServer, type TestServer } from '../../testing/testServer.js';
 import { DEFAULT_JACKPOT_SHARES, settleHand } from './settlement.js';
-import { createTestTable } from './testing.js';
+import { createTestTable } from '../../testing/testTables.js';
 
 /** Three players check it down; seat 0's quad nines (both hole cards) lose to seat 1's straight flush. */
 function badBeatHand(playerIds: number[]): HandRecord {

@@ -12,7 +12,7 @@ import { queryRows } from '../../db/client.js';
 import { startTestServer, type TestServer } from '../../testing/testServer.js';
 import { seededRandom } from './simulation/botPlayer.js';
 import { TableRegistry } from './tableRegistry.js';
-import { createTestTable, FAST_TIMING, Recorder, ScriptedPlayer, sleep } from './testing.js';
+import { createTestTable, FAST_TIMING, Recorder, ScriptedPlayer, sleep } from '../../testing/testTables.js';
 
 const HANDS = 120;
 const CARD = /^[2-9TJQKA][cdhs]$/;

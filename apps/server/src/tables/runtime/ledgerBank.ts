@@ -8,8 +8,8 @@ import { Accounts } from '../../ledger/accounts.js';
 import type { Ledger, PostingRequest } from '../../ledger/ledger.js';
 import type { Database } from '../../db/client.js';
 import { seatBalances } from '../../ledger/ledgerReads.js';
-import type { SeatHolder, TableBank } from './ports.js';
-import { settleHand, type SettleInput, type SettleResult } from './settlement.js';
+import type { SeatHolder, SettleInput, SettleResult, TableBank } from './ports.js';
+import { settleHand } from './settlement.js';
 
 /** Inside a money move's transaction: throws (and nothing is written) when this process no longer owns the table. */
 export type TableFence = (tx: Database, tableId: number) => Promise<void>;

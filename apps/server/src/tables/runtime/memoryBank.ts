@@ -2,15 +2,8 @@
 // settlement's movements, bad-beat payouts), accounts that may not go negative, books that total zero.
 import { accountCode, Accounts, NON_NEGATIVE_KINDS, type AccountRef } from '../../ledger/accounts.js';
 import type { Movement } from '../../ledger/ledger.js';
-import type { SeatHolder, TableBank } from './ports.js';
-import {
-  findBadBeat,
-  handMoney,
-  jackpotPayouts,
-  settlementMovements,
-  type SettleInput,
-  type SettleResult,
-} from './settlement.js';
+import type { SeatHolder, SettleInput, SettleResult, TableBank } from './ports.js';
+import { findBadBeat, handMoney, jackpotPayouts, settlementMovements } from './settlement.js';
 
 export interface BankMove {
   kind: string;

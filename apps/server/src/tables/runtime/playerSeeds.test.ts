@@ -3,7 +3,7 @@
 import { dealtDeck, formatCard, verifyHandFairness, type CommittedDeck } from '@tenger/engine';
 import { describe, expect, it } from 'vitest';
 import type { TableEvent } from '@tenger/protocol';
-import { unitTable } from './unitTable.js';
+import { unitTable } from '../../testing/unitTable.js';
 
 type Of<T extends TableEvent['type']> = Extract<TableEvent, { type: T }>;
 

@@ -1,10 +1,16 @@
 // The world a live table runs against, injected (as boardgame.io's master takes storage and
 // transport): time, money, durable seat state and the viewers. Production wires the system clock,
 // the ledger and the database; unit tests wire a FakeClock, an InMemoryBank and a MemoryTableStore.
+import type { HandRecord } from '@tenger/engine';
 import type { Settings } from '@tenger/protocol';
+import type { StoredHand } from '../../hands/handStore.js';
+import type { PostingResult } from '../../ledger/ledger.js';
 import type { TableViewer } from '../tableLayer.js';
-import type { SettleInput, SettleResult } from './settlement.js';
+import type { Departure, UserProfile } from './players.js';
 import type { Outgoing } from './viewerDoor.js';
+
+// Declared beside the seat rules' vocabulary (players.ts), which must not import the ports.
+export type { Departure, UserProfile };
 
 /** An opaque timer handle. */
 export type TimerHandle = { readonly timer: unknown };
@@ -38,6 +44,50 @@ export interface TableBank {
   jackpotAmount(): Promise<number>;
 }
 
+// ---- what TableBank.settle takes and gives (the arithmetic is settlement.ts) ----
+
+export interface JackpotShares {
+  /** Percent of the pool to the player whose hand lost. */
+  loser: number;
+  /** Percent to the player who beat it. */
+  winner: number;
+  /** Percent shared equally by everyone else dealt in. */
+  table: number;
+}
+
+/** Money out of one hand: net per seat, rake split between house and jackpot. */
+export interface HandMoney {
+  /** seat -> net (won minus put in); sums to -rake. */
+  net: Map<number, number>;
+  rake: number;
+  jackpotContribution: number;
+  houseRake: number;
+}
+
+export interface JackpotPayout {
+  seat: number;
+  share: 'loser' | 'winner' | 'table';
+  amount: number;
+}
+
+export interface SettleInput {
+  handId: string;
+  tableId: number;
+  record: HandRecord;
+  owners: ReadonlyMap<number, SeatHolder>;
+  contributionPercent: number;
+  shares: JackpotShares;
+  stored: Omit<StoredHand, 'jackpotContribution' | 'jackpotPayout' | 'players'>;
+}
+
+export interface SettleResult {
+  money: HandMoney;
+  payouts: JackpotPayout[];
+  postings: PostingResult[];
+  /** The jackpot after this hand when it was read (a bad beat), else null. */
+  jackpot: number | null;
+}
+
 /** A seat as it is kept across restarts (stack = the seat account at the start of the running hand). */
 export interface StoredSeat {
   seat: number;
@@ -46,12 +96,6 @@ export interface StoredSeat {
   sittingOut: boolean;
   pendingRecharge: number;
   timeBankMs: number;
-}
-
-/** The last time a player stood up from a table, with the stack they took away. */
-export interface Departure {
-  stack: number;
-  at: number;
 }
 
 /** The hand in play, written before its first card is dealt. */
@@ -87,14 +131,6 @@ export interface Broadcaster {
   send(viewer: TableViewer, outgoing: Outgoing): void;
   sendToUser(userId: number, outgoing: () => Outgoing): void;
   broadcast(outgoing: Outgoing): void;
-}
-
-export interface UserProfile {
-  userId: number;
-  username: string;
-  isBot: boolean;
-  active: boolean;
-  role: 'PLAYER' | 'ADMIN';
 }
 
 /** The settings a table reads (the site's SettingsService, or a fixed object in tests). */

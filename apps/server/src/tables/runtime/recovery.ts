@@ -4,7 +4,7 @@
 import type { Logger } from 'pino';
 import { seatBalances } from '../../ledger/ledgerReads.js';
 import type { Database } from '../../db/client.js';
-import type { TableRow } from '../tableService.js';
+import type { TableRow } from '../tableCatalogue.js';
 import type { DatabaseTableStore } from './databaseTableStore.js';
 import type { TableBank, UserProfile } from './ports.js';
 import type { RestoredSeat } from './tableRuntime.js';

@@ -3,10 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { createHand, type HandState, type HandEvent, type Level, type Variant } from '@tenger/engine';
 import type { Settings } from '@tenger/protocol';
-import type { TableRow } from '../tableService.js';
+import type { TableRow } from '../tableCatalogue.js';
 import type { HandDeck, NextDeal } from './fairness.js';
 import type { Seat } from './seatRules.js';
-import type { SeatOwner } from './settlement.js';
+import type { SeatHolder } from './ports.js';
 import type { ShowChoiceKind } from './showChoice.js';
 import type { HandContext } from './viewerDoor.js';
 
@@ -16,7 +16,7 @@ export interface RunningHand {
   context: HandContext;
   /** The committed deck (secret until audit), the seeds, the dealt order. */
   deck: HandDeck;
-  owners: Map<number, SeatOwner>;
+  owners: Map<number, SeatHolder>;
   startedAt: Date;
   /** After the hand: seats that may still show, until the show window closes (showChoice.ts). */
   choices?: Map<number, ShowChoiceKind> | null;

@@ -1,6 +1,7 @@
 // The seat commands of one table: sit (buy-in), recharge, sit out and in, leave, act, and what
 // admins and account changes do to a seat (kick, remove). Rules come from seatRules.ts; money
-// moves through the TableBank; everything runs inside the table's queue.
+// moves through the TableBank; standing up and sitting out are seatExits.ts; everything runs inside
+// the table's queue.
 import { applyAction } from '@tenger/engine';
 import {
   DEFAULT_RATHOLE_MINUTES,
@@ -9,17 +10,19 @@ import {
   type TableRejectCode,
 } from '@tenger/protocol';
 import { spendBank } from './actionClock.js';
-import type { Dealer, SeatHooks } from './dealer.js';
+import type { Dealer } from './dealer.js';
 import { inRunningHand } from './runningHand.js';
 import * as rules from './seatRules.js';
 import { ok, reject, type LeaveReason, type Reply, type Seat } from './seatRules.js';
+import { idleTimer, type SeatExits } from './seatExits.js';
 import type { TableState } from './tableState.js';
 
-export class SeatDesk implements SeatHooks {
-  /** Set once the dealer exists (they call each other). */
-  dealer!: Dealer;
-
-  constructor(private readonly t: TableState) {}
+export class SeatDesk {
+  constructor(
+    private readonly t: TableState,
+    private readonly dealer: Dealer,
+    private readonly exits: SeatExits,
+  ) {}
 
   async sit(userId: number, seatIndex: number, amount: number, postNow = false): Promise<Reply> {
     const t = this.t;
@@ -73,7 +76,7 @@ export class SeatDesk implements SeatHooks {
 
   sitOut(seat: Seat | undefined): Reply {
     if (!seat) return reject('not_seated', 'You are not seated at this table');
-    if (!seat.sittingOut) this.markSittingOut(seat);
+    if (!seat.sittingOut) this.exits.markSittingOut(seat);
     return ok;
   }
 
@@ -97,13 +100,8 @@ export class SeatDesk implements SeatHooks {
   async leave(seat: Seat | undefined, reason: LeaveReason): Promise<Reply> {
     if (!seat) return reject('not_seated', 'You are not seated at this table');
     const hand = this.t.hand;
-    if (hand && inRunningHand(hand, seat)) {
-      seat.leaveAfterHand = reason;
-      this.t.emit({ type: 'seat-updated', seat: this.t.presentSeat(seat) });
-      if (reason === 'left' && hand.state.toAct === seat.seat) this.dealer.forfeit(hand);
-      return ok;
-    }
-    await this.standUp(seat, reason);
+    if (!this.exits.leaveAfterHand(seat, reason)) await this.exits.standUp(seat, reason);
+    else if (reason === 'left' && hand?.state.toAct === seat.seat) this.dealer.forfeit(hand);
     return ok;
   }
 
@@ -152,47 +150,10 @@ export class SeatDesk implements SeatHooks {
   async remove(seat: Seat): Promise<void> {
     seat.removed = true;
     const hand = this.t.hand;
-    if (!hand || !inRunningHand(hand, seat)) return this.standUp(seat, 'removed');
-    seat.leaveAfterHand = 'removed';
-    this.t.emit({ type: 'seat-updated', seat: this.t.presentSeat(seat) });
-    if (hand.state.toAct === seat.seat) this.dealer.forfeit(hand);
-  }
-
-  /** Cashes the seat out to the owner's balance (bots: the bot bankroll) and frees it. */
-  async standUp(seat: Seat, reason: LeaveReason): Promise<void> {
-    const t = this.t;
-    const amount = seat.stack + seat.pendingRecharge;
-    if (amount > 0) await t.deps.bank.fromSeat(seat, t.tableId, amount, reason);
-    t.room.cancel(idleTimer(seat));
-    t.seats.delete(seat.seat);
-    let returnMinimum: number | undefined;
-    if (!seat.isBot && amount > 0) {
-      const departure = { stack: amount, at: t.room.now() };
-      t.departures.set(seat.userId, departure);
-      await t.deps.store.recordDeparture(t.tableId, seat.userId, departure);
-      returnMinimum = t.buyInMinimums().get(seat.userId);
-    }
-    const left = { type: 'seat-left', seat: seat.seat, userId: seat.userId, reason } as const;
-    t.emit(returnMinimum === undefined ? left : { ...left, returnMinBuyIn: returnMinimum });
-    t.seatsChanged();
-  }
-
-  /** Sits the player out; one who stays out too long is stood up and cashed out. */
-  markSittingOut(seat: Seat): void {
-    const t = this.t;
-    seat.sittingOut = true;
-    t.emit({ type: 'sat-out', seat: seat.seat });
-    // At a tournament table a player away is dealt in and blinded off, never stood up.
-    if (t.deps.tournament) return;
-    t.room.after(idleTimer(seat), t.deps.timing.sitOutLimitMs, () =>
-      t.queued(async () => {
-        if (t.seats.get(seat.seat) === seat && seat.sittingOut) await this.leave(seat, 'idle');
-      }, 'idle stand-up failed'),
-    );
+    if (!this.exits.leaveAfterHand(seat, 'removed')) return this.exits.standUp(seat, 'removed');
+    if (hand?.state.toAct === seat.seat) this.dealer.forfeit(hand);
   }
 }
-
-const idleTimer = (seat: Seat) => `idle:${seat.seat}`;
 
 function engineRejectCode(code: string): TableRejectCode {
   switch (code) {

@@ -1,8 +1,8 @@
 // Seat decisions: who may sit, recharge, sit in or leave, and what a returning player must bring.
 // Pure functions over a table's seats; the runtime applies what they decide.
 import type { TableRejectCode } from '@tenger/protocol';
-import type { TableRow } from '../tableService.js';
-import type { Departure, UserProfile } from './ports.js';
+import type { TableRow } from '../tableCatalogue.js';
+import type { Departure, UserProfile } from './players.js';
 
 export type LeaveReason = 'left' | 'kicked' | 'idle' | 'busted' | 'closed' | 'removed' | 'moved';
 

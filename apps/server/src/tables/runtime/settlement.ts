@@ -6,46 +6,30 @@ import {
   evaluateHoldem,
   evaluateOmaha,
   handRecord,
-  toPHH,
-  toPokerStars,
   type Card,
   type HandRecord,
 } from '@tenger/engine';
 import type { Settings } from '@tenger/protocol';
 import type { Database } from '../../db/client.js';
-import type { HandStore, StoredHand } from '../../hands/handStore.js';
+import type { HandStore } from '../../hands/handStore.js';
 import { Accounts, type AccountRef } from '../../ledger/accounts.js';
 import type { Ledger, Movement, PostingResult } from '../../ledger/ledger.js';
-import type { TableRow } from '../tableService.js';
+import type { TableRow } from '../tableCatalogue.js';
+import type {
+  HandMoney,
+  JackpotPayout,
+  JackpotShares,
+  SeatHolder,
+  SettleInput,
+  SettleResult,
+} from './ports.js';
 import { opsSignals, secondsSince } from '../../ops/signals.js';
 import type { RunningHand } from './runningHand.js';
 
 /** The lowest value of four of a kind in the engine's evaluator (1..7462, higher wins). */
 export const FOUR_OF_A_KIND_FLOOR = 7297;
 
-export interface JackpotShares {
-  /** Percent of the pool to the player whose hand lost. */
-  loser: number;
-  /** Percent to the player who beat it. */
-  winner: number;
-  /** Percent shared equally by everyone else dealt in. */
-  table: number;
-}
 export const DEFAULT_JACKPOT_SHARES: JackpotShares = { loser: 50, winner: 25, table: 25 };
-
-export interface SeatOwner {
-  userId: number;
-  isBot: boolean;
-}
-
-/** Money out of one hand: net per seat, rake split between house and jackpot. */
-export interface HandMoney {
-  /** seat -> net (won minus put in); sums to -rake. */
-  net: Map<number, number>;
-  rake: number;
-  jackpotContribution: number;
-  houseRake: number;
-}
 
 /** The jackpot contribution is carved out of the rake, so players never pay more than the rake. */
 export function handMoney(record: HandRecord, contributionPercent: number): HandMoney {
@@ -130,12 +114,6 @@ function bothHoleCardsPlay(hole: readonly Card[], board: readonly Card[], value:
   return hole.every((h) => evaluate6(b0, b1, b2, b3, b4, h) < value);
 }
 
-export interface JackpotPayout {
-  seat: number;
-  share: 'loser' | 'winner' | 'table';
-  amount: number;
-}
-
 /** Splits `pool` by `shares` (floors; what rounding leaves stays in the jackpot). */
 export function jackpotPayouts(
   pool: number,
@@ -154,24 +132,6 @@ export function jackpotPayouts(
     for (const seat of others) payouts.push({ seat, share: 'table', amount: each });
   }
   return payouts.filter((p) => p.amount > 0);
-}
-
-export interface SettleInput {
-  handId: string;
-  tableId: number;
-  record: HandRecord;
-  owners: ReadonlyMap<number, SeatOwner>;
-  contributionPercent: number;
-  shares: JackpotShares;
-  stored: Omit<StoredHand, 'jackpotContribution' | 'jackpotPayout' | 'players'>;
-}
-
-export interface SettleResult {
-  money: HandMoney;
-  payouts: JackpotPayout[];
-  postings: PostingResult[];
-  /** The jackpot after this hand when it was read (a bad beat), else null. */
-  jackpot: number | null;
 }
 
 /**
@@ -251,11 +211,12 @@ export async function settleHand(
 
 /**
  * Finishing a hand: what its settlement needs (the record, the owners, the jackpot rules and the
- * stored hand with its histories and seeds). Null while the engine has no record (not complete).
+ * stored hand with its seeds; its PHH and PokerStars texts are rendered when read, hands/handTexts.ts).
+ * Null while the engine has no record (not complete).
  */
 export function handSettlement(
   hand: RunningHand,
-  table: Pick<TableRow, 'id' | 'name'>,
+  table: Pick<TableRow, 'id'>,
   settings: Settings,
   endedAt: Date,
 ): SettleInput | null {
@@ -282,8 +243,6 @@ export function handSettlement(
       clientSeed: '',
       playerSeeds: hand.deck.playerSeeds,
       committedDeck: hand.deck.committed,
-      phh: toPHH(record),
-      pokerstars: toPokerStars(record, { startedAt: hand.startedAt, tableName: table.name, currency: '₮' }),
       totalPot: record.totalPot,
       rake: record.rake,
     },
@@ -291,7 +250,7 @@ export function handSettlement(
 }
 
 /** The stored hand's player rows: each dealt-in seat's owner, net result and what it won from the pots. */
-export function handPlayers(record: HandRecord, owners: ReadonlyMap<number, SeatOwner>) {
+export function handPlayers(record: HandRecord, owners: ReadonlyMap<number, SeatHolder>) {
   return record.seats
     .filter((s) => s.dealtIn)
     .map((s) => ({

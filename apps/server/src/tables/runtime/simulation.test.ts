@@ -10,7 +10,7 @@ import { TEST_DRIVERS } from '../../testing/database.js';
 import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../../testing/testServer.js';
 import { seededRandom } from './simulation/botPlayer.js';
 import { TableRegistry } from './tableRegistry.js';
-import { createTestTable, FAST_TIMING, Recorder, ScriptedPlayer, sleep } from './testing.js';
+import { createTestTable, FAST_TIMING, Recorder, ScriptedPlayer, sleep } from '../../testing/testTables.js';
 
 const TARGET_HANDS = Number(process.env.SIMULATION_HANDS ?? 2_000);
 const DEPOSIT = 300_000;

@@ -1,8 +1,8 @@
 // Who may stay and who may sit: blocked or deleted players are taken off the table, and during
 // maintenance only administrators sit down. Fake clock, in-memory bank.
 import { describe, expect, it } from 'vitest';
-import type { Recorder } from './testing.js';
-import { unitTable, type UnitTable } from './unitTable.js';
+import type { Recorder } from '../../testing/testTables.js';
+import { unitTable, type UnitTable } from '../../testing/unitTable.js';
 
 const T = 7;
 

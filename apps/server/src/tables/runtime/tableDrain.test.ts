@@ -2,8 +2,8 @@
 // hand finish, deals nothing new, seats nobody, and past its limit voids the hand as a crash would.
 import { describe, expect, it } from 'vitest';
 import type { DrainResult } from './drain.js';
-import type { Recorder } from './testing.js';
-import { unitTable, type UnitTable } from './unitTable.js';
+import type { Recorder } from '../../testing/testTables.js';
+import { unitTable, type UnitTable } from '../../testing/unitTable.js';
 
 const T = 7; // UNIT_TABLE.id
 const LIMIT_MS = 60_000;

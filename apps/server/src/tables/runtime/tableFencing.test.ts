@@ -3,8 +3,8 @@
 // taken over are matched against their seat accounts before the first deal.
 import { describe, expect, it, vi } from 'vitest';
 import type { UserProfile } from './ports.js';
-import type { Recorder } from './testing.js';
-import { unitTable, type UnitTable } from './unitTable.js';
+import type { Recorder } from '../../testing/testTables.js';
+import { unitTable, type UnitTable } from '../../testing/unitTable.js';
 
 const T = 7; // UNIT_TABLE.id
 
@@ -122,5 +122,21 @@ describe('a table under its lease', () => {
     expect(u.bank.moves).toHaveLength(moves); // nothing moved to put it right
     expect([a, c].map((v) => u.bank.available(v.userId!))).toEqual([50_000, 48_000]);
     expect(u.bank.total()).toBe(0);
+    // Each correction is a system row of the audit log; B's seat matched and leaves none.
+    const system = {
+      actorId: null,
+      actorName: 'system',
+      ip: '',
+      action: 'table.reconcile',
+      targetType: 'user',
+    };
+    expect(u.audit).toEqual([
+      {
+        ...system,
+        targetId: a.userId,
+        summary: `table #${T} seat 1: stack 5000 -> 0, its seat account (stood up)`,
+      },
+      { ...system, targetId: c.userId, summary: `table #${T} seat 3: stack 5000 -> 2000, its seat account` },
+    ]);
   });
 });

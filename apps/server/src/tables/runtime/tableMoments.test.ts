@@ -3,8 +3,9 @@
 import { replayPHH } from '@tenger/engine';
 import { seededRandom } from './simulation/botPlayer.js';
 import { describe, expect, it } from 'vitest';
-import { snapshotOf, type Recorder } from './testing.js';
-import { unitTable, type UnitTable } from './unitTable.js';
+import { handTexts } from '../../hands/handTexts.js';
+import { snapshotOf, type Recorder } from '../../testing/testTables.js';
+import { unitTable, type UnitTable } from '../../testing/unitTable.js';
 
 const T = 7; // UNIT_TABLE.id
 
@@ -138,9 +139,10 @@ describe('show or muck after the hand', () => {
     expect(shown.openings?.map((o) => o.card).sort()).toEqual([...shown.cards].sort());
     const stored = u.bank.settled.at(-1)!;
     expect(stored.record.seats.find((s) => s.seat === choice.seat)!.mucked).toBe(false);
-    expect(stored.stored.phh).toContain(`sm ${shown.cards.join('')}`);
-    expect(stored.stored.pokerstars).toContain(`shows [${shown.cards.join(' ')}]`);
-    expect(replayPHH(stored.stored.phh).ok).toBe(true);
+    const texts = handTexts(stored.stored);
+    expect(texts.phh).toContain(`sm ${shown.cards.join('')}`);
+    expect(texts.pokerstars).toContain(`shows [${shown.cards.join(' ')}]`);
+    expect(replayPHH(texts.phh).ok).toBe(true);
   });
 
   it('a loser with auto-muck off who does not choose shows when the time runs out; with auto-muck on nobody is asked', async () => {
@@ -183,7 +185,7 @@ describe('show or muck after the hand', () => {
     expect(seen).toEqual([own[1]]);
     expect(JSON.stringify(spectator.frames)).not.toContain(`"${own[0]}"`);
     const stored = u.bank.settled.at(-1)!.stored;
-    expect(stored.phh).toContain(`sm ??${own[1]}`);
+    expect(handTexts(stored).phh).toContain(`sm ??${own[1]}`);
   });
 });
 
@@ -306,8 +308,9 @@ describe('default joining at a live table', () => {
       expect(
         stored.record.history.filter((e) => e.kind === 'post' && e.post === 'newcomer-big-blind'),
       ).toEqual([]);
-      expect(stored.phh).not.toContain('_newcomer_big_blinds');
-      const replay = replayPHH(stored.phh);
+      const { phh } = handTexts(stored);
+      expect(phh).not.toContain('_newcomer_big_blinds');
+      const replay = replayPHH(phh);
       expect(replay.ok ? 'ok' : replay.error.message).toBe('ok');
     }
   });

@@ -1,7 +1,7 @@
 // Table money rules an attacker would try (issue 9 part 8), on a fake clock and an in-memory bank.
 import { describe, expect, it } from 'vitest';
-import { snapshotOf, type Recorder } from './testing.js';
-import { unitTable, type UnitTable } from './unitTable.js';
+import { snapshotOf, type Recorder } from '../../testing/testTables.js';
+import { unitTable, type UnitTable } from '../../testing/unitTable.js';
 
 const T = 7; // UNIT_TABLE.id: min 2,000, max 10,000, blinds 50/100
 const MINUTE = 60_000;

@@ -3,6 +3,7 @@
 // this process); the simulation director; crash recovery at start-up; jackpot pushes.
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
+import { recordAudit, type AuditActor } from '../../audit/auditLog.js';
 import type { ClusterBus } from '../../cluster/clusterBus.js';
 import { LocalLeases, type TableLeases } from '../../cluster/tableLeases.js';
 import type { Database } from '../../db/client.js';
@@ -11,7 +12,7 @@ import { HandStore } from '../../hands/handStore.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import type { SettingsService } from '../../settings/settingsService.js';
 import type { DrainResult, LiveTable, TableLayer, TableSessionState } from '../tableLayer.js';
-import type { TableRow, TableService } from '../tableService.js';
+import type { TableRow, TableCatalogue } from '../tableCatalogue.js';
 import { clusterClaimLoop, type ClusterTables } from '../cluster/clusterTables.js';
 import { TableOwnership } from '../cluster/tableOwnership.js';
 import { systemClock } from './clock.js';
@@ -26,14 +27,14 @@ import { loadProfile, sessionOf } from './sessionState.js';
 import { TableRuntime } from './tableRuntime.js';
 import { TournamentChipBank } from './tournamentChipBank.js';
 import type { TournamentTableMode } from './tournamentMode.js';
-import { MemoryTableStore } from './tableStore.js';
+import { MemoryTableStore } from './memoryTableStore.js';
 import { DEFAULT_TIMING, type RuntimeTiming } from './timing.js';
 
 export interface RegistryDeps {
   db: Database;
   ledger: Ledger;
   settings: SettingsService;
-  tables: TableService;
+  tables: TableCatalogue;
   logger: Logger;
   /** The site's processes (services.cluster); without it this process owns every table. */
   cluster?: { nodeId: string; shared: boolean; bus: ClusterBus; leases: TableLeases; leaseTtlMs: number };
@@ -220,6 +221,7 @@ export class TableRegistry implements TableLayer {
       rakeTaken: totals.rake,
       onSeatsChanged: (r) => this.simulation.seatsChanged(r),
       leaseHeld: () => this.ownership.current(tableId),
+      audit: (entry) => recordAudit(this.deps.db, entry),
     });
     await runtime.init();
     this.built.set(tableId, runtime);
@@ -307,9 +309,20 @@ export class TableRegistry implements TableLayer {
     return sessionOf(runtime, simulation, this.ownership.nodeId);
   }
 
-  async kick(tableId: number, userId: number): Promise<boolean> {
-    if (this.cluster) return (await this.cluster.relay.call('kick', tableId, userId)) as boolean;
-    return this.localKick(tableId, userId);
+  async kick(tableId: number, userId: number, actor?: AuditActor): Promise<boolean> {
+    const kicked = this.cluster
+      ? ((await this.cluster.relay.call('kick', tableId, userId)) as boolean)
+      : await this.localKick(tableId, userId);
+    // Kicking is not a database transaction of ours: the row is written once it has succeeded.
+    if (kicked && actor)
+      await recordAudit(this.deps.db, {
+        ...actor,
+        action: 'table.kick',
+        targetType: 'user',
+        targetId: userId,
+        summary: `removed user #${userId} from table #${tableId}`,
+      });
+    return kicked;
   }
 
   async localKick(tableId: number, userId: number): Promise<boolean> {
@@ -331,11 +344,13 @@ export class TableRegistry implements TableLayer {
     }
   }
 
-  async startSimulation(tableId: number): Promise<void> {
+  async startSimulation(tableId: number, actor?: AuditActor): Promise<void> {
     if (this.drainLimitMs !== null)
       throw new AppError(503, 'server_restarting', 'The server is restarting: try again in a minute');
+    const was = this.isSimulating(tableId);
     if (this.cluster) await this.cluster.relay.call('startSimulation', tableId);
     else await this.localStartSimulation(tableId);
+    if (actor) await this.auditSimulation(actor, tableId, was, true);
   }
 
   async localStartSimulation(tableId: number): Promise<void> {
@@ -345,9 +360,21 @@ export class TableRegistry implements TableLayer {
     await this.simulation.start(runtime);
   }
 
-  async stopSimulation(tableId: number): Promise<void> {
+  async stopSimulation(tableId: number, actor?: AuditActor): Promise<void> {
+    const was = this.isSimulating(tableId);
     if (this.cluster) await this.cluster.relay.call('stopSimulation', tableId);
     else await this.localStopSimulation(tableId);
+    if (actor) await this.auditSimulation(actor, tableId, was, false);
+  }
+
+  private auditSimulation(actor: AuditActor, tableId: number, was: boolean, on: boolean): Promise<void> {
+    return recordAudit(this.deps.db, {
+      ...actor,
+      action: on ? 'simulation.start' : 'simulation.stop',
+      targetType: 'table',
+      targetId: tableId,
+      summary: `simulation ${was ? 'on' : 'off'} -> ${on ? 'on' : 'off'}`,
+    });
   }
 
   async localStopSimulation(tableId: number): Promise<void> {

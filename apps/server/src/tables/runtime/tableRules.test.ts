@@ -1,7 +1,7 @@
 // The live table's rules on a fake clock and an in-memory bank: no database, no real time.
 import { describe, expect, it } from 'vitest';
-import type { Recorder } from './testing.js';
-import { unitTable, type UnitTable } from './unitTable.js';
+import type { Recorder } from '../../testing/testTables.js';
+import { unitTable, type UnitTable } from '../../testing/unitTable.js';
 
 const T = 7; // UNIT_TABLE.id
 

@@ -6,7 +6,15 @@ import { TEST_DRIVERS } from '../../testing/database.js';
 import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../../testing/testServer.js';
 import { TableRegistry } from './tableRegistry.js';
 import type { TableRuntime } from './tableRuntime.js';
-import { action, createTestTable, FAST_TIMING, Recorder, sleep, snapshotOf, waitForTurn } from './testing.js';
+import {
+  action,
+  createTestTable,
+  FAST_TIMING,
+  Recorder,
+  sleep,
+  snapshotOf,
+  waitForTurn,
+} from '../../testing/testTables.js';
 
 describe.each(TEST_DRIVERS)('a live table on $name', ({ url }) => {
   let t: TestServer;

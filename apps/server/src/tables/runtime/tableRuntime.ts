@@ -1,19 +1,22 @@
 // One live table, as the channel, the bots and the registry see it: viewers come and go, commands
 // run one at a time in the table's queue and are answered ACK or REJECT. Inside: TableState (the
-// state, queue and event log), SeatDesk (seat commands), Dealer (the hand loop). The world comes
-// through ports (ports.ts): a Clock, a TableBank, a TableStore and a Broadcaster.
+// state, queue and event log), SeatDesk (seat commands), Dealer (the hand loop), SeatExits (standing
+// up, sitting out), each given what it needs when built. The world comes through ports (ports.ts): a
+// Clock, a TableBank, a TableStore and a Broadcaster.
 import type { Level } from '@tenger/engine';
 import type { TableClientMessage, TableSeat, TableServerMessage } from '@tenger/protocol';
 import { rejectOf } from '../../errors.js';
 import type { LiveTable, TableViewer } from '../tableLayer.js';
-import type { TableRow } from '../tableService.js';
+import type { TableRow } from '../tableCatalogue.js';
 import { Dealer, dealtHand } from './dealer.js';
 import { drainTable, type DrainResult } from './drain.js';
 import type { UserProfile } from './ports.js';
 import { SeatDesk } from './seatDesk.js';
+import { SeatExits } from './seatExits.js';
 import { freeSeats, newSeat, reject, seatOf, type Reply } from './seatRules.js';
 import { sortedSeats, tableInfo } from './tableView.js';
 import { TableState, type RuntimeDeps as StateDeps } from './tableState.js';
+import type { TournamentExit, TournamentStandings } from './tournamentMode.js';
 import { frameFor } from './viewerDoor.js';
 import { opsSignals, secondsSince } from '../../ops/signals.js';
 
@@ -37,16 +40,17 @@ export interface RuntimeDeps extends Omit<StateDeps, 'onSeatsChanged'> {
 export class TableRuntime implements LiveTable {
   readonly tableId: number;
   private readonly t: TableState;
-  private readonly desk: SeatDesk;
+  private readonly exits: SeatExits;
   private readonly dealer: Dealer;
+  private readonly desk: SeatDesk;
 
   constructor(deps: RuntimeDeps) {
     const { onSeatsChanged, ...rest } = deps;
     this.t = new TableState({ ...rest, onSeatsChanged: () => onSeatsChanged?.(this) });
     this.tableId = this.t.tableId;
-    this.desk = new SeatDesk(this.t);
-    this.dealer = new Dealer(this.t, this.desk);
-    this.desk.dealer = this.dealer;
+    this.exits = new SeatExits(this.t);
+    this.dealer = new Dealer(this.t, this.exits);
+    this.desk = new SeatDesk(this.t, this.dealer, this.exits);
   }
 
   /** Reads settings and the jackpot before the first viewer arrives. */
@@ -159,7 +163,7 @@ export class TableRuntime implements LiveTable {
     }
   }
 
-  /** The jackpot moved (here or at another table): tell the viewers. */
+  /** The jackpot moved (here or at another table): tell the viewers. The only way a new amount arrives. */
   jackpotChanged(amount: number): void {
     if (amount === this.t.jackpot || this.t.stopped) return;
     this.t.jackpot = amount;
@@ -183,7 +187,7 @@ export class TableRuntime implements LiveTable {
           r.profile.isBot,
         );
         this.t.seats.set(r.seat, seat);
-        if (r.sittingOut) this.desk.markSittingOut(seat);
+        if (r.sittingOut) this.exits.markSittingOut(seat);
       }
       this.t.reconcileBeforeDeal = true;
       this.t.seatsChanged(false);
@@ -214,6 +218,7 @@ export class TableRuntime implements LiveTable {
       const seat = newSeat(profile, seatIndex, stack, this.t.timeBankMaxMs, connected);
       seat.owesBigBlind = false;
       this.t.seats.set(seatIndex, seat);
+      this.t.deps.tournament?.exits.delete(profile.userId);
       this.t.emit({ type: 'seat-taken', seat: this.t.presentSeat(seat) });
       this.t.seatsChanged();
     });
@@ -232,11 +237,38 @@ export class TableRuntime implements LiveTable {
     return this.t.enqueue(() => {
       const tournament = this.t.deps.tournament;
       if (!tournament) return;
-      tournament.level = level;
-      const { seats: _seats, ...table } = tableInfo(this.t.viewState());
-      void _seats;
-      this.t.emit({ type: 'table-updated', table });
+      tournament.changeLevel(level);
+      this.tableUpdated();
+      // Released when a break began, the table dealt nothing: it deals once the break is over.
+      this.dealer.scheduleNextHand();
     });
+  }
+
+  /** The director's news of the whole tournament (the level clock, players left, …): viewers are told. */
+  setTournamentStandings(standings: TournamentStandings): Promise<void> {
+    return this.t.enqueue(() => {
+      const tournament = this.t.deps.tournament;
+      if (!tournament) return;
+      tournament.standings = standings;
+      this.tableUpdated();
+    });
+  }
+
+  /**
+   * A player left this table for good: their tournament is over here, or they were moved to another
+   * table. Every viewer is told at once (places, prizes and seats are public, as in the tournament's
+   * lobby) and the player sees it again in a snapshot, so their client follows even after a reconnect.
+   * Not queued: it may come after the table closed (the final table's redraw), to viewers still here.
+   */
+  announceTournamentExit(userId: number, exit: TournamentExit): void {
+    const tournament = this.t.deps.tournament;
+    if (!tournament) return;
+    tournament.exits.set(userId, exit);
+    this.t.emit(
+      'finished' in exit
+        ? { type: 'tournament-finish', userId, ...exit.finished }
+        : { type: 'tournament-move', userId, ...exit.movedTo },
+    );
   }
 
   /** The director lets the table deal its next hand (one hand per release). */
@@ -261,7 +293,7 @@ export class TableRuntime implements LiveTable {
         await this.t.deps.store.handVoided(this.tableId, dealtHand(hand), `tournament_${reason}`);
         this.t.hand = null;
       }
-      for (const seat of [...this.t.seats.values()]) await this.desk.standUp(seat, 'moved');
+      for (const seat of [...this.t.seats.values()]) await this.exits.standUp(seat, 'moved');
       this.t.deleted = true;
       this.t.emit({ type: 'table-closed' });
       this.stop();
@@ -305,10 +337,14 @@ export class TableRuntime implements LiveTable {
         return;
       }
       this.t.table = row;
-      const { seats: _seats, ...table } = tableInfo(this.t.viewState());
-      void _seats;
-      this.t.emit({ type: 'table-updated', table });
+      this.tableUpdated();
     });
+  }
+
+  private tableUpdated(): void {
+    const { seats: _seats, ...table } = tableInfo(this.t.viewState());
+    void _seats;
+    this.t.emit({ type: 'table-updated', table });
   }
 
   /**

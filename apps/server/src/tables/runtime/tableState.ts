@@ -9,7 +9,8 @@ import {
   type TableSeat,
 } from '@tenger/protocol';
 import type { Logger } from 'pino';
-import type { TableRow } from '../tableService.js';
+import type { AuditEntry } from '../../audit/auditLog.js';
+import type { TableRow } from '../tableCatalogue.js';
 import { ActionClock } from './actionClock.js';
 import { NextDeal } from './fairness.js';
 import { RoomClock } from './clock.js';
@@ -56,6 +57,8 @@ export interface RuntimeDeps {
   leaseHeld?(): boolean;
   /** A table of a tournament (tournamentMode.ts): its rules where a cash table's differ. */
   tournament?: TournamentTableMode;
+  /** The site's audit log, for what the table corrects by itself (reconcileSeats). Absent: not written. */
+  audit?(entry: AuditEntry): Promise<void>;
 }
 
 export class TableState {
@@ -180,9 +183,7 @@ export class TableState {
       buyInMinimums: this.buyInMinimums(),
       nextDeckCommitment: this.nextDeal.deckCommitment,
       rules: this.rules,
-      tournament: this.deps.tournament
-        ? { tournamentId: this.deps.tournament.tournamentId, level: this.deps.tournament.level }
-        : null,
+      tournament: this.deps.tournament ?? null,
       isConnected: (userId) => this.viewers.isConnected(userId),
     };
   }

@@ -1,11 +1,12 @@
 // What a table looks like from outside, before the per-viewer door: seats as everyone may see them,
 // the table's public info, and the source a snapshot is built from (viewerDoor.ts filters it).
-import type { TableInfo, TableSeat } from '@tenger/protocol';
-import type { TableRow } from '../tableService.js';
+import type { TableInfo, TableSeat, TableTournament } from '@tenger/protocol';
+import type { TableRow } from '../tableCatalogue.js';
 import { inRunningHand, type RunningHand } from './runningHand.js';
 import type { Seat } from './seatRules.js';
 import type { HandContext, SnapshotSource } from './viewerDoor.js';
-import type { HandState, Level } from '@tenger/engine';
+import type { HandState } from '@tenger/engine';
+import type { TournamentTableMode } from './tournamentMode.js';
 
 /** The table state a view is drawn from. */
 export interface TableViewState {
@@ -27,9 +28,14 @@ export interface TableViewState {
   nextDeckCommitment?: string | null;
   /** Rake and jackpot as numbers, once the settings were read. */
   rules?: Pick<TableInfo, 'rake' | 'jackpotRule'> | null;
-  /** A tournament's table: its tournament and the level of the next hand. */
-  tournament?: { tournamentId: number; level: Level } | null;
+  /** A tournament's table: its tournament, the level of the next hand and the standings. */
+  tournament?: TableTournamentState | null;
 }
+
+export type TableTournamentState = Pick<
+  TournamentTableMode,
+  'tournamentId' | 'level' | 'standings' | 'exits'
+>;
 
 export function presentSeat(seat: Seat, s: Pick<TableViewState, 'hand' | 'isConnected'>): TableSeat {
   const playing = inRunningHand(s.hand, seat);
@@ -74,7 +80,7 @@ export function tableInfo(s: TableViewState): TableInfo {
     seats: sortedSeats(s.seats).map((seat) => presentSeat(seat, s)),
     button: s.button,
     handsPlayed: s.handsPlayed,
-    ...(s.tournament ? { tournament: tournamentInfo(s.tournament) } : (s.rules ?? {})),
+    ...(s.tournament ? { tournament: tournamentInfo(s.tournament, s.seats) } : (s.rules ?? {})),
   };
 }
 
@@ -92,6 +98,7 @@ export function snapshotSource(s: TableViewState): SnapshotSource {
     buyInMinimums: s.buyInMinimums,
     nextDeckCommitment: s.nextDeckCommitment,
     seatOptions: new Map([...s.seats.values()].map((seat) => [seat.userId, seat.options])),
+    ...(s.tournament ? { tournamentExits: s.tournament.exits } : {}),
   };
 }
 
@@ -99,7 +106,28 @@ export function sortedSeats(seats: ReadonlyMap<number, Seat>): Seat[] {
   return [...seats.values()].sort((a, b) => a.seat - b.seat);
 }
 
-function tournamentInfo({ tournamentId, level }: { tournamentId: number; level: Level }) {
+/** TableInfo.tournament: the level of the next hand, its clock and the field (this table's alone until the director says). */
+function tournamentInfo(
+  { tournamentId, level, standings }: TableTournamentState,
+  seats: ReadonlyMap<number, Seat>,
+): TableTournament {
   const { ante, anteKind, isBreak } = level;
-  return { tournamentId, level: level.level, ante, anteKind, isBreak };
+  const here = [...seats.values()].filter((s) => s.stack > 0);
+  const chipsHere = here.reduce((sum, s) => sum + s.stack, 0);
+  const next = standings?.nextLevel ?? null;
+  return {
+    tournamentId,
+    level: level.level,
+    ante,
+    anteKind,
+    isBreak,
+    levelEndsAt: standings?.levelEndsAt ?? null,
+    nextLevel: next
+      ? { smallBlind: next.smallBlind, bigBlind: next.bigBlind, ante: next.ante, isBreak: next.isBreak }
+      : null,
+    playersLeft: standings?.playersLeft ?? here.length,
+    entrants: standings?.entrants ?? here.length,
+    averageStack: standings?.averageStack ?? (here.length > 0 ? Math.floor(chipsHere / here.length) : 0),
+    handForHand: standings?.handForHand ?? false,
+  };
 }

@@ -1,10 +1,11 @@
 // The bank of a tournament table. Chips are not money: the buy-in already went to the tournament's
 // prize pool (tournaments/ledgerTournamentBank.ts), so nothing crosses this table's edge and a
-// settled hand moves nothing. It still writes the hand record (history, PHH, PokerStars text, seeds:
-// replay and exports work as at a cash table), through `recordHand`, in its own transaction.
+// settled hand moves nothing. It still writes the hand record (history and seeds: replay and the PHH
+// and PokerStars texts, rendered on read, work as at a cash table), through `recordHand`, in its own
+// transaction.
 import type { StoredHand } from '../../hands/handStore.js';
-import type { SeatHolder, TableBank } from './ports.js';
-import { handPlayers, type SettleInput, type SettleResult } from './settlement.js';
+import type { SeatHolder, SettleInput, SettleResult, TableBank } from './ports.js';
+import { handPlayers } from './settlement.js';
 
 export class TournamentChipBank implements TableBank {
   constructor(private readonly recordHand: (hand: StoredHand) => Promise<void>) {}
@@ -21,8 +22,6 @@ export class TournamentChipBank implements TableBank {
     const { record, owners } = input;
     await this.recordHand({
       ...input.stored,
-      // Tournament chips are counted, not priced: the PokerStars text carries no currency.
-      pokerstars: input.stored.pokerstars.replaceAll('₮', ''),
       jackpotContribution: 0,
       jackpotPayout: 0,
       players: handPlayers(record, owners),

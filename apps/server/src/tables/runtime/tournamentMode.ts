@@ -16,9 +16,37 @@ export interface TournamentHandReport {
   endStacks: Map<number, number>;
 }
 
+/**
+ * The tournament beyond this table, as its director tells every table (TableInfo.tournament): the level
+ * clock and the field. Null until the director first says.
+ */
+export interface TournamentStandings {
+  /** When the current level (or break) ends, epoch ms; null when it lasts to the end. */
+  levelEndsAt: number | null;
+  nextLevel: Level | null;
+  playersLeft: number;
+  entrants: number;
+  averageStack: number;
+  handForHand: boolean;
+}
+
+/** A player's tournament is over: place (1: the winner) and prize in ₮. */
+export interface TournamentFinish {
+  place: number;
+  prize: number;
+  entrants: number;
+}
+
+/** Why a player left this table for good: their tournament ended, or they were moved to another table. */
+export type TournamentExit =
+  { finished: TournamentFinish } | { movedTo: { tableId: number; tableName: string; seat: number } };
+
 export class TournamentTableMode {
   /** The blinds and ante of the next hand (a level never changes a hand in play). */
   level: Level;
+  standings: TournamentStandings | null = null;
+  /** Players who left this table for good, with where they went: each sees theirs in a snapshot. */
+  readonly exits = new Map<number, TournamentExit>();
   /** The table may deal one hand; taken when it is dealt. */
   released = false;
   /** The seat that posted the big blind in the last hand (null before the first). */
@@ -34,6 +62,12 @@ export class TournamentTableMode {
       seats[randomInt(seats.length)]!,
   ) {
     this.level = level;
+  }
+
+  /** A new level: the standings' clock was the last level's, until the director tells the new one. */
+  changeLevel(level: Level): void {
+    this.level = level;
+    if (this.standings) this.standings = { ...this.standings, levelEndsAt: null, nextLevel: null };
   }
 
   /** Whether the table may deal now: released, and not a break. */

@@ -3,11 +3,11 @@
 import { replayPHH, type Level } from '@tenger/engine';
 import { describe, expect, it } from 'vitest';
 import type { StoredHand } from '../../hands/handStore.js';
-import type { Recorder } from './testing.js';
-import { snapshotOf } from './testing.js';
+import { handTexts } from '../../hands/handTexts.js';
+import { Recorder, snapshotOf } from '../../testing/testTables.js';
 import { TournamentChipBank } from './tournamentChipBank.js';
 import { TournamentTableMode, type TournamentHandReport } from './tournamentMode.js';
-import { UNIT_TIMING, unitTable, type UnitTable } from './unitTable.js';
+import { UNIT_TIMING, unitTable, type UnitTable } from '../../testing/unitTable.js';
 
 const level = (n: number, smallBlind: number, bigBlind: number, ante = 0, big = false): Level => ({
   level: n,
@@ -93,6 +93,13 @@ async function playOut(
   expect(t.u.runtime.isPlaying).toBe(false);
 }
 
+/** Someone not logged in, watching the table. */
+function watcher(t: TournamentUnit): Recorder {
+  const viewer = new Recorder(null);
+  t.u.runtime.join(viewer);
+  return viewer;
+}
+
 const sum = (m: ReadonlyMap<number, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
 describe('a tournament table', () => {
@@ -149,12 +156,19 @@ describe('a tournament table', () => {
     expect(t.u.bank.settled).toEqual([]);
     expect(t.u.bank.total()).toBe(0);
     const { table } = snapshotOf(t.u.runtime, t.players[0]!);
+    // Before the director tells the standings, the table shows what it knows: its own players.
     expect(table.tournament).toEqual({
       tournamentId: 1,
       level: 1,
       ante: 0,
       anteKind: 'per-player',
       isBreak: false,
+      levelEndsAt: null,
+      nextLevel: null,
+      playersLeft: 2,
+      entrants: 2,
+      averageStack: 5_000,
+      handForHand: false,
     });
     expect(table.rake).toBeUndefined();
     expect(table.jackpotRule).toBeUndefined();
@@ -163,7 +177,8 @@ describe('a tournament table', () => {
     expect(hand!.jackpotContribution).toBe(0);
     expect(hand!.record.rakeConfig).toEqual({ percent: 0, cap: 0 });
     expect(hand!.players.reduce((a, p) => a + p.net, 0)).toBe(0);
-    expect(hand!.pokerstars).not.toContain('₮');
+    // Chips are counted, not priced: the PokerStars text of a tournament's hand carries no currency.
+    expect(handTexts({ ...hand!, tournament: true }).pokerstars).not.toContain('₮');
   });
 
   it('refuses SIT, RECHARGE, LEAVE and automatic top-ups with tournament_table, and changes nothing', async () => {
@@ -249,13 +264,14 @@ describe('a tournament table', () => {
     await playOut(t, () => 'call');
     expect(t.hands).toHaveLength(2);
     for (const hand of t.hands) {
-      expect(hand.phh).toMatch(/antes = \[/);
-      const replay = replayPHH(hand.phh);
+      const { phh } = handTexts(hand);
+      expect(phh).toMatch(/antes = \[/);
+      const replay = replayPHH(phh);
       if (!replay.ok) throw new Error(replay.error.message);
       const finals = new Map(hand.record.seats.map((s) => [s.seat, s.finalStack]));
       expect(replay.replay.record.seats.map((s) => s.finalStack).sort()).toEqual([...finals.values()].sort());
     }
-    expect(t.hands[0]!.phh).toMatch(/antes = \[25, 25, 25\]/);
+    expect(handTexts(t.hands[0]!).phh).toMatch(/antes = \[25, 25, 25\]/);
   });
 
   it('takes a player away between hands for a move and seats one who arrives, dealt in from the next hand', async () => {
@@ -296,5 +312,94 @@ describe('a tournament table', () => {
     expect(events.at(-1)).toMatchObject({ type: 'table-closed' });
     await t.u.tick(60_000);
     expect(t.u.runtime.isPlaying).toBe(false);
+  });
+
+  it("shows the director's standings to every viewer; a new level hides the old level's clock until the director tells the new one", async () => {
+    const t = await tournamentTable([3_000, 3_000, 3_000]);
+    const spectator = watcher(t);
+    const standings = {
+      levelEndsAt: 1_700_000_300_000,
+      nextLevel: LEVEL_2,
+      playersLeft: 14,
+      entrants: 18,
+      averageStack: 1_928,
+      handForHand: true,
+    };
+    await t.u.runtime.setTournamentStandings(standings);
+    const shown = {
+      levelEndsAt: 1_700_000_300_000,
+      nextLevel: { smallBlind: 100, bigBlind: 200, ante: 200, isBreak: false },
+      playersLeft: 14,
+      entrants: 18,
+      averageStack: 1_928,
+      handForHand: true,
+    };
+    expect(spectator.events().at(-1)).toMatchObject({ type: 'table-updated', table: { tournament: shown } });
+    expect(snapshotOf(t.u.runtime, t.players[0]!).table.tournament).toMatchObject({ level: 1, ...shown });
+    await t.u.runtime.setTournamentLevel(LEVEL_2);
+    expect(snapshotOf(t.u.runtime, spectator).table.tournament).toMatchObject({
+      level: 2,
+      levelEndsAt: null,
+      nextLevel: null,
+      playersLeft: 14,
+    });
+  });
+
+  it("a finish is told to every viewer at once and kept in the finished player's own snapshot, nobody else's", async () => {
+    const t = await tournamentTable([3_000, 3_000, 3_000]);
+    const [winner, other] = t.players;
+    const spectator = watcher(t);
+    t.u.runtime.announceTournamentExit(winner!.userId!, {
+      finished: { place: 1, prize: 54_000, entrants: 9 },
+    });
+    const told = { type: 'tournament-finish', userId: winner!.userId, place: 1, prize: 54_000, entrants: 9 };
+    for (const viewer of [winner, other, spectator]) expect(viewer!.events().at(-1)).toEqual(told);
+    expect(snapshotOf(t.u.runtime, winner!).viewer.finished).toEqual({
+      place: 1,
+      prize: 54_000,
+      entrants: 9,
+    });
+    expect(snapshotOf(t.u.runtime, other!).viewer.finished).toBeUndefined();
+    expect(snapshotOf(t.u.runtime, spectator).viewer.finished).toBeUndefined();
+  });
+
+  it('a move is told at the table the player left, even after it closed; seated here again, the move is forgotten', async () => {
+    const t = await tournamentTable([3_000, 3_000, 3_000]);
+    const [moved, stays] = t.players;
+    const userId = moved!.userId!;
+    await t.u.runtime.takeTournamentPlayer(userId);
+    t.u.runtime.announceTournamentExit(userId, { movedTo: { tableId: 77, tableName: 'MTT · 2', seat: 4 } });
+    expect(moved!.events().slice(-2)).toEqual([
+      expect.objectContaining({ type: 'seat-left', userId, reason: 'moved' }),
+      { type: 'tournament-move', userId, tableId: 77, tableName: 'MTT · 2', seat: 4 },
+    ]);
+    expect(snapshotOf(t.u.runtime, moved!).viewer).toMatchObject({
+      seat: null,
+      movedTo: { tableId: 77, tableName: 'MTT · 2', seat: 4 },
+    });
+    expect(snapshotOf(t.u.runtime, stays!).viewer.movedTo).toBeUndefined();
+    await t.u.runtime.seatTournamentPlayer({ userId, isBot: false }, 5, 3_000);
+    expect(snapshotOf(t.u.runtime, moved!).viewer.movedTo).toBeUndefined();
+    // The final table's redraw closes every table before the new one exists: the news still arrives.
+    await t.u.runtime.closeTournamentTable('broken');
+    t.u.runtime.announceTournamentExit(userId, { movedTo: { tableId: 78, tableName: 'Final', seat: 2 } });
+    expect(moved!.events().slice(-2)).toEqual([
+      { type: 'table-closed' },
+      { type: 'tournament-move', userId, tableId: 78, tableName: 'Final', seat: 2 },
+    ]);
+  });
+
+  it('a table released just before a break deals nothing during it and deals as soon as the break is over', async () => {
+    const t = await tournamentTable([3_000, 3_000, 3_000]);
+    await t.deal();
+    await playOut(t, () => 'fold');
+    await t.u.runtime.releaseTournamentHand(); // the director releases it…
+    await t.u.runtime.setTournamentLevel({ ...LEVEL_1, level: 2, isBreak: true }); // …and the break begins
+    await t.u.tick(60_000);
+    expect(t.u.runtime.isPlaying).toBe(false);
+    await t.u.runtime.setTournamentLevel({ ...LEVEL_2, level: 3 });
+    await t.u.tick(UNIT_TIMING.nextHandDelayMs);
+    expect(t.u.runtime.isPlaying).toBe(true);
+    expect(snapshotOf(t.u.runtime, t.players[0]!).hand).toMatchObject({ smallBlind: 100, bigBlind: 200 });
   });
 });

@@ -25,6 +25,7 @@ import type {
   TableServerMessage,
   TableSnapshotMessage,
 } from '@tenger/protocol';
+import type { TournamentExit } from './tournamentMode.js';
 
 /** Who is looking: a spectator (userId null) or a user, seated or not. */
 export interface ViewerIdentity {
@@ -55,6 +56,8 @@ export interface SnapshotSource {
   nextDeckCommitment?: string | null;
   /** Seated users' standing choices (SEAT_OPTIONS), userId -> options: each sees only their own. */
   seatOptions?: ReadonlyMap<number, Required<SeatOptions>>;
+  /** A tournament table: players who left it for good (finished, or moved), userId -> where: each sees only their own. */
+  tournamentExits?: ReadonlyMap<number, TournamentExit>;
 }
 
 /** What the runtime wants to say; frameFor turns it into the frame this viewer may receive. */
@@ -102,6 +105,7 @@ function snapshotFor(viewer: ViewerIdentity, source: SnapshotSource): TableSnaps
       ...(viewer.userId !== null && source.seatOptions?.has(viewer.userId)
         ? { options: { ...source.seatOptions.get(viewer.userId)! } }
         : {}),
+      ...(viewer.userId !== null ? source.tournamentExits?.get(viewer.userId) : undefined),
     },
     table: source.table,
     hand,

@@ -41,6 +41,12 @@ describe('the admin layout', { timeout: 60_000 }, () => {
     expect(router.state.location.pathname).toBe('/admin/audit');
   });
 
+  it('opens the Tournaments page from the header, the side menu keeping its four entries', () => {
+    const { router } = renderLayout('/admin/user');
+    fireEvent.click(screen.getByRole('button', { name: /Tournaments/ }));
+    expect(router.state.location.pathname).toBe('/admin/tournament');
+  });
+
   it('highlights Tables while a live session under /admin/table/7 is open, and only Tables', () => {
     renderLayout('/admin/table/7');
     expect(menuItem('Tables')).toHaveClass('ant-menu-item-selected');

@@ -11,6 +11,7 @@ import {
   SettingOutlined,
   TableOutlined,
   TeamOutlined,
+  TrophyOutlined,
 } from '@ant-design/icons';
 import { Button, Drawer, Dropdown, Layout, Menu, Space, theme, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -30,6 +31,7 @@ const MENU_ICONS: Record<AdminMenuKey, ReactNode> = {
 
 /** The header's links beyond the side menu, in order: one definition for the buttons and the phone's menu. */
 const HEADER_LINKS = [
+  { key: 'tournaments', route: '/admin/tournament', icon: <TrophyOutlined /> },
   { key: 'data', route: '/admin/data', icon: <LineChartOutlined /> },
   { key: 'settings', route: '/admin/settings', icon: <SettingOutlined /> },
   { key: 'audit', route: '/admin/audit', icon: <AuditOutlined /> },
@@ -37,7 +39,7 @@ const HEADER_LINKS = [
 
 /**
  * Every admin screen sits in this layout (spec §2): a side menu with the four entries, and a header with
- * the menu toggle, the title 'Admin Panel', links to Data, Settings and Audit, and a way back to /.
+ * the menu toggle, the title 'Admin Panel', links to Tournaments, Data, Settings and Audit, and a way back to /.
  * Below 768 px (a phone) the side menu is a drawer, closed until the toggle opens it, and the header's
  * links sit behind a "More" menu so the header fits the screen.
  */

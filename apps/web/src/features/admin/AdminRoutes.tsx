@@ -7,6 +7,7 @@ import { DepositsPage } from './DepositsPage';
 import { SettingsPage } from './SettingsPage';
 import { TableSessionPage } from './TableSessionPage';
 import { TablesPage } from './TablesPage';
+import { TournamentsPage } from './TournamentsPage';
 import { UserHistoryPage } from './UserHistoryPage';
 import { UsersPage } from './UsersPage';
 import { WithdrawalsPage } from './WithdrawalsPage';
@@ -31,6 +32,7 @@ export default function AdminRoutes() {
           <Route path="audit/*" element={<AuditPage />} />
           <Route path="table/:id" element={<TableSessionPage />} />
           <Route path="table/*" element={<TablesPage />} />
+          <Route path="tournament/*" element={<TournamentsPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

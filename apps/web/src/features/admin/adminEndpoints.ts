@@ -27,6 +27,10 @@ import type {
   AdminWithdrawal,
   AdminWithdrawalPage,
   WithdrawalStatus,
+  CreateTournamentRequest,
+  TournamentDetail,
+  TournamentSimulationResponse,
+  UpdateTournamentRequest,
 } from '@tenger/protocol';
 import type { ChainVerifyResponse } from '@tenger/protocol';
 import { adminApi } from '../../api/adminApi';
@@ -100,6 +104,11 @@ function params(values: Record<string, string | number | undefined>): Record<str
   }
   return out;
 }
+
+// What players read of a change is re-read after it (refreshPlayers, below).
+const refreshLobbyTables = refreshPlayers('TableList');
+const refreshPlayerBlocks = refreshPlayers('Block');
+const refreshTournaments = refreshPlayers('Tournaments');
 
 /**
  * Every call of the admin API (spec §7) with its cache tags. Deleting a user refreshes withdrawals,
@@ -319,6 +328,50 @@ export const adminEndpoints = adminApi.injectEndpoints({
       onQueryStarted: refreshLobbyTables,
     }),
 
+    // Tournaments: the list and pages are the user API's (GET /user/tournaments…), refreshed after each change.
+    createTournament: build.mutation<TournamentDetail, CreateTournamentRequest>({
+      query: (body) => ({ url: '/tournament', method: 'POST', body }),
+      invalidatesTags: ['Audit'],
+      onQueryStarted: refreshTournaments,
+    }),
+    updateTournament: build.mutation<TournamentDetail, UpdateTournamentRequest & { tournamentId: number }>({
+      query: ({ tournamentId, ...body }) => ({
+        url: '/tournament',
+        method: 'PATCH',
+        params: { tournamentId: String(tournamentId) },
+        body,
+      }),
+      invalidatesTags: ['Audit'],
+      onQueryStarted: refreshTournaments,
+    }),
+    cancelTournament: build.mutation<MessageResponse, number>({
+      query: (tournamentId) => ({
+        url: '/tournament',
+        method: 'DELETE',
+        params: { tournamentId: String(tournamentId) },
+      }),
+      invalidatesTags: ['Audit', 'Data'],
+      onQueryStarted: refreshTournaments,
+    }),
+    addTournamentBots: build.mutation<TournamentSimulationResponse, { tournamentId: number; bots: number }>({
+      query: ({ tournamentId, bots }) => ({
+        url: '/tournament/simulate',
+        method: 'PUT',
+        params: { tournamentId: String(tournamentId), bots: String(bots) },
+      }),
+      invalidatesTags: ['Audit'],
+      onQueryStarted: refreshTournaments,
+    }),
+    removeTournamentBots: build.mutation<TournamentSimulationResponse, number>({
+      query: (tournamentId) => ({
+        url: '/tournament/simulate',
+        method: 'DELETE',
+        params: { tournamentId: String(tournamentId) },
+      }),
+      invalidatesTags: ['Audit'],
+      onQueryStarted: refreshTournaments,
+    }),
+
     getBlocks: build.query<ContentBlock[], void>({
       query: () => '/block/list',
       providesTags: ['BlockList'],
@@ -382,20 +435,20 @@ async function settled(promise: Promise<unknown>): Promise<void> {
   }
 }
 
-async function refreshLobbyTables(
-  _arg: unknown,
-  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> },
-) {
-  await settled(queryFulfilled);
-  dispatch(userApi.util.invalidateTags(['TableList']));
-}
+type UserApiTag = Parameters<typeof userApi.util.invalidateTags>[0][number];
 
-async function refreshPlayerBlocks(
-  _arg: unknown,
-  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> },
-) {
-  await settled(queryFulfilled);
-  dispatch(userApi.util.invalidateTags(['Block']));
+/** After a change (whatever its outcome), what players read of it is re-read too. */
+function refreshPlayers(...tags: UserApiTag[]) {
+  return async (
+    _arg: unknown,
+    {
+      dispatch,
+      queryFulfilled,
+    }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> },
+  ) => {
+    await settled(queryFulfilled);
+    dispatch(userApi.util.invalidateTags(tags));
+  };
 }
 
 /** A waiting item closed with a reason (cancelled by its maker, rejected by another administrator). */
@@ -409,6 +462,11 @@ function closing(url: string, idName: string, id: number, reason: string) {
 }
 
 export const {
+  useCreateTournamentMutation,
+  useUpdateTournamentMutation,
+  useCancelTournamentMutation,
+  useAddTournamentBotsMutation,
+  useRemoveTournamentBotsMutation,
   useGetApprovalsQuery,
   useCancelDepositMutation,
   useRejectDepositMutation,

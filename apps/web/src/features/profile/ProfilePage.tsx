@@ -8,9 +8,10 @@ import { PageSpinner } from '../../app/PageSpinner';
 import { AccountTab } from './AccountTab';
 import { DepositTab } from './DepositTab';
 import { GameHistoryTab } from './GameHistoryTab';
+import { MyTournamentsTab } from './MyTournamentsTab';
 import { WithdrawTab } from './WithdrawTab';
 
-/** `/profile`: username, balance and locked; tabs Deposit, Withdraw, Game History, Account. */
+/** `/profile`: username, balance and locked; tabs Deposit, Withdraw, Game History, Tournaments, Account. */
 export default function ProfilePage() {
   const { t } = useTranslation();
   const { checkedAuth, isAuthenticated, userInfo, userBalance } = useAppSelector((state) => state.auth);
@@ -55,6 +56,7 @@ export default function ProfilePage() {
           { key: 'deposit', label: t('profile.tabs.deposit'), children: <DepositTab /> },
           { key: 'withdraw', label: t('profile.tabs.withdraw'), children: <WithdrawTab /> },
           { key: 'history', label: t('profile.tabs.gameHistory'), children: <GameHistoryTab /> },
+          { key: 'tournaments', label: t('profile.tabs.tournaments'), children: <MyTournamentsTab /> },
           { key: 'account', label: t('account.tab'), children: <AccountTab /> },
         ]}
       />

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { LegalActions } from '@tenger/protocol';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../app/money';
+import { useTableAmount } from './tableAmounts';
 import {
   amountProblem,
   clampAmount,
@@ -33,7 +33,7 @@ export const SHORTCUTS = { fold: 'f', checkCall: 'c', raise: 'r', allin: 'a' } a
  * pot-limit games), and keyboard shortcuts F, C, R, A.
  */
 export function ActionBar({ legal, potTotal, onAction, busy }: ActionBarProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const choices = useMemo(() => readChoices(legal), [legal]);
   const presetList = useMemo(() => presets(legal, potTotal), [legal, potTotal]);
   const slots = PRESET_SLOTS.map((key) => ({
@@ -43,7 +43,7 @@ export function ActionBar({ legal, potTotal, onAction, busy }: ActionBarProps) {
   const [amount, setAmount] = useState(choices.raiseMin);
   const [typed, setTyped] = useState(String(choices.raiseMin));
   const amountId = useId();
-  const money = (value: number) => formatMoney(value, i18n.language);
+  const money = useTableAmount();
 
   // A new decision starts from the minimum.
   useEffect(() => {

@@ -1,6 +1,5 @@
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../app/money';
+import { useTableAmount } from './tableAmounts';
 
 /** Chip colours by denomination, largest first. */
 const DENOMINATIONS: readonly { value: number; colour: string }[] = [
@@ -37,7 +36,7 @@ export interface ChipStackProps {
 
 /** A small stack of SVG chips with the amount beside it. */
 export function ChipStack({ amount, from, className, label }: ChipStackProps) {
-  const { i18n } = useTranslation();
+  const written = useTableAmount();
   const colours = chipColours(amount);
   const style = from ? ({ '--dx': from.dx, '--dy': from.dy } as CSSProperties) : undefined;
   return (
@@ -62,7 +61,7 @@ export function ChipStack({ amount, from, className, label }: ChipStackProps) {
           );
         })}
       </svg>
-      <span className="chips__amount">{label ?? formatMoney(amount, i18n.language)}</span>
+      <span className="chips__amount">{label ?? written(amount)}</span>
     </span>
   );
 }

@@ -9,11 +9,14 @@ import { formatMoney } from '../../app/money';
  */
 export function SeatOptionsPanel({
   options,
+  topUp = true,
   minBuyIn,
   maxBuyIn,
   onChange,
 }: {
   options: Required<SeatOptions> | undefined;
+  /** Offer auto top-up (cash tables; a tournament's chips are never topped up). */
+  topUp?: boolean;
   minBuyIn: number;
   maxBuyIn: number;
   onChange: (options: SeatOptions) => void;
@@ -45,27 +48,31 @@ export function SeatOptionsPanel({
         />{' '}
         {t('moments.sitOutNextBigBlind')}
       </label>
-      <label>
-        <input
-          type="checkbox"
-          checked={value.autoTopUp != null}
-          onChange={(e) => change({ autoTopUp: e.target.checked ? topUpTo : null })}
-        />{' '}
-        {t('moments.autoTopUp', { amount: formatMoney(topUpTo, i18n.language) })}
-      </label>
-      <input
-        type="range"
-        min={minBuyIn}
-        max={maxBuyIn}
-        step={Math.max(1, Math.round((maxBuyIn - minBuyIn) / 20))}
-        value={topUpTo}
-        aria-label={t('moments.autoTopUpAmount')}
-        onChange={(e) => {
-          const amount = Number(e.target.value);
-          setTopUpTo(amount);
-          if (value.autoTopUp != null) change({ autoTopUp: amount });
-        }}
-      />
+      {topUp && (
+        <>
+          <label>
+            <input
+              type="checkbox"
+              checked={value.autoTopUp != null}
+              onChange={(e) => change({ autoTopUp: e.target.checked ? topUpTo : null })}
+            />{' '}
+            {t('moments.autoTopUp', { amount: formatMoney(topUpTo, i18n.language) })}
+          </label>
+          <input
+            type="range"
+            min={minBuyIn}
+            max={maxBuyIn}
+            step={Math.max(1, Math.round((maxBuyIn - minBuyIn) / 20))}
+            value={topUpTo}
+            aria-label={t('moments.autoTopUpAmount')}
+            onChange={(e) => {
+              const amount = Number(e.target.value);
+              setTopUpTo(amount);
+              if (value.autoTopUp != null) change({ autoTopUp: amount });
+            }}
+          />
+        </>
+      )}
     </details>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HandSeatView, TableSeat } from '@tenger/protocol';
-import { formatMoney } from '../../app/money';
+import { useTableAmount } from './tableAmounts';
 import { PlayingCard } from './PlayingCard';
 import type { SeatPosition } from './seatLayout';
 import type { SeatAction } from './tableState';
@@ -28,7 +28,8 @@ export interface SeatViewProps {
 
 /** A seat on the rail: the player's name, stack, cards, status, last action and clock — or an empty seat. */
 export function SeatView(props: SeatViewProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const amount = useTableAmount();
   const { position, tableSeat, handSeat, isViewer, acting } = props;
   const style = { left: `${position.x}%`, top: `${position.y}%` } as CSSProperties;
 
@@ -105,16 +106,16 @@ export function SeatView(props: SeatViewProps) {
           {tableSeat.username}
         </div>
         <div className="seat__stack">
-          {handSeat?.allIn && props.handRunning ? t('table.allIn') : formatMoney(stack, i18n.language)}
+          {handSeat?.allIn && props.handRunning ? t('table.allIn') : amount(stack)}
         </div>
         {props.lastAction && !props.wonAmount && (
           <div className={`seat__action seat__action--${props.lastAction.action}`}>
-            {actionLabel(t, props.lastAction, i18n.language)}
+            {actionLabel(t, props.lastAction, amount)}
           </div>
         )}
         {props.wonAmount > 0 && (
           <div className="seat__action seat__action--won">
-            {t('table.won', { amount: formatMoney(props.wonAmount, i18n.language) })}
+            {t('table.won', { amount: amount(props.wonAmount) })}
           </div>
         )}
         {props.shownHandName && <div className="seat__hand-name">{props.shownHandName}</div>}
@@ -124,7 +125,7 @@ export function SeatView(props: SeatViewProps) {
         )}
         {tableSeat.pendingRecharge !== null && tableSeat.pendingRecharge > 0 && (
           <div className="seat__status seat__status--recharge" data-testid="pending-recharge">
-            {t('moments.pendingRecharge', { amount: formatMoney(tableSeat.pendingRecharge, i18n.language) })}
+            {t('moments.pendingRecharge', { amount: amount(tableSeat.pendingRecharge) })}
           </div>
         )}
         {!tableSeat.connected && <div className="seat__status">{t('table.disconnected')}</div>}
@@ -147,9 +148,9 @@ function handCards(seat: HandSeatView | null, own = false): (string | null)[] {
 function actionLabel(
   t: (key: string, options?: Record<string, unknown>) => string,
   action: SeatAction,
-  language: string,
+  written: (value: number) => string,
 ): string {
-  const amount = action.amount !== undefined ? formatMoney(action.amount, language) : '';
+  const amount = action.amount !== undefined ? written(action.amount) : '';
   switch (action.action) {
     case 'fold':
       return t('table.actions.fold');

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../app/money';
+import { useTableAmount } from './tableAmounts';
 import { parseCards } from './cards';
 import { ChipStack } from './ChipStack';
 import { bestHand, describeHand } from './handName';
@@ -27,10 +27,10 @@ export interface TableFeltProps {
  * the table box; chip and card movements are CSS animations (turned off with the animations setting).
  */
 export function TableFelt({ state, settings, jackpot, portrait, canSit, onSit }: TableFeltProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const table = state.table;
   const hand = state.hand;
-  const money = (value: number) => formatMoney(value, i18n.language);
+  const money = useTableAmount();
   const maxSeats = table?.maxPlayers ?? 6;
   const positions = useMemo(
     () => seatPositions(maxSeats, state.viewer.seat, portrait),

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
@@ -9,9 +9,11 @@ import { initialAuthState } from '../../app/authSlice';
 import { createI18n } from '../../app/i18n';
 import { createStore } from '../../app/store';
 import { fakeFetch } from '../../test/render';
+import { runningSitAndGo } from '../../test/tournaments';
+import type { TournamentDetail, TournamentPlayer } from '../../api/tournamentTypes';
 import { setOwnSeed } from './playerSeed';
 import { reloadTableSettings, TABLE_SETTINGS_KEY } from './settings';
-import { event, headsUpStart, snapshot, tableInfo, tableSeat } from './tableFixtures';
+import { event, headsUpStart, snapshot, tableInfo, tableSeat, tournamentState } from './tableFixtures';
 import TablePage from './TablePage';
 
 class FakeWebSocket {
@@ -68,9 +70,14 @@ function renderTable(signedIn: boolean) {
         }
       : { ...initialAuthState, checkedAuth: true },
   });
-  const router = createMemoryRouter([{ path: '/table/:id', element: <TablePage /> }], {
-    initialEntries: ['/table/7'],
-  });
+  const router = createMemoryRouter(
+    [
+      { path: '/table/:id', element: <TablePage /> },
+      { path: '/tournament/:id', element: <p>The tournament&apos;s lobby</p> },
+      { path: '/', element: <p>The main lobby</p> },
+    ],
+    { initialEntries: ['/table/7'] },
+  );
   render(
     <Provider store={store}>
       <I18nextProvider i18n={createI18n()}>
@@ -82,7 +89,7 @@ function renderTable(signedIn: boolean) {
   );
   const socket = FakeWebSocket.instances.at(-1)!;
   act(() => socket.open());
-  return { socket, store };
+  return { socket, store, router };
 }
 
 const actionsSent = (socket: FakeWebSocket) => socket.sent.filter((m) => m.type === 'ACTION');
@@ -204,5 +211,173 @@ describe('the table page', () => {
       animations: false,
     });
     expect(screen.getByText('bat@example.mn')).toBeInTheDocument();
+  });
+});
+
+describe('a tournament table', () => {
+  const levelEndsAt = () => Date.now() + 4 * 60_000 + 12_000;
+  const tournamentTable = (overrides = {}) =>
+    tableInfo(seats, {
+      name: 'Sit & Go · 1',
+      smallBlind: 1_000,
+      bigBlind: 2_000,
+      minBuyIn: 0,
+      maxBuyIn: 0,
+      tournament: tournamentState({ levelEndsAt: levelEndsAt(), ...overrides }),
+    });
+
+  it('shows the level with its blinds and ante, the time to the next level, players left and the average stack; chips carry no ₮', () => {
+    const { socket } = renderTable(true);
+    socket.receive(snapshot({ seq: 3, viewer: { userId: 1, seat: 0 }, table: tournamentTable() }));
+    const strip = screen.getByRole('region', { name: 'Tournament' });
+    expect(strip).toHaveTextContent('Level3');
+    expect(strip).toHaveTextContent('Blinds1,000/2,000 (2,000)');
+    expect(strip).toHaveTextContent('Next level in4:12');
+    expect(strip).toHaveTextContent('Players7/9');
+    expect(strip).toHaveTextContent('Avg stack19,285');
+    expect(strip).not.toHaveTextContent('Hand-for-hand');
+    expect(screen.getByTestId('table-game')).toHaveTextContent('1,000/2,000');
+    expect(screen.getByTestId('table-game')).not.toHaveTextContent('₮');
+    // Stacks are chips, and no jackpot is played for.
+    expect(screen.getByLabelText('dorj')).toHaveTextContent('1,000');
+    expect(screen.getByLabelText('dorj')).not.toHaveTextContent('₮');
+    expect(screen.queryByLabelText('Jackpot')).not.toBeInTheDocument();
+    // The level change arrives as table-updated: the strip follows.
+    socket.receive(
+      event(4, {
+        type: 'table-updated',
+        table: (({ seats: _seats, ...rest }) => rest)(
+          tableInfo([], {
+            name: 'Sit & Go · 1',
+            smallBlind: 1_500,
+            bigBlind: 3_000,
+            tournament: tournamentState({ level: 4, ante: 3_000, playersLeft: 6, handForHand: true }),
+          }),
+        ),
+      }),
+    );
+    expect(strip).toHaveTextContent('Level4');
+    expect(strip).toHaveTextContent('Blinds1,500/3,000 (3,000)');
+    expect(strip).toHaveTextContent('Players6/9');
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Hand-for-hand');
+    // The winner is placed: the strip says it is over, no clock runs on.
+    socket.receive(
+      event(5, {
+        type: 'table-updated',
+        table: (({ seats: _seats, ...rest }) => rest)(
+          tableInfo([], { tournament: tournamentState({ playersLeft: 0, levelEndsAt: levelEndsAt() }) }),
+        ),
+      }),
+    );
+    expect(strip).toHaveTextContent('PlayersTournament over');
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  });
+
+  it('on a break the strip counts down to its end', () => {
+    const { socket } = renderTable(true);
+    socket.receive(
+      snapshot({ seq: 3, viewer: { userId: 1, seat: 0 }, table: tournamentTable({ isBreak: true }) }),
+    );
+    const strip = screen.getByRole('region', { name: 'Tournament' });
+    expect(strip).toHaveTextContent('BreakOn break');
+    expect(strip).toHaveTextContent('Break ends in4:12');
+  });
+
+  it('offers no cash-only control: no seat to take, no Add Chips, no Leave, no auto top-up; the tournament lobby instead', async () => {
+    const { socket, router } = renderTable(true);
+    socket.receive(snapshot({ seq: 3, viewer: { userId: 1, seat: 0 }, table: tournamentTable() }));
+    expect(screen.queryByRole('button', { name: 'Sit' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByText('Seat options'));
+    expect(screen.getByRole('checkbox', { name: 'Sit out next hand' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /top-up/i })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Menu/ }));
+    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).not.toContain('Add Chips (Recharge)');
+    expect(items).not.toContain('Leave Table');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Tournament lobby' }));
+    expect(router.state.location.pathname).toBe('/tournament/4');
+  });
+
+  it('the eliminated player sees the place and the prize in ₮, and goes on to the tournament lobby or the main lobby', async () => {
+    const { socket, router } = renderTable(true);
+    socket.receive(snapshot({ seq: 3, viewer: { userId: 1, seat: 0 }, table: tournamentTable() }));
+    // Someone else's finish is only news.
+    socket.receive(event(4, { type: 'tournament-finish', userId: 2, place: 9, prize: 0, entrants: 9 }));
+    expect(screen.queryByTestId('tournament-finish')).not.toBeInTheDocument();
+    socket.receive(
+      event(5, { type: 'seat-left', seat: 0, userId: 1, reason: 'busted' }),
+      event(6, { type: 'tournament-finish', userId: 1, place: 3, prize: 18_000, entrants: 9 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Your tournament is over' });
+    expect(dialog).toHaveTextContent('You finished in place 3 of 9.');
+    expect(dialog).toHaveTextContent('Your prize of ₮18,000 is in your balance.');
+    expect(screen.queryByTestId('removed-notice')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Tournament lobby' }));
+    expect(router.state.location.pathname).toBe('/tournament/4');
+  });
+
+  it('the winner is told so, from the snapshot after a reconnect too, and may go to the main lobby', async () => {
+    const { socket, router } = renderTable(true);
+    socket.receive(
+      snapshot({
+        seq: 3,
+        viewer: { userId: 1, seat: null, finished: { place: 1, prize: 54_000, entrants: 9 } },
+        table: tournamentTable(),
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'You won the tournament!' });
+    expect(dialog).toHaveTextContent('₮54,000');
+    await userEvent.click(screen.getByRole('button', { name: 'Main lobby' }));
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it("a moved player's page follows to the new table without a reload and says where they sit", async () => {
+    const { socket, router } = renderTable(true);
+    socket.receive(snapshot({ seq: 3, viewer: { userId: 1, seat: 0 }, table: tournamentTable() }));
+    socket.receive(
+      event(4, { type: 'tournament-move', userId: 2, tableId: 9, tableName: 'MTT · 2', seat: 4 }),
+    );
+    expect(router.state.location.pathname).toBe('/table/7');
+    socket.receive(
+      event(5, { type: 'seat-left', seat: 0, userId: 1, reason: 'moved' }),
+      event(6, { type: 'tournament-move', userId: 1, tableId: 9, tableName: 'MTT · 2', seat: 4 }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/table/9'));
+    const next = FakeWebSocket.instances.at(-1)!;
+    expect(next.url).toMatch(/\/ws\/table\/9$/);
+    expect(screen.getByTestId('moved-notice')).toHaveTextContent('You were moved to MTT · 2, seat 5.');
+    expect(screen.queryByTestId('removed-notice')).not.toBeInTheDocument();
+  });
+
+  it('a table that closes without a word for its player asks the tournament: moved elsewhere, the page follows; cancelled, it says so', async () => {
+    const detail = (players: TournamentPlayer[], status: TournamentDetail['status'] = 'running') =>
+      runningSitAndGo({ tournamentId: 4, status, players });
+    const me = { userId: 1, username: 'bat', stack: 9_000, seat: 2, place: null, prize: 0, bot: false };
+    const closeUnexplained = (socket: FakeWebSocket) => {
+      socket.receive(snapshot({ seq: 3, viewer: { userId: 1, seat: 0 }, table: tournamentTable() }));
+      socket.receive(
+        event(4, { type: 'seat-left', seat: 0, userId: 1, reason: 'moved' }),
+        event(5, { type: 'table-closed' }),
+      );
+    };
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ 'GET /api/v1/user/tournaments/4': [200, detail([{ ...me, tableId: 12 }])] }).fetchFn,
+    );
+    const moved = renderTable(true);
+    closeUnexplained(moved.socket);
+    await waitFor(() => expect(moved.router.state.location.pathname).toBe('/table/12'));
+    cleanup();
+
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'GET /api/v1/user/tournaments/4': [200, detail([{ ...me, tableId: null }], 'cancelled')],
+      }).fetchFn,
+    );
+    const cancelled = renderTable(true);
+    closeUnexplained(cancelled.socket);
+    expect(await screen.findByText(/The tournament was cancelled/)).toBeInTheDocument();
+    expect(cancelled.router.state.location.pathname).toBe('/table/7');
   });
 });

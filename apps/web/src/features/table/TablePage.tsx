@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { seedForNextDeal } from './playerSeed';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { apiHost } from '../../api/baseQuery';
 import { getAccessToken } from '../../api/session';
 import { tableRefusalText } from '../../api/serverErrors';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { setJackpot } from '../../app/jackpotSlice';
-import { formatMoney } from '../../app/money';
+import { formatChips, formatMoney } from '../../app/money';
 import { restartBegan, restartEnded } from '../../realtime/serverRestart';
 import { ActionBar, PreActionBoxes } from './ActionBar';
 import { ActionMenu, type TableMenuItem } from './ActionMenu';
@@ -25,11 +25,19 @@ import { TableChat } from './chat/TableChat';
 import { useTableSettings } from './settings';
 import { useTableMusic } from './sounds';
 import { TableFelt } from './TableFelt';
+import { TournamentChipsContext } from './tableAmounts';
+import { TournamentFinishDialog } from './TournamentFinishDialog';
+import { TournamentStrip } from './TournamentStrip';
+import { useTournamentFollow, type MovedHere } from './useTournamentFollow';
 import { TableCommandError, TableSocket, tableSocketUrl, type TableCommandInput } from './tableSocket';
 import { viewerInHand, viewerLegal, viewerTableSeat, type TableViewState } from './tableState';
 import { useTableSounds } from './useTableSounds';
 import './table.css';
 import './moments.css';
+import './tournamentTable.css';
+
+/** How long "You were moved to …" stays after a tournament move. */
+const MOVED_NOTICE_MS = 6000;
 
 type Dialog =
   | { kind: 'seat'; mode: 'sit' | 'recharge'; seat: number | null }
@@ -55,6 +63,8 @@ export default function TablePage() {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [preAction, setPreAction] = useState<PreAction | null>(null);
+  const [finishSeen, setFinishSeen] = useState(false);
+  const location = useLocation();
 
   useTableMusic(settings);
   useTableSounds(state, settings);
@@ -65,12 +75,24 @@ export default function TablePage() {
   }, [state.jackpot, dispatch]);
 
   const table = state.table;
+  const tournament = table?.tournament ?? null;
   const hand = state.hand;
   const mySeat = viewerTableSeat(state);
   const legal = viewerLegal(state);
   const inHand = viewerInHand(state);
   const handNumber = hand?.handNumber ?? null;
   const money = (value: number) => formatMoney(value, i18n.language);
+  const { finish, cancelled } = useTournamentFollow(state);
+
+  // Reached by a tournament move: say where we sit now, for a few seconds.
+  const movedHere = (location.state as MovedHere | null)?.movedTo ?? null;
+  const [movedNotice, setMovedNotice] = useState<string | null>(null);
+  useEffect(() => {
+    if (!movedHere) return;
+    setMovedNotice(t('tableTournament.movedHere', { table: movedHere.tableName, seat: movedHere.seat + 1 }));
+    const id = setTimeout(() => setMovedNotice(null), MOVED_NOTICE_MS);
+    return () => clearTimeout(id);
+  }, [movedHere, t]);
 
   const describeError = useCallback(
     (error: unknown) =>
@@ -183,6 +205,9 @@ export default function TablePage() {
       case 'lobby':
         void navigate('/');
         break;
+      case 'tournamentLobby':
+        if (tournament) void navigate(`/tournament/${tournament.tournamentId}`);
+        break;
     }
   };
 
@@ -224,139 +249,176 @@ export default function TablePage() {
       : null;
   const facingBet = hand ? (ownSeatView ? hand.currentBet > ownSeatView.bet : false) : false;
   const tableOpen = table !== null && table.status !== 'closed' && state.connection !== 'closed';
-  const canSit = tableOpen && state.viewer.seat === null && table.seats.length < table.maxPlayers;
+  // A tournament seats its players itself: no empty seat to take, no buy-in.
+  const canSit =
+    tableOpen && !tournament && state.viewer.seat === null && table.seats.length < table.maxPlayers;
+  const blindText = (value: number) => (tournament ? formatChips(value, i18n.language) : money(value));
   const jackpot = storeJackpot ?? state.jackpot;
 
+  // At a tournament's table the amounts are chips (no ₮) and no jackpot is played for.
   return (
-    <div className={`tp${settings.animations ? '' : ' tp--still'}`} data-connection={state.connection}>
-      <header className="tp-top">
-        <ActionMenu
-          fullscreen={fullscreen}
-          seated={mySeat !== null}
-          sittingOut={mySeat?.status === 'sitting-out'}
-          onChoose={chooseMenu}
-        />
-        <div className="tp-top__title">
-          <strong>{table?.name ?? t('common.loading')}</strong>
-          {table && (
-            <span
-              className="tp-top__blinds"
-              title={`${t(`table.info.variants.${table.variant}`)}, ${t(`table.info.betting.${table.betting}`)}`}
-              data-testid="table-game"
-            >
-              {t(`tableHeader.${table.variant}`)} {t(`tableHeader.${table.betting}`)} ·{' '}
-              {money(table.smallBlind)}/{money(table.bigBlind)}
-            </span>
-          )}
-        </div>
-        <div className="tp-top__right">
-          <TableChat client={client} state={state} isAuthenticated={isAuthenticated} />
-          {isAuthenticated && (
-            <span className="tp-top__balance" aria-label={t('menu.balance')} data-testid="table-balance">
-              {money(userBalance)}
-            </span>
-          )}
-          <span
-            className={`tp-dot tp-dot--${state.connection}`}
-            role="img"
-            title={t(`table.connection.${state.connection}`)}
-            aria-label={t(`table.connection.${state.connection}`)}
+    <TournamentChipsContext value={tournament !== null}>
+      <div
+        className={`tp${settings.animations ? '' : ' tp--still'}${tournament ? ' tp--tournament' : ''}`}
+        data-connection={state.connection}
+      >
+        <header className="tp-top">
+          <ActionMenu
+            fullscreen={fullscreen}
+            seated={mySeat !== null}
+            sittingOut={mySeat?.status === 'sitting-out'}
+            tournament={tournament !== null}
+            onChoose={chooseMenu}
           />
-        </div>
-      </header>
-
-      <main className="tp-stage">
-        <TableFelt
-          state={state}
-          settings={settings}
-          jackpot={jackpot}
-          portrait={portrait}
-          canSit={canSit}
-          onSit={(seat) => setDialog({ kind: 'seat', mode: 'sit', seat })}
-        />
-      </main>
-
-      <footer className={`tp-bottom${mySeat ? ' tp-bottom--seated' : ''}`}>
-        {state.removedBecause && (
-          <div className="tp-notice tp-notice--removed" role="status" data-testid="removed-notice">
-            {t(`table.removed.${state.removedBecause}`)}
-          </div>
-        )}
-        {notice && (
-          <div className="tp-notice" role="alert">
-            {notice}
-          </div>
-        )}
-        {/* Seated: the hand name's row and the action bar's room stay reserved (table.css), so nothing jumps. */}
-        {mySeat && (
-          <div className="tp-hand-row">
-            {best && (
-              <div className="tp-hand-name" data-testid="best-hand">
-                {describeHand(t, best)}
-              </div>
+          <div className="tp-top__title">
+            <strong>{table?.name ?? t('common.loading')}</strong>
+            {table && (
+              <span
+                className="tp-top__blinds"
+                title={`${t(`table.info.variants.${table.variant}`)}, ${t(`table.info.betting.${table.betting}`)}`}
+                data-testid="table-game"
+              >
+                {t(`tableHeader.${table.variant}`)} {t(`tableHeader.${table.betting}`)} ·{' '}
+                {blindText(table.smallBlind)}/{blindText(table.bigBlind)}
+              </span>
             )}
           </div>
-        )}
-        <BottomPanel
-          state={state}
-          legal={legal}
-          busy={busy}
-          onAction={act}
-          inHand={inHand}
-          preAction={preAction}
-          onPreAction={setPreAction}
-          facingBet={facingBet}
-          seated={mySeat !== null}
-          sittingOut={mySeat?.status === 'sitting-out'}
-          canSit={canSit}
+          <div className="tp-top__right">
+            <TableChat client={client} state={state} isAuthenticated={isAuthenticated} />
+            {isAuthenticated && (
+              <span className="tp-top__balance" aria-label={t('menu.balance')} data-testid="table-balance">
+                {money(userBalance)}
+              </span>
+            )}
+            <span
+              className={`tp-dot tp-dot--${state.connection}`}
+              role="img"
+              title={t(`table.connection.${state.connection}`)}
+              aria-label={t(`table.connection.${state.connection}`)}
+            />
+          </div>
+        </header>
+
+        {tournament && table && <TournamentStrip tournament={tournament} table={table} />}
+
+        <main className="tp-stage">
+          <TableFelt
+            state={state}
+            settings={settings}
+            jackpot={tournament ? null : jackpot}
+            portrait={portrait}
+            canSit={canSit}
+            onSit={(seat) => setDialog({ kind: 'seat', mode: 'sit', seat })}
+          />
+        </main>
+
+        <footer className={`tp-bottom${mySeat ? ' tp-bottom--seated' : ''}`}>
+          {movedNotice && (
+            <div className="tp-notice tp-notice--info" role="status" data-testid="moved-notice">
+              {movedNotice}
+            </div>
+          )}
+          {cancelled && (
+            <div className="tp-notice tp-notice--removed" role="status">
+              {t('tableTournament.cancelled')}
+            </div>
+          )}
+          {/* At a tournament's table a move or a finish says it better (the page follows, the dialog opens). */}
+          {state.removedBecause && !(tournament && (state.removedBecause === 'moved' || finish)) && (
+            <div className="tp-notice tp-notice--removed" role="status" data-testid="removed-notice">
+              {t(`table.removed.${state.removedBecause}`)}
+            </div>
+          )}
+          {notice && (
+            <div className="tp-notice" role="alert">
+              {notice}
+            </div>
+          )}
+          {/* Seated: the hand name's row and the action bar's room stay reserved (table.css), so nothing jumps. */}
+          {mySeat && (
+            <div className="tp-hand-row">
+              {best && (
+                <div className="tp-hand-name" data-testid="best-hand">
+                  {describeHand(t, best)}
+                </div>
+              )}
+            </div>
+          )}
+          <BottomPanel
+            state={state}
+            legal={legal}
+            busy={busy}
+            onAction={act}
+            inHand={inHand}
+            preAction={preAction}
+            onPreAction={setPreAction}
+            facingBet={facingBet}
+            seated={mySeat !== null}
+            sittingOut={mySeat?.status === 'sitting-out'}
+            canSit={canSit}
+            isAuthenticated={isAuthenticated}
+            onSitIn={() => void send({ type: 'SIT_IN' }).catch(() => undefined)}
+            onShow={(cards) =>
+              void send({ type: 'SHOW', ...(cards ? { cards } : {}) }).catch(() => undefined)
+            }
+            onMuck={() => void send({ type: 'MUCK' }).catch(() => undefined)}
+          />
+          {mySeat && table && (
+            <SeatOptionsPanel
+              options={state.viewer.options}
+              topUp={!tournament}
+              minBuyIn={table.minBuyIn}
+              maxBuyIn={table.maxBuyIn}
+              onChange={(options) => void send({ type: 'SEAT_OPTIONS', options }).catch(() => undefined)}
+            />
+          )}
+        </footer>
+
+        <SeatDialog
+          open={dialog?.kind === 'seat'}
+          mode={dialog?.kind === 'seat' ? dialog.mode : 'sit'}
+          seat={dialog?.kind === 'seat' ? dialog.seat : null}
+          context={seatContext}
           isAuthenticated={isAuthenticated}
-          onSitIn={() => void send({ type: 'SIT_IN' }).catch(() => undefined)}
-          onShow={(cards) => void send({ type: 'SHOW', ...(cards ? { cards } : {}) }).catch(() => undefined)}
-          onMuck={() => void send({ type: 'MUCK' }).catch(() => undefined)}
+          onClose={() => setDialog(null)}
+          onSubmit={async (amount, postNow) => {
+            try {
+              if (dialog?.kind === 'seat' && dialog.mode === 'sit' && dialog.seat !== null) {
+                await client.send({
+                  type: 'SIT',
+                  seat: dialog.seat,
+                  amount,
+                  ...(postNow ? { postNow } : {}),
+                });
+              } else {
+                await client.send({ type: 'RECHARGE', amount });
+              }
+            } catch (error) {
+              throw new Error(describeError(error), { cause: error });
+            }
+          }}
         />
-        {mySeat && table && (
-          <SeatOptionsPanel
-            options={state.viewer.options}
-            minBuyIn={table.minBuyIn}
-            maxBuyIn={table.maxBuyIn}
-            onChange={(options) => void send({ type: 'SEAT_OPTIONS', options }).catch(() => undefined)}
+        {table && (
+          <ReplayDialog
+            open={dialog?.kind === 'replay'}
+            onClose={() => setDialog(null)}
+            tableId={table.tableId}
+            recentHandIds={state.recentHandIds}
+            initialHandId={replayHand}
+            isAuthenticated={isAuthenticated}
+            fourColour={settings.fourColourDeck}
           />
         )}
-      </footer>
-
-      <SeatDialog
-        open={dialog?.kind === 'seat'}
-        mode={dialog?.kind === 'seat' ? dialog.mode : 'sit'}
-        seat={dialog?.kind === 'seat' ? dialog.seat : null}
-        context={seatContext}
-        isAuthenticated={isAuthenticated}
-        onClose={() => setDialog(null)}
-        onSubmit={async (amount, postNow) => {
-          try {
-            if (dialog?.kind === 'seat' && dialog.mode === 'sit' && dialog.seat !== null) {
-              await client.send({ type: 'SIT', seat: dialog.seat, amount, ...(postNow ? { postNow } : {}) });
-            } else {
-              await client.send({ type: 'RECHARGE', amount });
-            }
-          } catch (error) {
-            throw new Error(describeError(error), { cause: error });
-          }
-        }}
-      />
-      {table && (
-        <ReplayDialog
-          open={dialog?.kind === 'replay'}
-          onClose={() => setDialog(null)}
-          tableId={table.tableId}
-          recentHandIds={state.recentHandIds}
-          initialHandId={replayHand}
-          isAuthenticated={isAuthenticated}
-          fourColour={settings.fourColourDeck}
+        <InfoDialog open={dialog?.kind === 'information'} onClose={() => setDialog(null)} table={table} />
+        <SettingsDialog open={dialog?.kind === 'settings'} onClose={() => setDialog(null)} />
+        <TournamentFinishDialog
+          finish={finishSeen ? null : finish}
+          onClose={() => setFinishSeen(true)}
+          onTournamentLobby={() => tournament && void navigate(`/tournament/${tournament.tournamentId}`)}
+          onMainLobby={() => void navigate('/')}
         />
-      )}
-      <InfoDialog open={dialog?.kind === 'information'} onClose={() => setDialog(null)} table={table} />
-      <SettingsDialog open={dialog?.kind === 'settings'} onClose={() => setDialog(null)} />
-    </div>
+      </div>
+    </TournamentChipsContext>
   );
 }
 

@@ -1,4 +1,11 @@
-import type { HandView, TableEvent, TableInfo, TableSeat, TableServerMessage } from '@tenger/protocol';
+import type {
+  HandView,
+  TableEvent,
+  TableInfo,
+  TableSeat,
+  TableServerMessage,
+  TableTournament,
+} from '@tenger/protocol';
 
 /** Test data for the table channel, shaped as docs/protocol-table.md says. */
 
@@ -36,10 +43,28 @@ export function tableInfo(seats: TableSeat[] = [], overrides: Partial<TableInfo>
   };
 }
 
+/** A tournament table's state: level 3 of a 9-player Sit & Go, 7 left. */
+export function tournamentState(overrides: Partial<TableTournament> = {}): TableTournament {
+  return {
+    tournamentId: 4,
+    level: 3,
+    ante: 2_000,
+    anteKind: 'big-blind',
+    isBreak: false,
+    levelEndsAt: null,
+    nextLevel: { smallBlind: 1_500, bigBlind: 3_000, ante: 3_000, isBreak: false },
+    playersLeft: 7,
+    entrants: 9,
+    averageStack: 19_285,
+    handForHand: false,
+    ...overrides,
+  };
+}
+
 export function snapshot(
   options: {
     seq?: number;
-    viewer?: { userId: number | null; seat: number | null };
+    viewer?: Extract<TableServerMessage, { type: 'SNAPSHOT' }>['viewer'];
     table?: TableInfo;
     hand?: HandView | null;
     jackpot?: number;

@@ -1,34 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SocketLike } from '../../realtime/globalSocket';
 import { event, headsUpStart, snapshot, tableInfo, tableSeat } from './tableFixtures';
+import { FakeSocket } from '../../test/fakeSocket';
 import { TableCommandError, TableSocket, tableSocketUrl } from './tableSocket';
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: Record<string, unknown>[] = [];
-  onopen: ((event: Event) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  constructor(readonly url: string) {}
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as Record<string, unknown>);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  receive(message: unknown) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
-  }
-  drop(code?: number) {
-    this.readyState = 3;
-    this.onclose?.(new CloseEvent('close', { code }));
-  }
-}
 
 let sockets: FakeSocket[];
 const seats = [tableSeat(0, 1, 'bat'), tableSeat(3, 2, 'dorj')];
@@ -62,30 +35,32 @@ describe('the table socket', () => {
   it('sends AUTH with the stored token on open; without a token it stays a spectator', () => {
     const signedIn = client('tok');
     signedIn.connect();
-    sockets[0].open();
-    expect(sockets[0].sent[0]).toMatchObject({ type: 'AUTH', token: 'tok' });
+    sockets[0].serverOpens();
+    expect(sockets[0].messages[0]).toMatchObject({ type: 'AUTH', token: 'tok' });
     const spectator = client(null);
     spectator.connect();
-    sockets[1].open();
-    expect(sockets[1].sent).toEqual([]);
+    sockets[1].serverOpens();
+    expect(sockets[1].messages).toEqual([]);
   });
 
   it('reconnects after a drop without a reload and asks RESUME from the last applied event', () => {
     const table = client();
     table.connect();
-    sockets[0].open();
-    sockets[0].receive(snapshot({ seq: 4, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats) }));
-    for (const message of headsUpStart(5, ['As', 'Kd']).slice(0, 3)) sockets[0].receive(message);
+    sockets[0].serverOpens();
+    sockets[0].serverSendsMessage(
+      snapshot({ seq: 4, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats) }),
+    );
+    for (const message of headsUpStart(5, ['As', 'Kd']).slice(0, 3)) sockets[0].serverSendsMessage(message);
     expect(table.getState().seq).toBe(7);
-    sockets[0].drop();
+    sockets[0].serverCloses();
     expect(table.getState().connection).toBe('reconnecting');
     vi.advanceTimersByTime(1000);
     expect(sockets).toHaveLength(2);
-    sockets[1].open();
-    expect(sockets[1].sent.map((m) => m.type)).toEqual(['AUTH', 'RESUME']);
-    expect(sockets[1].sent[1]).toMatchObject({ lastSeq: 7 });
+    sockets[1].serverOpens();
+    expect(sockets[1].messages.map((m) => m.type)).toEqual(['AUTH', 'RESUME']);
+    expect(sockets[1].messages[1]).toMatchObject({ lastSeq: 7 });
     // The server replays the missed events; the table is whole again.
-    for (const message of headsUpStart(5, ['As', 'Kd'])) sockets[1].receive(message);
+    for (const message of headsUpStart(5, ['As', 'Kd'])) sockets[1].serverSendsMessage(message);
     expect(table.getState().seq).toBe(10);
     expect(table.getState().hand?.seats.find((s) => s.seat === 0)?.cards).toEqual(['As', 'Kd']);
   });
@@ -93,29 +68,34 @@ describe('the table socket', () => {
   it('asks RESUME once when an event is missing, and a fresh snapshot heals the gap', () => {
     const table = client();
     table.connect();
-    sockets[0].open();
-    sockets[0].receive(snapshot({ seq: 4, table: tableInfo(seats) }));
-    sockets[0].receive(event(6, { type: 'jackpot', amount: 1 }));
-    sockets[0].receive(event(7, { type: 'jackpot', amount: 2 }));
-    const resumes = sockets[0].sent.filter((m) => m.type === 'RESUME');
+    sockets[0].serverOpens();
+    sockets[0].serverSendsMessage(snapshot({ seq: 4, table: tableInfo(seats) }));
+    sockets[0].serverSendsMessage(event(6, { type: 'jackpot', amount: 1 }));
+    sockets[0].serverSendsMessage(event(7, { type: 'jackpot', amount: 2 }));
+    const resumes = sockets[0].messages.filter((m) => m.type === 'RESUME');
     expect(resumes).toEqual([{ type: 'RESUME', lastSeq: 4, requestId: 'resume' }]);
-    sockets[0].receive(snapshot({ seq: 7, table: tableInfo(seats), jackpot: 2 }));
+    sockets[0].serverSendsMessage(snapshot({ seq: 7, table: tableInfo(seats), jackpot: 2 }));
     expect(table.getState()).toMatchObject({ outOfSync: false, seq: 7, jackpot: 2 });
   });
 
   it('resolves a command on ACK and rejects it with the REJECT code', async () => {
     const table = client();
     table.connect();
-    sockets[0].open();
+    sockets[0].serverOpens();
     const sit = table.send({ type: 'SIT', seat: 2, amount: 500 });
-    const sent = sockets[0].sent.at(-1)!;
+    const sent = sockets[0].messages.at(-1)!;
     expect(sent).toMatchObject({ type: 'SIT', seat: 2, amount: 500 });
-    sockets[0].receive({ type: 'ACK', requestId: sent.requestId });
+    sockets[0].serverSendsMessage({ type: 'ACK', requestId: sent.requestId });
     await expect(sit).resolves.toBeUndefined();
 
     const again = table.send({ type: 'SIT', seat: 2, amount: 500 });
-    const second = sockets[0].sent.at(-1)!;
-    sockets[0].receive({ type: 'REJECT', requestId: second.requestId, code: 'seat_taken', message: 'Taken' });
+    const second = sockets[0].messages.at(-1)!;
+    sockets[0].serverSendsMessage({
+      type: 'REJECT',
+      requestId: second.requestId,
+      code: 'seat_taken',
+      message: 'Taken',
+    });
     await expect(again).rejects.toMatchObject({ code: 'seat_taken' });
     expect(table.getState().error).toBe('Taken');
   });
@@ -124,9 +104,9 @@ describe('the table socket', () => {
     const table = client();
     await expect(table.send({ type: 'LEAVE' })).rejects.toBeInstanceOf(TableCommandError);
     table.connect();
-    sockets[0].open();
-    sockets[0].receive({ type: 'ERROR', code: 'not_found', message: 'No such table' });
-    sockets[0].drop();
+    sockets[0].serverOpens();
+    sockets[0].serverSendsMessage({ type: 'ERROR', code: 'not_found', message: 'No such table' });
+    sockets[0].serverCloses();
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(1);
     expect(table.getState().connection).toBe('not-found');
@@ -136,22 +116,26 @@ describe('the table socket', () => {
     const onServerRestart = vi.fn();
     const table = client('tok', onServerRestart);
     table.connect();
-    sockets[0].open();
-    sockets[0].receive(snapshot({ seq: 4, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats) }));
-    sockets[0].drop(1012);
+    sockets[0].serverOpens();
+    sockets[0].serverSendsMessage(
+      snapshot({ seq: 4, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats) }),
+    );
+    sockets[0].serverCloses(1012);
     expect(onServerRestart.mock.calls).toEqual([[true]]);
     expect(table.getState().connection).toBe('reconnecting');
     // The usual policy: 1000 ms × attempt; the new process is not listening yet.
     vi.advanceTimersByTime(1000);
-    sockets[1].drop(1006);
+    sockets[1].serverCloses(1006);
     vi.advanceTimersByTime(2000);
-    sockets[2].open();
-    expect(sockets[2].sent).toEqual([
+    sockets[2].serverOpens();
+    expect(sockets[2].messages).toEqual([
       expect.objectContaining({ type: 'AUTH', token: 'tok' }),
       expect.objectContaining({ type: 'RESUME', lastSeq: 4 }),
     ]);
     expect(onServerRestart.mock.calls).toEqual([[true]]);
-    sockets[2].receive(snapshot({ seq: 9, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats) }));
+    sockets[2].serverSendsMessage(
+      snapshot({ seq: 9, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats) }),
+    );
     expect(onServerRestart.mock.calls).toEqual([[true], [false]]);
     expect(table.getState().connection).toBe('live');
   });
@@ -160,12 +144,12 @@ describe('the table socket', () => {
     const onServerRestart = vi.fn();
     const table = client('tok', onServerRestart);
     table.connect();
-    sockets[0].open();
-    sockets[0].drop(1006);
+    sockets[0].serverOpens();
+    sockets[0].serverCloses(1006);
     expect(onServerRestart).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1000);
-    sockets[1].open();
-    sockets[1].drop(1012);
+    sockets[1].serverOpens();
+    sockets[1].serverCloses(1012);
     table.close();
     expect(onServerRestart.mock.calls).toEqual([[true], [false]]);
   });
@@ -173,9 +157,9 @@ describe('the table socket', () => {
   it('logs unparseable frames and carries on', () => {
     const table = client();
     table.connect();
-    sockets[0].open();
+    sockets[0].serverOpens();
     sockets[0].onmessage?.(new MessageEvent('message', { data: '{oops' }));
-    sockets[0].receive(snapshot({ seq: 1 }));
+    sockets[0].serverSendsMessage(snapshot({ seq: 1 }));
     expect(table.getState().seq).toBe(1);
   });
 });

@@ -4,12 +4,15 @@ import type {
   TableInfo,
   TableSeat,
   TableServerMessage,
+  TournamentFinish,
+  TournamentMove,
   Viewer,
 } from '@tenger/protocol';
 import type { EventReducer, EventReducers } from './events/eventHelpers';
 import { handEventReducers } from './events/handEvents';
 import { seatEventReducers } from './events/seatEvents';
 import { tableEventReducers } from './events/tableEvents';
+import { tournamentEventReducers } from './events/tournamentEvents';
 
 /**
  * The table as this browser sees it, built from the channel's SNAPSHOT and then its EVENTs in `seq`
@@ -74,6 +77,10 @@ export interface TableViewState {
   removedBecause: SeatLeftReason | null;
   /** After the hand: the viewer may still show (or muck) until the deadline. */
   showChoice: ShowChoiceView | null;
+  /** A tournament table: the viewer's tournament is over (place and prize). */
+  tournamentFinish: TournamentFinish | null;
+  /** A tournament table: the viewer was moved to another table (the page follows). */
+  tournamentMove: TournamentMove | null;
   error: string | null;
 }
 
@@ -113,6 +120,8 @@ export function initialTableState(): TableViewState {
     nextDeckCommitment: null,
     removedBecause: null,
     showChoice: null,
+    tournamentFinish: null,
+    tournamentMove: null,
     error: null,
   };
 }
@@ -174,6 +183,8 @@ function applySnapshot(
           }
         : null,
     winners: sameHand ? state.winners : [],
+    tournamentFinish: snapshot.viewer.finished ?? state.tournamentFinish,
+    tournamentMove: snapshot.viewer.movedTo ?? null,
     error: null,
   };
 }
@@ -199,6 +210,7 @@ const EVENT_REDUCERS: EventReducers<TableEvent['type']> = {
   ...handEventReducers,
   ...seatEventReducers,
   ...tableEventReducers,
+  ...tournamentEventReducers,
 };
 
 function applyEvent(state: TableViewState, event: TableEvent): TableViewState {

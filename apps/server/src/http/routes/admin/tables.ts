@@ -9,15 +9,17 @@ import {
   type MessageResponse,
   type TableSession,
 } from '@tenger/protocol';
-import { recordAudit } from '../../../audit/auditLog.js';
 import { AppError, notFound } from '../../../errors.js';
 import type { Services } from '../../../services.js';
-import type { TableRow } from '../../../tables/tableService.js';
+import type { TableRow } from '../../../tables/tableCatalogue.js';
 import { presentAdminTable } from '../../presenters.js';
 import { parseInput } from '../../validation.js';
 import { actorOf } from './adminContext.js';
 
-/** Tables and their live sessions: the calls reach the table layer, which owns live play. */
+/**
+ * Tables and their live sessions: the calls reach the table catalogue and the table layer, which owns
+ * live play; both write the audit rows of what an administrator changed.
+ */
 export function adminTableRoutes(app: FastifyInstance, services: Services): void {
   const present = async (row: TableRow): Promise<AdminTable> => {
     const seated = (await services.tableLayer.seatedCounts()).get(row.id) ?? 0;
@@ -73,15 +75,7 @@ export function adminTableRoutes(app: FastifyInstance, services: Services): void
   app.delete('/table/kick', async (request): Promise<MessageResponse> => {
     const { tableId, userId } = parseInput(KickQuerySchema, request.query, 'query');
     await services.tables.get(tableId);
-    if (!(await services.tableLayer.kick(tableId, userId))) throw notFound('Seated player');
-    // Kicking is not a database transaction of ours: the row is written once it has succeeded.
-    await recordAudit(services.db, {
-      ...actorOf(request),
-      action: 'table.kick',
-      targetType: 'user',
-      targetId: userId,
-      summary: `removed user #${userId} from table #${tableId}`,
-    });
+    if (!(await services.tableLayer.kick(tableId, userId, actorOf(request)))) throw notFound('Seated player');
     return { message: 'Player removed from the table' };
   });
 
@@ -89,30 +83,14 @@ export function adminTableRoutes(app: FastifyInstance, services: Services): void
   app.put('/table/simulate', async (request, reply) => {
     const { tableId } = parseInput(TableIdQuerySchema, request.query, 'query');
     await services.tables.get(tableId);
-    const was = services.tableLayer.isSimulating(tableId);
-    await services.tableLayer.startSimulation(tableId);
-    await recordAudit(services.db, {
-      ...actorOf(request),
-      action: 'simulation.start',
-      targetType: 'table',
-      targetId: tableId,
-      summary: `simulation ${was ? 'on' : 'off'} -> on`,
-    });
+    await services.tableLayer.startSimulation(tableId, actorOf(request));
     return reply.type('text/plain; charset=utf-8').send('Simulation started');
   });
 
   app.delete('/table/simulate', async (request, reply) => {
     const { tableId } = parseInput(TableIdQuerySchema, request.query, 'query');
     await services.tables.get(tableId);
-    const was = services.tableLayer.isSimulating(tableId);
-    await services.tableLayer.stopSimulation(tableId);
-    await recordAudit(services.db, {
-      ...actorOf(request),
-      action: 'simulation.stop',
-      targetType: 'table',
-      targetId: tableId,
-      summary: `simulation ${was ? 'on' : 'off'} -> off`,
-    });
+    await services.tableLayer.stopSimulation(tableId, actorOf(request));
     return reply.type('text/plain; charset=utf-8').send('Simulation stopped');
   });
 }

@@ -4,7 +4,7 @@ import type { TableServerMessage } from '@tenger/protocol';
 import { TEST_DRIVERS } from '../../../testing/database.js';
 import { startTestServer, type TestServer } from '../../../testing/testServer.js';
 import { WsClient } from '../../../testing/wsClient.js';
-import { createTestTable } from '../../../tables/runtime/testing.js';
+import { createTestTable } from '../../../testing/testTables.js';
 
 describe.each(TEST_DRIVERS)('the tables I sit at on $name', ({ url }) => {
   let t: TestServer;

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  MyTournamentsQuerySchema,
   TournamentIdParamsSchema,
   type MessageResponse,
+  type MyTournamentPage,
   type TournamentDetail,
   type TournamentList,
 } from '@tenger/protocol';
@@ -9,12 +11,22 @@ import type { Services } from '../../../services.js';
 import { currentUser, refuseDuringMaintenance, requireUser } from '../../policies.js';
 import { parseInput } from '../../validation.js';
 
-/** The Tournament tab: GET /tournaments, /tournaments/{id}, POST and DELETE /tournaments/{id}/register. */
+/**
+ * The Tournament tab: GET /tournaments, /tournaments/{id}, POST and DELETE /tournaments/{id}/register; the
+ * profile's list of the caller's own tournaments: GET /tournaments/mine.
+ */
 export function tournamentRoutes(app: FastifyInstance, services: Services): void {
   // Public like the cash lobby; with a login, `registered` says whether the caller is in.
   app.get('/tournaments', async (request): Promise<TournamentList> => {
     const user = await currentUser(services, request);
     return services.tournaments.list(user?.id ?? null);
+  });
+
+  // A static path: it wins over /tournaments/:id.
+  app.get('/tournaments/mine', async (request): Promise<MyTournamentPage> => {
+    const user = await requireUser(services, request);
+    const query = parseInput(MyTournamentsQuerySchema, request.query, 'query');
+    return services.tournaments.mine(user.id, query);
   });
 
   app.get('/tournaments/:id', async (request): Promise<TournamentDetail> => {

@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { verifyHandFairness } from '@tenger/engine/browser';
 import { HandHistoryResponseSchema, TableHandsResponseSchema } from '@tenger/protocol';
-import { users } from '../db/schema.js';
-import { TEST_DRIVERS } from '../testing/database.js';
-import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../testing/testServer.js';
-import { TableRegistry } from '../tables/runtime/tableRegistry.js';
-import type { TableRuntime } from '../tables/runtime/tableRuntime.js';
+import { users } from '../../../db/schema.js';
+import { TEST_DRIVERS } from '../../../testing/database.js';
+import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../../../testing/testServer.js';
+import { TableRegistry } from '../../../tables/runtime/tableRegistry.js';
+import type { TableRuntime } from '../../../tables/runtime/tableRuntime.js';
 import {
   action,
   createTestTable,
@@ -15,7 +15,7 @@ import {
   Recorder,
   sleep,
   waitForTurn,
-} from '../tables/runtime/testing.js';
+} from '../../../testing/testTables.js';
 
 const ALICE_SEED = ' typed by Alice: ~!@#$%^&*() 42 ';
 

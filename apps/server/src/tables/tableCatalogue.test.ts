@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAudit } from '../audit/auditLog.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { openTestDatabase, TEST_DRIVERS } from '../testing/database.js';
-import { TEST_TABLE } from './runtime/testing.js';
-import { TableService } from './tableService.js';
+import { TEST_TABLE } from '../testing/testTables.js';
+import { TableCatalogue } from './tableCatalogue.js';
 
 describe.each(TEST_DRIVERS)('the table catalogue on $name', ({ url }) => {
   let handle: DatabaseHandle;
-  let tables: TableService;
+  let tables: TableCatalogue;
   const actor = { actorId: null, actorName: 'admin', ip: '127.0.0.1' };
   const audit = async (action: string) =>
     (await listAudit(handle.db, { limit: 100, action })).map((r) => ({
@@ -18,7 +18,7 @@ describe.each(TEST_DRIVERS)('the table catalogue on $name', ({ url }) => {
 
   beforeAll(async () => {
     handle = await openTestDatabase(url);
-    tables = new TableService(handle.db);
+    tables = new TableCatalogue(handle.db);
   });
   afterAll(() => handle.close());
 

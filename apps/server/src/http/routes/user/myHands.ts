@@ -12,11 +12,12 @@ import {
   MyHandsQuerySchema,
   type MyHandsResponse,
 } from '@tenger/protocol';
-import { queryRows, type Database } from '../db/client.js';
-import { requireUser } from '../http/policies.js';
-import { parseInput } from '../http/validation.js';
-import type { Services } from '../services.js';
-import { usernamesOf, withNames } from './handRoutes.js';
+import { queryRows, type Database } from '../../../db/client.js';
+import { requireUser } from '../../policies.js';
+import { parseInput } from '../../validation.js';
+import type { Services } from '../../../services.js';
+import { withNames } from '../../../hands/handTexts.js';
+import { usernamesOf } from './hands.js';
 
 interface MyHandRow {
   id: string;

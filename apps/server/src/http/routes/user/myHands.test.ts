@@ -1,23 +1,23 @@
 // A player's own hands: the Replay list and the Game History download (PokerStars text for trackers).
 // The download is read back with a PokerStars grammar parser written from the format's description
 // (pokerstarsGrammar.ts); it holds exactly the caller's hands of the range and never a card the caller
-// did not see. Bad ranges are 400s, never 500s. A few exported hands are kept in testdata/ as fixtures.
+// did not see. Bad ranges are 400s, never 500s. A few exported hands are kept in src/testing/testdata/ as fixtures.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCard, redactRecord, type HandRecord } from '@tenger/engine';
 import { MyHandsResponseSchema } from '@tenger/protocol';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../db/client.js';
-import { TEST_DRIVERS } from '../testing/database.js';
-import { startTestServer, type TestPlayer, type TestServer } from '../testing/testServer.js';
-import { seededRandom } from '../tables/runtime/simulation/botPlayer.js';
-import { TableRegistry } from '../tables/runtime/tableRegistry.js';
-import { createTestTable, FAST_TIMING, ScriptedPlayer, sleep } from '../tables/runtime/testing.js';
+import { queryRows } from '../../../db/client.js';
+import { TEST_DRIVERS } from '../../../testing/database.js';
+import { startTestServer, type TestPlayer, type TestServer } from '../../../testing/testServer.js';
+import { seededRandom } from '../../../tables/runtime/simulation/botPlayer.js';
+import { TableRegistry } from '../../../tables/runtime/tableRegistry.js';
+import { createTestTable, FAST_TIMING, ScriptedPlayer, sleep } from '../../../testing/testTables.js';
 import { exportHandNumber } from './myHands.js';
-import { parseHand, parseHandFile, type ParsedHand } from './pokerstarsGrammar.js';
+import { parseHand, parseHandFile, type ParsedHand } from '../../../testing/pokerstarsGrammar.js';
 
-const FIXTURES = join(import.meta.dirname, 'testdata');
+const FIXTURES = join(import.meta.dirname, '../../../testing/testdata');
 const HANDS = 40;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 

@@ -2,16 +2,17 @@
 // MemoryTableStore. No database, no real time: `tick(ms)` moves the clock and lets the queue drain.
 import type { Settings, TableClientMessage } from '@tenger/protocol';
 import pino from 'pino';
-import { DEFAULT_SETTINGS } from '../../settings/settingsService.js';
-import type { TableRow } from '../tableService.js';
-import { FakeClock } from './clock.js';
-import { InMemoryBank } from './memoryBank.js';
-import type { TableBank, UserProfile } from './ports.js';
-import { TableRuntime } from './tableRuntime.js';
-import { MemoryTableStore } from './tableStore.js';
-import { Recorder, snapshotOf, TEST_TABLE } from './testing.js';
-import { DEFAULT_TIMING, type RuntimeTiming } from './timing.js';
-import type { TournamentTableMode } from './tournamentMode.js';
+import type { AuditEntry } from '../audit/auditLog.js';
+import { DEFAULT_SETTINGS } from '../settings/settingsService.js';
+import type { TableRow } from '../tables/tableCatalogue.js';
+import { FakeClock } from '../tables/runtime/clock.js';
+import { InMemoryBank } from '../tables/runtime/memoryBank.js';
+import type { TableBank, UserProfile } from '../tables/runtime/ports.js';
+import { TableRuntime } from '../tables/runtime/tableRuntime.js';
+import { MemoryTableStore } from '../tables/runtime/memoryTableStore.js';
+import { Recorder, snapshotOf, TEST_TABLE } from './testTables.js';
+import { DEFAULT_TIMING, type RuntimeTiming } from '../tables/runtime/timing.js';
+import type { TournamentTableMode } from '../tables/runtime/tournamentMode.js';
 
 export const UNIT_TABLE: TableRow = {
   id: 7,
@@ -45,6 +46,8 @@ export interface UnitTable {
   settings: Settings;
   /** Whether the table's owner can prove its lease (a process that slept past it cannot). */
   lease: { held: boolean };
+  /** The audit rows the table wrote itself. */
+  audit: AuditEntry[];
   /** A user with `balance` in the bank, watching the table. */
   player(balance?: number, profile?: Partial<UserProfile>): Recorder;
   send(viewer: Recorder, message: TableClientMessage): ReturnType<TableRuntime['handle']>;
@@ -77,6 +80,7 @@ export async function unitTable(
   const profiles = new Map<number, UserProfile>();
   const settings: Settings = { ...DEFAULT_SETTINGS, ...options.settings };
   const lease = { held: true };
+  const audit: AuditEntry[] = [];
   const runtime = new TableRuntime({
     table: { ...UNIT_TABLE, ...options.table },
     bank: options.tableBank ?? bank,
@@ -91,6 +95,7 @@ export async function unitTable(
     handsPlayed: 0,
     rakeTaken: 0,
     leaseHeld: () => lease.held,
+    audit: async (entry) => void audit.push(entry),
   });
   await runtime.init();
   const drain = async () => {
@@ -103,6 +108,7 @@ export async function unitTable(
     store,
     settings,
     lease,
+    audit,
     player(balance = 50_000, profile = {}) {
       const userId = nextUserId++;
       profiles.set(userId, {

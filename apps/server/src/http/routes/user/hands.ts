@@ -1,33 +1,22 @@
-// Hand history: GET /api/v1/user/hand/{handId} (a hand the caller was dealt into, any for an admin)
-// and GET /api/v1/admin/table/hands?tableId=&limit=. Only finished hands exist here. The hand chain:
-// GET /api/v1/user/fairness/head and GET /api/v1/admin/fairness/verify.
+// Hand history: GET /api/v1/user/hand/{handId} (a hand the caller was dealt into, any for an admin).
+// Only finished hands exist here. The hand chain's head: GET /api/v1/user/fairness/head. The admin's
+// hand calls are in ../admin/hands.ts.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { fairnessRecord, formatCard, openingsForRecord, redactRecord, type HandRecord } from '@tenger/engine';
 import {
-  fairnessRecord,
-  formatCard,
-  openingsForRecord,
-  redactRecord,
-  toPHH,
-  toPokerStars,
-  type HandRecord,
-} from '@tenger/engine';
-import {
-  type ChainVerifyResponse,
   type FairnessHeadResponse,
   HandIdParamsSchema,
-  TABLE_HANDS_LIMIT_DEFAULT,
-  TableHandsQuerySchema,
   type HandHistoryResponse,
   type HandRecordWire,
-  type TableHandsResponse,
 } from '@tenger/protocol';
-import { queryRows, type Database } from '../db/client.js';
-import { notFound } from '../errors.js';
-import { actsAsAdmin, requireUser } from '../http/policies.js';
-import { parseInput } from '../http/validation.js';
-import type { Services } from '../services.js';
-import { HandStore, type StoredHand } from './handStore.js';
+import { queryRows, type Database } from '../../../db/client.js';
+import { notFound } from '../../../errors.js';
+import { actsAsAdmin, requireUser } from '../../policies.js';
+import { parseInput } from '../../validation.js';
+import type { Services } from '../../../services.js';
+import { HandStore, type StoredHand } from '../../../hands/handStore.js';
+import { handTexts } from '../../../hands/handTexts.js';
 
 export function userHandRoutes(app: FastifyInstance, services: Services): void {
   const hands = new HandStore(services.db);
@@ -55,13 +44,7 @@ export function userHandRoutes(app: FastifyInstance, services: Services): void {
       startedAt: hand.startedAt.toISOString(),
       endedAt: hand.endedAt.toISOString(),
       record: presentRecord(record, nameOf),
-      phh: player ? toPHH(hand.record, { viewer: player.seat }) : hand.phh,
-      pokerstars: toPokerStars(withNames(record, nameOf), {
-        startedAt: hand.startedAt,
-        tableName: hand.tableName,
-        currency: '₮',
-        ...(player ? { hero: player.seat } : {}),
-      }),
+      ...handTexts(hand, { seat: player?.seat, nameOf }),
       fairness: fairnessFor(hand, player ? player.seat : null),
       chain: hand.chain ? { previousHash: hand.chain.previousHash, hash: hand.chain.hash } : null,
       rake: hand.rake,
@@ -72,29 +55,6 @@ export function userHandRoutes(app: FastifyInstance, services: Services): void {
   app.get('/fairness/head', async (request): Promise<FairnessHeadResponse> => {
     await requireUser(services, request);
     return hands.chainHead();
-  });
-}
-
-/** Registered under the admin prefix (role checked there). */
-export function adminHandRoutes(app: FastifyInstance, services: Services): void {
-  const hands = new HandStore(services.db);
-  app.get('/fairness/verify', async (): Promise<ChainVerifyResponse> => hands.verifyChain());
-
-  app.get('/table/hands', async (request): Promise<TableHandsResponse> => {
-    const { tableId, limit } = parseInput(TableHandsQuerySchema, request.query, 'query');
-    await services.tables.get(tableId);
-    const rows = await hands.latest(tableId, limit ?? TABLE_HANDS_LIMIT_DEFAULT);
-    return {
-      items: rows.map((r) => ({
-        handId: r.handId,
-        handNumber: r.handNumber,
-        startedAt: r.startedAt.toISOString(),
-        endedAt: r.endedAt.toISOString(),
-        totalPot: r.totalPot,
-        rake: r.rake,
-        winners: r.winners,
-      })),
-    };
   });
 }
 
@@ -145,11 +105,6 @@ function presentRecord(record: HandRecord, nameOf: (seat: number) => string): Ha
     rake: record.rake,
     totalPot: record.totalPot,
   };
-}
-
-/** The PokerStars text names players; the record knows them by user id. */
-export function withNames(record: HandRecord, nameOf: (seat: number) => string): HandRecord {
-  return { ...record, seats: record.seats.map((s) => ({ ...s, playerId: nameOf(s.seat) })) };
 }
 
 export async function usernamesOf(db: Database, userIds: number[]): Promise<Map<number, string>> {

@@ -5,9 +5,9 @@ import type {
   TableServerMessage,
   TableSnapshotMessage,
 } from '@tenger/protocol';
-import type { TableRow, TableService } from '../tableService.js';
-import type { RuntimeTiming } from './timing.js';
-import type { TableRuntime, TableViewer } from './tableRuntime.js';
+import type { TableRow, TableCatalogue } from '../tables/tableCatalogue.js';
+import type { RuntimeTiming } from '../tables/runtime/timing.js';
+import type { TableRuntime, TableViewer } from '../tables/runtime/tableRuntime.js';
 
 /** Fast clocks for tests: nothing waits long. */
 export const FAST_TIMING: Partial<RuntimeTiming> = {
@@ -119,14 +119,14 @@ export const TEST_TABLE = {
 } as const;
 
 export async function createTestTable(
-  t: { services: { tables: Pick<TableService, 'create'> } },
+  t: { services: { tables: Pick<TableCatalogue, 'create'> } },
   overrides: Partial<TableRow> = {},
 ): Promise<TableRow> {
   return t.services.tables.create({
     name: `Test ${Math.random().toString(36).slice(2, 7)}`,
     ...TEST_TABLE,
     ...overrides,
-  } as Parameters<TableService['create']>[0]);
+  } as Parameters<TableCatalogue['create']>[0]);
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,3 +1,5 @@
+// The table catalogue: the cash and tournament tables that exist (rows of poker_tables), cached per
+// process and told of changes on every process; an administrator's change is audited with it.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { CreateTableRequest, UpdateTableRequest } from '@tenger/protocol';
 import { recordAudit, type AuditActor, type AuditEntry } from '../audit/auditLog.js';
@@ -116,7 +118,7 @@ export interface TournamentTableInput {
   actionTimeSeconds: number | null;
 }
 
-export class TableService {
+export class TableCatalogue {
   private cache?: TableRow[];
   /** Bumped by every change heard: a list read that began before one must not fill the cache. */
   private version = 0;

@@ -1,0 +1,136 @@
+import type {
+  BettingStructure,
+  CreateTournamentRequest,
+  TableVariant,
+  TournamentStructure,
+} from '@tenger/protocol';
+import type { TournamentSummary } from '../../api/tournamentTypes';
+
+/**
+ * The admin's starting points for a new tournament: Sit & Go at 6 and 9 seats on each named structure
+ * (regular, turbo, hyper; docs/tournaments.md), and a multi-table tournament starting in an hour. Every
+ * field stays editable in the form.
+ */
+export const TOURNAMENT_TEMPLATES: readonly TournamentTemplate[] = [
+  sitAndGo(6, 'regular'),
+  sitAndGo(6, 'turbo'),
+  sitAndGo(6, 'hyper'),
+  sitAndGo(9, 'regular'),
+  sitAndGo(9, 'turbo'),
+  sitAndGo(9, 'hyper'),
+  {
+    key: 'mtt',
+    kind: 'mtt',
+    tableSize: 9,
+    structure: 'regular',
+    buyIn: 50_000,
+    fee: 5_000,
+    startingStack: 10_000,
+    minEntrants: 10,
+    maxEntrants: 500,
+  },
+];
+
+export interface TournamentTemplate {
+  /** `sng6-turbo`, …, `mtt`: also the key of its name in the locales (admin.tournaments.templates). */
+  key: string;
+  kind: 'sng' | 'mtt';
+  tableSize: number;
+  structure: TournamentStructure;
+  buyIn: number;
+  fee: number;
+  startingStack: number;
+  minEntrants: number;
+  maxEntrants: number;
+}
+
+function sitAndGo(seats: 6 | 9, structure: TournamentStructure): TournamentTemplate {
+  return {
+    key: `sng${seats}-${structure}`,
+    kind: 'sng',
+    tableSize: seats,
+    structure,
+    buyIn: 10_000,
+    fee: 1_000,
+    startingStack: 1_500,
+    minEntrants: 2,
+    maxEntrants: seats,
+  };
+}
+
+/** A multi-table tournament's default start: the next whole hour at least an hour away. */
+const MTT_LEAD_MS = 60 * 60 * 1000;
+
+/**
+ * The form's values: the create request with the start as a `datetime-local` string (the browser's time)
+ * and the structure optional on an edit ("keep the levels as they are").
+ */
+export interface TournamentFormValues extends Omit<
+  CreateTournamentRequest,
+  'startsAt' | 'structure' | 'levels' | 'actionSeconds'
+> {
+  structure?: TournamentStructure;
+  startsAt?: string;
+  actionSeconds?: number | null;
+}
+
+/** The form filled from a template; `name` is the template's name in the reader's language. */
+export function templateValues(
+  template: TournamentTemplate,
+  name: string,
+  now = Date.now(),
+): TournamentFormValues {
+  const { key: _key, ...fields } = template;
+  return {
+    ...fields,
+    name,
+    variant: 'holdem',
+    betting: 'no-limit',
+    actionSeconds: null,
+    startsAt:
+      template.kind === 'mtt'
+        ? toLocalInput(Math.ceil((now + MTT_LEAD_MS) / 3_600_000) * 3_600_000)
+        : undefined,
+  };
+}
+
+/** The form filled from an existing tournament (its levels are kept unless a structure is chosen). */
+export function summaryValues(tournament: TournamentSummary): TournamentFormValues {
+  return {
+    name: tournament.name,
+    kind: tournament.kind,
+    variant: tournament.variant as TableVariant,
+    betting: tournament.betting as BettingStructure,
+    buyIn: tournament.buyIn,
+    fee: tournament.fee,
+    startingStack: tournament.startingStack,
+    tableSize: tournament.tableSize,
+    minEntrants: tournament.minEntrants,
+    maxEntrants: tournament.maxEntrants,
+    startsAt: tournament.startsAt ? toLocalInput(Date.parse(tournament.startsAt)) : undefined,
+    structure: undefined,
+    actionSeconds: null,
+  };
+}
+
+/**
+ * The request body from the form: a Sit & Go has no start; an empty structure (an edit) and an empty
+ * action time are left out, so the server keeps (or defaults) them.
+ */
+export function requestOf(values: TournamentFormValues): CreateTournamentRequest {
+  const { startsAt, structure, actionSeconds, ...rest } = values;
+  return {
+    ...rest,
+    name: rest.name.trim(),
+    startsAt: rest.kind === 'mtt' && startsAt ? new Date(startsAt).toISOString() : null,
+    ...(structure ? { structure } : {}),
+    ...(typeof actionSeconds === 'number' ? { actionSeconds } : {}),
+  };
+}
+
+/** A moment as the value of an `<input type="datetime-local">` in the browser's time zone. */
+export function toLocalInput(ms: number): string {
+  const at = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
+}
