@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../testing/testServer.js';
-import { createTestTable } from '../tables/runtime/testing.js';
+import { createTestTable } from '../testing/testTables.js';
 import { API_DOCS_PATH, OPENAPI_PATH } from './apiReference.js';
 import { API_ROUTES } from './apiRoutes.js';
 import { routesOf } from './routeCatalog.js';

@@ -16,7 +16,7 @@ import { adminQuery, ensurePgliteTemplate } from '../testing/database.js';
 import { handResults, seatFoldingPlayers } from '../testing/foldingPlayers.js';
 import { startTestServer, testConfig, type TestPlayer, type TestServer } from '../testing/testServer.js';
 import { TableRegistry } from '../tables/runtime/tableRegistry.js';
-import { createTestTable, FAST_TIMING } from '../tables/runtime/testing.js';
+import { createTestTable, FAST_TIMING } from '../testing/testTables.js';
 import { backup, restore } from './backup.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;

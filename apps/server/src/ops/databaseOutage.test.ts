@@ -7,7 +7,7 @@ import type { TableServerMessage } from '@tenger/protocol';
 import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../testing/testServer.js';
 import { WsClient } from '../testing/wsClient.js';
 import { TableRegistry } from '../tables/runtime/tableRegistry.js';
-import { createTestTable, FAST_TIMING } from '../tables/runtime/testing.js';
+import { createTestTable, FAST_TIMING } from '../testing/testTables.js';
 import { FaultProxy } from './faultProxy.js';
 import { outageOf } from './outage.js';
 

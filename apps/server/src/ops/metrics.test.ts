@@ -6,7 +6,7 @@ import { TEST_DRIVERS } from '../testing/database.js';
 import { startTestServer, type TestServer } from '../testing/testServer.js';
 import { handResults, seatFoldingPlayers } from '../testing/foldingPlayers.js';
 import { TableRegistry } from '../tables/runtime/tableRegistry.js';
-import { createTestTable, FAST_TIMING } from '../tables/runtime/testing.js';
+import { createTestTable, FAST_TIMING } from '../testing/testTables.js';
 import { parseMetrics, sampleOf } from './metricsText.js';
 
 describe.each(TEST_DRIVERS)('Prometheus metrics on $name', ({ url }) => {
