@@ -12,10 +12,11 @@ import net from 'node:net';
 import path from 'node:path';
 import process from 'node:process';
 import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, URL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 
+const { fetch, AbortSignal } = globalThis;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '../../apps/server');
 const { FaultProxy } = await import(path.join(serverDir, 'dist/ops/faultProxy.js'));

@@ -55,6 +55,8 @@ import {
   MessageResponseSchema,
   MyHandsQuerySchema,
   MyHandsResponseSchema,
+  MyTournamentPageSchema,
+  MyTournamentsQuerySchema,
   OptionalTableIdQuerySchema,
   OutcomePageSchema,
   OutcomeQuerySchema,
@@ -185,6 +187,13 @@ export const API_ROUTES: ApiRoute[] = [
     response: MessageResponseSchema,
   },
   { method: 'GET', path: '/api/v1/user/tournaments', auth: 'user', response: TournamentListSchema },
+  {
+    method: 'GET',
+    path: '/api/v1/user/tournaments/mine',
+    auth: 'user',
+    query: MyTournamentsQuerySchema,
+    response: MyTournamentPageSchema,
+  },
   {
     method: 'GET',
     path: '/api/v1/user/tournaments/:id',
