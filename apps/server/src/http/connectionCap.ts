@@ -6,13 +6,14 @@
 // And the refusals per peer address: a 429 still costs a parsed request, a route, hooks and an answer
 // (issue 17's PATCH /me flood got ~2,000 of them a second, and another user's login waited behind
 // them). Once an address has had its budget of 429s in a window, each of its connections closes after
-// its next answer (a 429 or not) and every new one is refused at accept for the rest of the window: held unread for
-// a moment, then closed, so a client that reconnects at once cannot turn refusals into a busy loop.
+// its next answer (a 429 or not) and every new one is refused at accept for the rest of the window:
+// held a moment (unparsed, unanswered), then closed, so a client that reconnects at once cannot turn
+// refusals into a busy loop.
 import type { Server, Socket } from 'node:net';
 
 /** The window refusals are counted in: the rate limits' minute. */
 export const REFUSAL_WINDOW_MS = 60_000;
-/** How long a connection refused during a shut-out is held (unread, unanswered) before it is closed. */
+/** How long a connection refused during a shut-out is held (unparsed, unanswered) before it is closed. */
 export const REFUSED_CONNECTION_HOLD_MS = 1_000;
 
 export interface ConnectionLimits {
@@ -48,7 +49,7 @@ export class ConnectionsAtAccept {
   /**
    * Counts every connection `server` accepts against its peer address until it closes. The server's own
    * connection listeners (HTTP's parser among them) are moved behind this gate: a refused connection
-   * never gets a parser, and a held one is never read.
+   * never gets a parser, and what a held one sends is never parsed.
    */
   watch(server: Server): void {
     const serve = server.listeners('connection') as Array<(this: Server, socket: Socket) => void>;
