@@ -119,6 +119,31 @@ export class SimulatedTournamentTables implements TournamentTables {
     this.clock.setTimeout(() => void this.playHand(table), this.options.handMs);
   }
 
+  /** A table of the snapshot runs again with its seats and stacks (its hand in play was void). */
+  async resume(
+    _t: number,
+    table: { tableId: number; tableNumber: number; lastBigBlindSeat: number | null },
+    seats: readonly SeatAssignment[],
+    level: Level,
+  ): Promise<void> {
+    this.level = level;
+    const known = this.tables.get(table.tableId);
+    const sim: SimTable = {
+      tableId: table.tableId,
+      tableNumber: table.tableNumber,
+      seats: new Map(),
+      button: known?.button ?? 0,
+      lastBigBlind: table.lastBigBlindSeat,
+      hands: known?.hands ?? 0,
+      open: true,
+      playing: false,
+      releases: 0,
+    };
+    for (const s of seats) this.take(sim, s);
+    this.tables.set(table.tableId, sim);
+    this.log.push(`resume ${table.tableId} #${table.tableNumber} with ${seats.length}`);
+  }
+
   lastBigBlindSeat(tableId: number): number | null {
     const table = this.table(tableId);
     return table.hands === 0 ? null : table.lastBigBlind;

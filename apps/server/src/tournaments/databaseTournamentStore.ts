@@ -37,6 +37,17 @@ export class DatabaseTournamentStore implements TournamentStore {
     });
   }
 
+  /** The level's time left, into the saved snapshot (one small statement between snapshots). */
+  async saveClock(tournamentId: number, levelIndex: number, levelRemainingMs: number): Promise<void> {
+    await queryRows(
+      this.db,
+      sql`UPDATE tournaments
+            SET snapshot = jsonb_set(snapshot, '{levelRemainingMs}', to_jsonb(${Math.round(levelRemainingMs)}::bigint))
+          WHERE id = ${tournamentId} AND status IN ('running', 'break')
+            AND (snapshot->>'levelIndex')::int = ${levelIndex}`,
+    );
+  }
+
   async load(tournamentId: number): Promise<TournamentSnapshot | null> {
     const [row] = await queryRows<{ snapshot: TournamentSnapshot | null }>(
       this.db,

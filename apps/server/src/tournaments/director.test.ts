@@ -385,6 +385,7 @@ describe('a crash or a takeover', () => {
       snapshot,
     );
     tables.onHand = (report) => director.handFinished(report);
+    await director.resume();
     expect(director.levelEnds).toBe(clock.now() + snapshot.levelRemainingMs);
     expect(director.remaining().map((p) => p.stack)).toEqual(
       snapshot.entrants.filter((e) => e.place === null).map((e) => e.stack),

@@ -68,6 +68,9 @@ function liveTournament(entrants: number, tableSize: number, seed: number, tempe
       return runtime;
     },
     async retire() {},
+    async existingTable() {
+      return null;
+    },
     logger: silent,
   };
   const random = seededRandom(seed);

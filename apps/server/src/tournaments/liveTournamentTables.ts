@@ -4,18 +4,26 @@
 // so calls reach a table in the order the director made them.
 import type { Level } from '@tenger/engine';
 import type { Logger } from 'pino';
+import type { Database } from '../db/client.js';
+import { HandStore } from '../hands/handStore.js';
 import type { TableRegistry } from '../tables/runtime/tableRegistry.js';
 import type { TableRow, TableService } from '../tables/tableService.js';
 import type { TableRuntime } from '../tables/runtime/tableRuntime.js';
 import { TournamentTableMode } from '../tables/runtime/tournamentMode.js';
 import type { HandReport, SeatAssignment, TournamentTables } from './ports.js';
+import { TournamentTableStore } from './tournamentTableStore.js';
 
 /** Where tournament tables come from: a table row and a runtime for it (production: the database and the registry). */
 export interface TournamentTableHost {
   /** A new table row for the tournament's table number `tableNumber`, opening at `level`. */
   createTable(tournamentId: number, tableNumber: number, level: Level): Promise<TableRow>;
-  /** A runtime for the row in tournament mode, reachable by its viewers. */
-  startRuntime(row: TableRow, mode: TournamentTableMode): Promise<TableRuntime>;
+  /**
+   * A runtime for the row in tournament mode, reachable by its viewers. `resumed`: the table ran in a
+   * process that stopped; the hand it had in play is voided (its number never dealt again).
+   */
+  startRuntime(row: TableRow, mode: TournamentTableMode, resumed?: 'restart' | 'takeover'): Promise<TableRuntime>;
+  /** The row of an open table of the tournament (a resumed table), or null when it is gone. */
+  existingTable(tableId: number): Promise<TableRow | null>;
   /** The table is closed: forget its runtime (and its row). */
   retire(tableId: number): Promise<void>;
   logger: Logger;
@@ -48,8 +56,26 @@ export class LiveTournamentTables implements TournamentTables {
   ): Promise<number> {
     this.level = level;
     const row = await this.host.createTable(tournamentId, tableNumber, level);
-    const tableId = row.id;
-    const mode = new TournamentTableMode(
+    await this.run(tournamentId, row, seats, this.modeFor(tournamentId, row.id, level));
+    return row.id;
+  }
+
+  async resume(
+    tournamentId: number,
+    table: { tableId: number; tableNumber: number; lastBigBlindSeat: number | null },
+    seats: readonly SeatAssignment[],
+    level: Level,
+  ): Promise<void> {
+    this.level = level;
+    const row = await this.host.existingTable(table.tableId);
+    if (!row) throw new Error(`tournament ${tournamentId}: table ${table.tableId} is gone`);
+    const mode = this.modeFor(tournamentId, row.id, level);
+    mode.lastBigBlindSeat = table.lastBigBlindSeat;
+    await this.run(tournamentId, row, seats, mode, 'restart');
+  }
+
+  private modeFor(tournamentId: number, tableId: number, level: Level): TournamentTableMode {
+    return new TournamentTableMode(
       tournamentId,
       level,
       (report) => {
@@ -59,10 +85,18 @@ export class LiveTournamentTables implements TournamentTables {
       },
       this.drawButton,
     );
-    const runtime = await this.host.startRuntime(row, mode);
-    this.live.set(tableId, { runtime, mode });
+  }
+
+  private async run(
+    _tournamentId: number,
+    row: TableRow,
+    seats: readonly SeatAssignment[],
+    mode: TournamentTableMode,
+    resumed?: 'restart' | 'takeover',
+  ): Promise<void> {
+    const runtime = await this.host.startRuntime(row, mode, resumed);
+    this.live.set(row.id, { runtime, mode });
     for (const seat of seats) await this.seat(runtime, seat);
-    return tableId;
   }
 
   seatPlayer(tableId: number, player: SeatAssignment): void {
@@ -138,10 +172,14 @@ export interface TournamentTableSettings {
 /** Production: rows in poker_tables marked with the tournament, runtimes hosted by the table registry. */
 export function registryTableHost(
   registry: Pick<TableRegistry, 'hostTournamentTable' | 'retireTournamentTable'>,
-  tables: Pick<TableService, 'createTournamentTable'>,
+  tables: Pick<TableService, 'createTournamentTable' | 'list'>,
   settings: TournamentTableSettings,
   logger: Logger,
+  /** The database: the tables' hands in play are written there (a crash voids them; numbers only grow). */
+  db?: Database,
 ): TournamentTableHost {
+  const store = db ? new TournamentTableStore(db) : undefined;
+  const hands = db ? new HandStore(db) : undefined;
   return {
     createTable: (tournamentId, tableNumber, level) =>
       tables.createTournamentTable({
@@ -155,7 +193,14 @@ export function registryTableHost(
         maxPlayers: settings.tableSize,
         actionTimeSeconds: settings.actionSeconds,
       }),
-    startRuntime: (row, mode) => registry.hostTournamentTable(row, mode),
+    startRuntime: async (row, mode, resumed) => {
+      if (!store || !hands) return registry.hostTournamentTable(row, mode);
+      const voided = resumed ? await store.voidUnsettledHand(row.id, resumed) : null;
+      if (voided !== null) logger.info({ tableId: row.id, voided }, 'voided a tournament hand cut short');
+      const [settled, dealt] = await Promise.all([hands.lastHandNumber(row.id), store.lastHandNumber(row.id)]);
+      return registry.hostTournamentTable(row, mode, { store, lastHandNumber: Math.max(settled, dealt) });
+    },
+    existingTable: async (tableId) => (await tables.list()).find((t) => t.id === tableId) ?? null,
     retire: (tableId) => registry.retireTournamentTable(tableId),
     logger,
   };

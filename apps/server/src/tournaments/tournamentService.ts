@@ -87,16 +87,40 @@ export class TournamentService {
   }
 
   /**
-   * Start-up: tournaments still registering get their director back from the saved snapshot, so the
-   * registrations (and their money, in the pool) survive a restart. Running ones are not resumed here
-   * (their live tables are not rebuilt yet): they stay as saved until an administrator cancels them.
+   * Start-up: every tournament registering, running or on a break gets its director back from the
+   * saved snapshot. Registrations (and their money, in the pool) survive; a running tournament
+   * resumes (director.resume): its tables run again with the stacks the voided hands began with, the
+   * level with the time it had left. A finished or cancelled one whose money was still moving when the
+   * process stopped has it moved now (its keys make a repeat move nothing).
    */
   async start(): Promise<void> {
-    const rows = await this.deps.db.select().from(tournaments).where(eq(tournaments.status, 'registering'));
+    const rows = await this.deps.db
+      .select()
+      .from(tournaments)
+      .where(inArray(tournaments.status, ['registering', 'running', 'break', 'finished', 'cancelled']));
     for (const row of rows) {
       const snapshot = (row.snapshot as TournamentSnapshot | null) ?? undefined;
-      this.launch(row, snapshot);
+      if (row.status === 'registering') {
+        this.launch(row, snapshot);
+        continue;
+      }
+      if (!snapshot) continue;
+      const inPlay = row.status === 'running' || row.status === 'break';
+      if (!inPlay && (snapshot.moneyOrders ?? []).length === 0) continue;
+      if (inPlay) await this.retireStrayTables(row.id, snapshot);
+      const live = this.launch(row, snapshot);
+      await live.director.resume();
+      this.forgetIfDone(row.id);
     }
+  }
+
+  /** Tables of the tournament the snapshot does not know (opened or closing when the process stopped). */
+  private async retireStrayTables(tournamentId: number, snapshot: TournamentSnapshot): Promise<void> {
+    const known = new Set(snapshot.tables.map((t) => t.tableId));
+    const stray = (await this.deps.tables.list()).filter(
+      (t) => t.tournamentId === tournamentId && !known.has(t.id),
+    );
+    for (const table of stray) await this.deps.tables.remove(table.id);
   }
 
   /** Stops every director's timers (shutdown); the snapshots resume them. */
@@ -160,7 +184,7 @@ export class TournamentService {
       if (live.director.state !== 'registering')
         throw new DomainError('tournament_closed', 'The tournament has started: it can no longer be changed');
       // A scheduled start may not fire while the change is made; a refused change arms it again.
-      live.director.stop();
+      live.director.holdStart();
       try {
         return await this.change(live, change, actor);
       } catch (error) {
@@ -451,6 +475,7 @@ export class TournamentService {
         actionSeconds: row.actionSeconds,
       },
       this.deps.logger,
+      this.deps.db,
     );
     const tables = new LiveTournamentTables(host);
     const director = new TournamentDirector(
@@ -510,6 +535,7 @@ export class TournamentService {
     };
     return {
       open: () => Promise.reject(new Error('a cancelled tournament opens no table')),
+      resume: () => Promise.reject(new Error('a cancelled tournament resumes no table')),
       seatPlayer: () => undefined,
       removePlayer: () => undefined,
       close: (tableId) => retire(tableId),

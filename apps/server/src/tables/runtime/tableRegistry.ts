@@ -241,19 +241,24 @@ export class TableRegistry implements TableLayer {
    * Runs a tournament's table here (tournamentMode.ts): chips, not money (its bank writes only the
    * hand records), seats kept by the director rather than the seat store. Reached like any table.
    */
-  async hostTournamentTable(table: TableRow, tournament: TournamentTableMode): Promise<TableRuntime> {
+  async hostTournamentTable(
+    table: TableRow,
+    tournament: TournamentTableMode,
+    /** The table's store (the hand in play, for crash resume) and its last hand number (a resumed table). */
+    options: { store?: TableStore; lastHandNumber?: number } = {},
+  ): Promise<TableRuntime> {
     const runtime = new TableRuntime({
       table,
       bank: new TournamentChipBank((hand) =>
         this.deps.ledger.inTransaction(async (tx) => void (await this.hands.insert(tx, hand))),
       ),
-      store: new MemoryTableStore(),
+      store: options.store ?? new MemoryTableStore(),
       clock: this.clock,
       settings: this.deps.settings,
       logger: this.deps.logger,
       timing: this.timing,
       profile: (userId) => this.profile(userId),
-      lastHandNumber: 0,
+      lastHandNumber: options.lastHandNumber ?? 0,
       handsPlayed: 0,
       rakeTaken: 0,
       tournament,
