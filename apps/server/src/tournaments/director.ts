@@ -228,13 +228,7 @@ export class TournamentDirector {
         bigBlindSeat: this.ports.tables.lastBigBlindSeat(report.tableId),
         handNumber: report.handNumber,
       });
-      const busts: Array<{ userId: number; startStack: number }> = [];
-      for (const [userId, end] of report.endStacks) {
-        const entrant = this.entrants.get(userId);
-        if (!entrant || entrant.place !== null) continue;
-        entrant.stack = end;
-        if (end === 0) busts.push({ userId, startStack: report.startStacks.get(userId) ?? 0 });
-      }
+      const busts = this.takeStacks(report);
       this.waiting.add(report.tableId);
       if (this.handForHand) {
         this.roundBusts.push(...busts);
@@ -247,6 +241,18 @@ export class TournamentDirector {
       }
       await this.betweenHands();
     });
+  }
+
+  /** A settled hand's stacks into the entrants; the players it busted, with their stacks when it began. */
+  private takeStacks(report: HandReport): Array<{ userId: number; startStack: number }> {
+    const busts: Array<{ userId: number; startStack: number }> = [];
+    for (const [userId, end] of report.endStacks) {
+      const entrant = this.entrants.get(userId);
+      if (!entrant || entrant.place !== null) continue;
+      entrant.stack = end;
+      if (end === 0) busts.push({ userId, startStack: report.startStacks.get(userId) ?? 0 });
+    }
+    return busts;
   }
 
   /** After the busts of a hand (or a round) are ranked: the end, or moves, then the tables deal on. */
@@ -269,6 +275,17 @@ export class TournamentDirector {
     return this.run(async () => {
       await this.settle();
       if (this.status !== 'running' && this.status !== 'break') return;
+      // Hands a table settled (they are in the hand store) that the director had not taken in when the
+      // process stopped count: only the hands in play are void.
+      for (const tableId of this.tables.keys()) {
+        const known = this.lastHands.get(tableId)?.handNumber ?? 0;
+        for (const missed of (await this.ports.tables.missedHands?.(tableId, known)) ?? []) {
+          this.lastHands.set(tableId, { bigBlindSeat: missed.bigBlindSeat, handNumber: missed.handNumber });
+          const busts = this.takeStacks(missed);
+          if (this.handForHand) this.roundBusts.push(...busts);
+          else await this.eliminate(busts);
+        }
+      }
       for (const [tableId, tableNumber] of this.tables) {
         const seats = this.remaining()
           .filter((e) => e.tableId === tableId)

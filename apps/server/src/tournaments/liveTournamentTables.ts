@@ -4,13 +4,14 @@
 // so calls reach a table in the order the director made them.
 import type { Level } from '@tenger/engine';
 import type { Logger } from 'pino';
-import type { Database } from '../db/client.js';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../db/client.js';
 import { HandStore } from '../hands/handStore.js';
 import type { TableRegistry } from '../tables/runtime/tableRegistry.js';
 import type { TableRow, TableService } from '../tables/tableService.js';
 import type { TableRuntime } from '../tables/runtime/tableRuntime.js';
 import { TournamentTableMode } from '../tables/runtime/tournamentMode.js';
-import type { HandReport, SeatAssignment, TournamentTables } from './ports.js';
+import type { HandReport, MissedHand, SeatAssignment, TournamentTables } from './ports.js';
 import { TournamentTableStore } from './tournamentTableStore.js';
 
 /** Where tournament tables come from: a table row and a runtime for it (production: the database and the registry). */
@@ -24,6 +25,8 @@ export interface TournamentTableHost {
   startRuntime(row: TableRow, mode: TournamentTableMode, resumed?: 'restart' | 'takeover'): Promise<TableRuntime>;
   /** The row of an open table of the tournament (a resumed table), or null when it is gone. */
   existingTable(tableId: number): Promise<TableRow | null>;
+  /** Hands the table settled after `afterHand` (in the hand store), oldest first. */
+  missedHands?(tableId: number, afterHand: number): Promise<MissedHand[]>;
   /** The table is closed: forget its runtime (and its row). */
   retire(tableId: number): Promise<void>;
   logger: Logger;
@@ -72,6 +75,10 @@ export class LiveTournamentTables implements TournamentTables {
     const mode = this.modeFor(tournamentId, row.id, level);
     mode.lastBigBlindSeat = table.lastBigBlindSeat;
     await this.run(tournamentId, row, seats, mode, 'restart');
+  }
+
+  async missedHands(tableId: number, afterHand: number): Promise<MissedHand[]> {
+    return (await this.host.missedHands?.(tableId, afterHand)) ?? [];
   }
 
   private modeFor(tournamentId: number, tableId: number, level: Level): TournamentTableMode {
@@ -134,6 +141,15 @@ export class LiveTournamentTables implements TournamentTables {
     return this.live.get(tableId)?.mode.lastBigBlindSeat ?? null;
   }
 
+  /**
+   * This process lets the tables go (a shutdown, or the director's lease passed to another process):
+   * each runtime stops where it is, its row stays; a hand in play is voided by whoever resumes them.
+   */
+  stopAll(): void {
+    for (const table of this.live.values()) table.runtime.stop();
+    this.live.clear();
+  }
+
   /** The live runtimes (tests drive their players through them; the admin watches them). */
   runtimes(): TableRuntime[] {
     return [...this.live.values()].map((t) => t.runtime);
@@ -158,6 +174,13 @@ export class LiveTournamentTables implements TournamentTables {
     work.catch((err: unknown) => this.host.logger.error({ err, tableId }, 'a tournament table step failed'));
   }
 }
+
+/** Reads a stored hand's report (TournamentTableMode.report needs none of a live table's state). */
+const REPORTER = new TournamentTableMode(
+  0,
+  { level: 1, smallBlind: 1, bigBlind: 2, ante: 0, anteKind: 'big-blind', seconds: 1, isBreak: false },
+  () => undefined,
+);
 
 /** What a tournament's tables are like (from its row in `tournaments`). */
 export interface TournamentTableSettings {
@@ -201,6 +224,22 @@ export function registryTableHost(
       return registry.hostTournamentTable(row, mode, { store, lastHandNumber: Math.max(settled, dealt) });
     },
     existingTable: async (tableId) => (await tables.list()).find((t) => t.id === tableId) ?? null,
+    missedHands: async (tableId, afterHand) => {
+      if (!db || !hands) return [];
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`SELECT id FROM hands WHERE table_id = ${tableId} AND hand_number > ${afterHand} ORDER BY hand_number`,
+      );
+      const missed: MissedHand[] = [];
+      for (const { id } of rows) {
+        const hand = await hands.get(id);
+        if (!hand) continue;
+        const users = new Map(hand.players.map((p) => [p.seat, p.userId]));
+        const report = REPORTER.report(hand.record, (seat) => users.get(seat) ?? 0);
+        missed.push({ tableId, ...report, bigBlindSeat: hand.record.bigBlindSeat });
+      }
+      return missed;
+    },
     retire: (tableId) => registry.retireTournamentTable(tableId),
     logger,
   };

@@ -76,7 +76,14 @@ export interface TournamentTables {
     seats: readonly SeatAssignment[],
     level: Level,
   ): Promise<void>;
+  /**
+   * Hands the table settled after hand `afterHand` (written to the hand store, but the process stopped
+   * before the director took them in), oldest first, with each one's big blind seat.
+   */
+  missedHands?(tableId: number, afterHand: number): Promise<MissedHand[]>;
 }
+
+export type MissedHand = HandReport & { bigBlindSeat: number };
 
 /** The director's durable state, saved after every step that changes it. */
 export interface TournamentStore {

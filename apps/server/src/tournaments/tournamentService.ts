@@ -123,9 +123,12 @@ export class TournamentService {
     for (const table of stray) await this.deps.tables.remove(table.id);
   }
 
-  /** Stops every director's timers (shutdown); the snapshots resume them. */
+  /** Stops every director and its tables here (shutdown); the snapshots resume them. */
   close(): void {
-    for (const { director } of this.open.values()) director.stop();
+    for (const { director, tables } of this.open.values()) {
+      director.stop();
+      tables.stopAll();
+    }
     this.open.clear();
     for (const bot of [...this.bots]) bot.detach();
   }
