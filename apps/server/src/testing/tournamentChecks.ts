@@ -14,7 +14,11 @@ export interface TournamentBooks {
   pool: number;
 }
 
-export async function tournamentBooks(db: Database, ledger: Ledger, tournamentId: number): Promise<TournamentBooks> {
+export async function tournamentBooks(
+  db: Database,
+  ledger: Ledger,
+  tournamentId: number,
+): Promise<TournamentBooks> {
   const rows = await queryRows<{ amount: string | number }>(
     db,
     sql`SELECT sum(p.amount) AS amount

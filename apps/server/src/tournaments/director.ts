@@ -483,7 +483,8 @@ export class TournamentDirector {
     const orders = this.moneyOrders;
     for (const order of orders) {
       const who = { userId: order.userId, isBot: order.isBot };
-      if (order.kind === 'pay') await this.ports.bank.pay(this.config.tournamentId, who, order.amount, order.key);
+      if (order.kind === 'pay')
+        await this.ports.bank.pay(this.config.tournamentId, who, order.amount, order.key);
       else await this.ports.bank.refund(this.config.tournamentId, who, order.buyIn, order.fee, order.key);
     }
     this.moneyOrders = this.moneyOrders.filter((o) => !orders.includes(o));
@@ -673,7 +674,10 @@ export class TournamentDirector {
     for (const e of snapshot.entrants) this.entrants.set(e.userId, { ...e });
     for (const t of snapshot.tables) {
       this.tables.set(t.tableId, t.tableNumber);
-      this.lastHands.set(t.tableId, { bigBlindSeat: t.lastBigBlindSeat ?? null, handNumber: t.lastHand ?? 0 });
+      this.lastHands.set(t.tableId, {
+        bigBlindSeat: t.lastBigBlindSeat ?? null,
+        handNumber: t.lastHand ?? 0,
+      });
     }
     this.handForHand = snapshot.handForHand;
     for (const [userId, count] of snapshot.entryCounts) this.entryCounts.set(userId, count);

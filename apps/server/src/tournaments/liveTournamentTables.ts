@@ -22,7 +22,11 @@ export interface TournamentTableHost {
    * A runtime for the row in tournament mode, reachable by its viewers. `resumed`: the table ran in a
    * process that stopped; the hand it had in play is voided (its number never dealt again).
    */
-  startRuntime(row: TableRow, mode: TournamentTableMode, resumed?: 'restart' | 'takeover'): Promise<TableRuntime>;
+  startRuntime(
+    row: TableRow,
+    mode: TournamentTableMode,
+    resumed?: 'restart' | 'takeover',
+  ): Promise<TableRuntime>;
   /** The row of an open table of the tournament (a resumed table), or null when it is gone. */
   existingTable(tableId: number): Promise<TableRow | null>;
   /** Hands the table settled after `afterHand` (in the hand store), oldest first. */
@@ -220,7 +224,10 @@ export function registryTableHost(
       if (!store || !hands) return registry.hostTournamentTable(row, mode);
       const voided = resumed ? await store.voidUnsettledHand(row.id, resumed) : null;
       if (voided !== null) logger.info({ tableId: row.id, voided }, 'voided a tournament hand cut short');
-      const [settled, dealt] = await Promise.all([hands.lastHandNumber(row.id), store.lastHandNumber(row.id)]);
+      const [settled, dealt] = await Promise.all([
+        hands.lastHandNumber(row.id),
+        store.lastHandNumber(row.id),
+      ]);
       return registry.hostTournamentTable(row, mode, { store, lastHandNumber: Math.max(settled, dealt) });
     },
     existingTable: async (tableId) => (await tables.list()).find((t) => t.id === tableId) ?? null,

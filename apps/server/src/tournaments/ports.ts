@@ -136,7 +136,12 @@ export interface TournamentSnapshot {
    * Open tables by id, with their number (tables break in descending number order), the big blind's
    * seat and the number of the last hand the director took in (a resumed table moves on from them).
    */
-  tables: Array<{ tableId: number; tableNumber: number; lastBigBlindSeat?: number | null; lastHand?: number }>;
+  tables: Array<{
+    tableId: number;
+    tableNumber: number;
+    lastBigBlindSeat?: number | null;
+    lastHand?: number;
+  }>;
   handForHand: boolean;
   /** [userId, entries made] (keys of refunds and new entries). */
   entryCounts: Array<[number, number]>;

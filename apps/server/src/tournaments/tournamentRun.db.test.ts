@@ -37,7 +37,9 @@ describe.each(TEST_DRIVERS)('whole tournaments with bots on $name', ({ url }) =>
   const admin = (method: 'POST' | 'PUT', path: string, payload?: object) =>
     t.call({ method, url: `/api/v1/admin${path}`, payload, token: t.admin.token });
   const detail = async (id: number): Promise<TournamentDetail> =>
-    TournamentDetailSchema.parse((await t.call({ method: 'GET', url: `/api/v1/user/tournaments/${id}` })).json());
+    TournamentDetailSchema.parse(
+      (await t.call({ method: 'GET', url: `/api/v1/user/tournaments/${id}` })).json(),
+    );
 
   /** Creates the tournament, registers `entrants` bots through the API; a scheduled one is started by the clock. */
   async function run(request: object, entrants: number) {
