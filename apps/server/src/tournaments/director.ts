@@ -315,14 +315,17 @@ export class TournamentDirector {
    * the smallest prize not yet paid to anyone, and what is left of the pool is shared by chip count
    * (rounded down, leftovers one tugrik at a time from the biggest stack); fees stay with the house.
    */
-  cancel(): Promise<void> {
+  cancel(): Promise<CancelOutcome> {
     return this.run(async () => {
-      if (this.status === 'finished' || this.status === 'cancelled') return;
+      if (this.status === 'finished' || this.status === 'cancelled')
+        return { rule: 'none', refunds: 0, smallestUnpaidPrize: 0, shares: [] };
       this.stopClocks();
       const paidOut = this.players().reduce((sum, e) => sum + e.prize, 0);
+      let outcome: CancelOutcome;
       if (paidOut === 0) {
         for (const e of this.entrants.values())
           this.moneyOrders.push(this.refundOrder(e, `${this.entryKey(e.userId)}:cancel`));
+        outcome = { rule: 'refund', refunds: this.entrants.size, smallestUnpaidPrize: 0, shares: [] };
       } else {
         const remaining = this.remaining().sort((a, b) => b.stack - a.stack || a.userId - b.userId);
         const floor = prizeForPlace(this.payouts, remaining.length);
@@ -337,12 +340,23 @@ export class TournamentDirector {
           entrant.prize = floor + shares[i]!;
           this.orderPrize(entrant);
         }
+        outcome = {
+          rule: 'in-the-money',
+          refunds: 0,
+          smallestUnpaidPrize: floor,
+          shares: remaining.map((e) => ({
+            userId: e.userId,
+            stack: e.stack,
+            amount: this.entrants.get(e.userId)!.prize,
+          })),
+        };
       }
       for (const tableId of this.tables.keys()) this.ports.tables.close(tableId, 'cancelled');
       this.tables.clear();
       this.status = 'cancelled';
       await this.save();
       await this.settle();
+      return outcome;
     });
   }
 
@@ -703,6 +717,21 @@ export class TournamentDirector {
     this.queue = next.catch(() => undefined);
     return next;
   }
+}
+
+/**
+ * What a cancellation did, by the published policy: `refund` (before the money: every entrant's buy-in
+ * and fee back), `in-the-money` (each player still in got the smallest unpaid prize plus a share of
+ * the rest of the pool by chips: `shares`), or `none` (finished or cancelled already).
+ */
+export interface CancelOutcome {
+  rule: 'refund' | 'in-the-money' | 'none';
+  /** Entrants refunded (rule `refund`). */
+  refunds: number;
+  /** The prize of the place the last player still in would take (rule `in-the-money`). */
+  smallestUnpaidPrize: number;
+  /** Each player still in: their chips and what they were paid (rule `in-the-money`), biggest stack first. */
+  shares: Array<{ userId: number; stack: number; amount: number }>;
 }
 
 /** A step asked of a director that was stopped (shut down, or its lease passed to another process). */

@@ -11,14 +11,16 @@ import { FakeClock } from '../tables/runtime/clock.js';
 import { TableRegistry } from '../tables/runtime/tableRegistry.js';
 import { UNIT_TIMING } from '../tables/runtime/unitTable.js';
 import { TEST_DRIVERS } from '../testing/database.js';
+import { Accounts } from '../ledger/accounts.js';
+import type { TournamentDirector } from './director.js';
 import { BALANCED, startTestServer, type TestServer } from '../testing/testServer.js';
 import { tournamentBooks, tournamentHands } from '../testing/tournamentChecks.js';
 
 const BUY_IN = 1_000;
 const FEE = 100;
 const STACK = 1_500;
-/** A fast structure: the turbo ladder, a level every 40 s of the fake clock (a hand takes about 1 s). */
-const LEVELS = namedStructure('turbo', STACK).map((l) => ({ ...l, seconds: l.isBreak ? 20 : 40 }));
+/** A fast structure: the turbo ladder, a level every 15 s of the fake clock (a hand takes about 1 s). */
+const LEVELS = namedStructure('turbo', STACK).map((l) => ({ ...l, seconds: l.isBreak ? 10 : 15 }));
 
 describe.each(TEST_DRIVERS)('whole tournaments with bots on $name', ({ url }) => {
   let t: TestServer;
@@ -34,7 +36,7 @@ describe.each(TEST_DRIVERS)('whole tournaments with bots on $name', ({ url }) =>
   });
   afterAll(() => t.close());
 
-  const admin = (method: 'POST' | 'PUT', path: string, payload?: object) =>
+  const admin = (method: 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
     t.call({ method, url: `/api/v1/admin${path}`, payload, token: t.admin.token });
   const detail = async (id: number): Promise<TournamentDetail> =>
     TournamentDetailSchema.parse(
@@ -42,7 +44,11 @@ describe.each(TEST_DRIVERS)('whole tournaments with bots on $name', ({ url }) =>
     );
 
   /** Creates the tournament, registers `entrants` bots through the API; a scheduled one is started by the clock. */
-  async function run(request: object, entrants: number) {
+  async function run(
+    request: object,
+    entrants: number,
+    until: (director: TournamentDirector) => boolean = (d) => d.state === 'finished',
+  ) {
     const created = await admin('POST', '/tournament', request);
     expect(created.statusCode).toBe(201);
     const id = TournamentDetailSchema.parse(created.json()).tournamentId;
@@ -68,7 +74,7 @@ describe.each(TEST_DRIVERS)('whole tournaments with bots on $name', ({ url }) =>
 
     // The bots play on their own (no pause); the clock moves only while no table is in a hand, so no
     // bot's action clock runs out, and the levels and breaks pass by it.
-    for (let step = 0; step < 200_000 && director.state !== 'finished'; step++) {
+    for (let step = 0; step < 200_000 && !until(director); step++) {
       for (const runtime of tables.runtimes()) await runtime.idle();
       await director.idle();
       if (tables.runtimes().some((runtime) => runtime.isPlaying))
@@ -104,23 +110,22 @@ describe.each(TEST_DRIVERS)('whole tournaments with bots on $name', ({ url }) =>
     return { done, hands };
   }
 
+  const SIT_AND_GO = {
+    name: 'Whole SNG',
+    kind: 'sng',
+    variant: 'holdem',
+    buyIn: BUY_IN,
+    fee: FEE,
+    startingStack: STACK,
+    tableSize: 9,
+    minEntrants: 2,
+    maxEntrants: 9,
+    levels: LEVELS,
+    actionSeconds: 10,
+  };
+
   it('a 9-player Sit & Go with bots runs to the end: chips kept after every hand, places once, prizes once summing to the pool, books zero, every hand replays', async () => {
-    const { id, chips } = await run(
-      {
-        name: 'Whole SNG',
-        kind: 'sng',
-        variant: 'holdem',
-        buyIn: BUY_IN,
-        fee: FEE,
-        startingStack: STACK,
-        tableSize: 9,
-        minEntrants: 2,
-        maxEntrants: 9,
-        levels: LEVELS,
-        actionSeconds: 10,
-      },
-      9,
-    );
+    const { id, chips } = await run(SIT_AND_GO, 9);
     await expectFinishedExactly(id, 9, chips);
   }, 120_000);
 
@@ -146,4 +151,51 @@ describe.each(TEST_DRIVERS)('whole tournaments with bots on $name', ({ url }) =>
     expect(tableCounts.at(-1)).toBe(1);
     await expectFinishedExactly(id, 60, chips);
   }, 300_000);
+
+  it('an administrator cancels in the money by the published policy: prizes paid stand, each player still in gets the smallest unpaid prize and the rest by chips, fees stay with the house, books zero', async () => {
+    const fees = () => t.services.ledger.balanceOf(Accounts.tournamentFees);
+    const { id, director } = await run(
+      { ...SIT_AND_GO, name: 'Cancelled in the money' },
+      9,
+      // Stop between hands once the first prize (3rd place) is paid, with at least two players still in.
+      (d) => d.players().some((p) => p.prize > 0) && d.state === 'running',
+    );
+    const before = await detail(id);
+    const still = before.players
+      .filter((p) => p.place === null)
+      .sort((a, b) => b.stack - a.stack || a.userId - b.userId);
+    expect(still.length).toBeGreaterThanOrEqual(2);
+    const paid = before.players.filter((p) => p.place !== null);
+    const paidOut = paid.reduce((sum, p) => sum + p.prize, 0);
+    const feesBefore = await fees();
+
+    const cancelled = await admin('DELETE', `/tournament?tournamentId=${id}`);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().message).toMatch(/^Tournament cancelled in the money: prizes already paid stand/);
+    await director.idle();
+
+    // The policy, worked out here from what the lobby showed.
+    const pool = 9 * BUY_IN;
+    const smallest = before.payouts.find((p) => p.place === still.length)!.amount;
+    let rest = pool - paidOut - smallest * still.length;
+    const chips = still.reduce((sum, p) => sum + p.stack, 0);
+    const shares = still.map((p) => Math.floor((rest * p.stack) / chips));
+    rest -= shares.reduce((a, b) => a + b, 0);
+    for (let i = 0; rest > 0; i = (i + 1) % shares.length, rest--) shares[i]! += 1;
+
+    const after = await detail(id);
+    expect(after.status).toBe('cancelled');
+    for (const p of paid) expect(after.players.find((q) => q.userId === p.userId)!.prize).toBe(p.prize);
+    expect(still.map((p) => after.players.find((q) => q.userId === p.userId)!.prize)).toEqual(
+      shares.map((share) => smallest + share),
+    );
+    const books = await tournamentBooks(t.database.db, t.services.ledger, id);
+    expect(books.prizes.reduce((a, b) => a + b, 0)).toBe(pool);
+    expect(books.pool).toBe(0);
+    expect(await fees()).toBe(feesBefore);
+    expect(await t.audit()).toEqual(BALANCED);
+    expect(await t.services.tables.list().then((rows) => rows.filter((r) => r.tournamentId === id))).toEqual(
+      [],
+    );
+  }, 120_000);
 });

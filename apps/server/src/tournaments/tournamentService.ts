@@ -27,7 +27,7 @@ import type { TableLayer } from '../tables/tableLayer.js';
 import type { TableRegistry } from '../tables/runtime/tableRegistry.js';
 import type { TableService } from '../tables/tableService.js';
 import { DatabaseTournamentStore } from './databaseTournamentStore.js';
-import { TournamentDirector, TournamentRefused } from './director.js';
+import { TournamentDirector, TournamentRefused, type CancelOutcome } from './director.js';
 import { LedgerTournamentBank } from './ledgerTournamentBank.js';
 import { LiveTournamentTables, registryTableHost } from './liveTournamentTables.js';
 import type { Clock, Entrant, TournamentConfig, TournamentSnapshot, TournamentTables } from './ports.js';
@@ -46,6 +46,22 @@ const REFUSAL_MESSAGES: Record<TournamentRefused['code'], string> = {
   not_registered: 'You are not registered in this tournament',
   insufficient_funds: 'Your balance does not cover the buy-in and the fee',
 };
+
+/** What a cancellation did, in the administrator's words (the DELETE's answer and the audit log). */
+export function cancellationMessage(outcome: CancelOutcome): string {
+  switch (outcome.rule) {
+    case 'refund':
+      return `Tournament cancelled before the money: ${outcome.refunds} entrants got their buy-in and fee back.`;
+    case 'in-the-money':
+      return (
+        `Tournament cancelled in the money: prizes already paid stand; each of the ${outcome.shares.length} players ` +
+        `still in got the smallest unpaid prize (${outcome.smallestUnpaidPrize}) and a share of the rest of the pool by chips ` +
+        `(${outcome.shares.map((s) => s.amount).join(', ')}); the fees stay with the house.`
+      );
+    case 'none':
+      return 'Nothing to cancel.';
+  }
+}
 
 export interface TournamentServiceDeps {
   db: Database;
@@ -373,7 +389,7 @@ export class TournamentService {
    * Cancels by the published policy (director.cancel). A tournament saved as running that no director
    * runs here (the server restarted) is cancelled from its snapshot: its tables are only retired.
    */
-  cancel(tournamentId: number, actor: AuditActor): Promise<void> {
+  cancel(tournamentId: number, actor: AuditActor): Promise<CancelOutcome> {
     return this.exclusive(tournamentId, async () => {
       const row = await this.row(tournamentId);
       if (row.status === 'finished' || row.status === 'cancelled')
@@ -386,16 +402,18 @@ export class TournamentService {
           (row.snapshot as TournamentSnapshot | null) ?? undefined,
         );
       const before = director.state;
-      await director.cancel();
+      const outcome = await director.cancel();
       director.stop();
+      this.open.get(tournamentId)?.tables.stopAll();
       this.open.delete(tournamentId);
       await recordAudit(this.deps.db, {
         ...actor,
         action: 'tournament.cancel',
         targetType: 'tournament',
         targetId: tournamentId,
-        summary: `cancelled "${row.name}" (${before}, ${director.players().length} entrants) by the policy`,
+        summary: `cancelled "${row.name}" (${before}, ${director.players().length} entrants): ${cancellationMessage(outcome)}`,
       });
+      return outcome;
     });
   }
 
