@@ -29,7 +29,7 @@ const BUY_IN = 1_000;
 const STACK = 1_500;
 /** Bots think 40–120 ms: a hand lasts long enough to be cut short, the tournament a minute or so. */
 const FAST = { BOT_PAUSE_MS: '40-120', TEST_NEXT_HAND_MS: '50', TEST_RUNOUT_MS: '0', TEST_ACTION_MS: '5000' };
-const LEVEL_SECONDS = 25;
+const LEVEL_SECONDS = 10;
 const LEVELS = [10, 15, 25, 40, 60, 100, 150, 250, 400, 600, 1000, 1500].map((sb, i) => ({
   level: i + 1,
   smallBlind: sb,
