@@ -150,6 +150,7 @@ export function createServices(
     logger,
     clock: overrides.tournamentClock,
     botPauseMs: overrides.tournamentBotPauseMs ?? config.botPauseMs,
+    cluster,
   });
   return { ...base, tableLayer, tournaments };
 }

@@ -3,10 +3,15 @@
 // of three statements whatever the field size.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.js';
+import type { TournamentFence } from './ledgerTournamentBank.js';
 import type { TournamentSnapshot, TournamentStore } from './ports.js';
 
 export class DatabaseTournamentStore implements TournamentStore {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Several processes: a save passes only under the director's lease (ledgerTournamentBank.ts). */
+    private readonly fence?: TournamentFence,
+  ) {}
 
   async save(snapshot: TournamentSnapshot): Promise<void> {
     const id = snapshot.config.tournamentId;
@@ -15,6 +20,7 @@ export class DatabaseTournamentStore implements TournamentStore {
     );
     await this.db.transaction(async (tx) => {
       const db = tx as unknown as Database;
+      await this.fence?.(db, id);
       await queryRows(
         db,
         sql`UPDATE tournaments SET status = ${snapshot.status}, snapshot = ${JSON.stringify(snapshot)}::jsonb,
@@ -39,8 +45,17 @@ export class DatabaseTournamentStore implements TournamentStore {
 
   /** The level's time left, into the saved snapshot (one small statement between snapshots). */
   async saveClock(tournamentId: number, levelIndex: number, levelRemainingMs: number): Promise<void> {
+    if (this.fence) {
+      await this.db.transaction(async (tx) => {
+        await this.fence!(tx as unknown as Database, tournamentId);
+        await this.writeClock(tx as unknown as Database, tournamentId, levelIndex, levelRemainingMs);
+      });
+    } else await this.writeClock(this.db, tournamentId, levelIndex, levelRemainingMs);
+  }
+
+  private async writeClock(db: Database, tournamentId: number, levelIndex: number, levelRemainingMs: number) {
     await queryRows(
-      this.db,
+      db,
       sql`UPDATE tournaments
             SET snapshot = jsonb_set(snapshot, '{levelRemainingMs}', to_jsonb(${Math.round(levelRemainingMs)}::bigint))
           WHERE id = ${tournamentId} AND status IN ('running', 'break')

@@ -33,6 +33,8 @@ export interface TournamentTableHost {
   missedHands?(tableId: number, afterHand: number): Promise<MissedHand[]>;
   /** The table is closed: forget its runtime (and its row). */
   retire(tableId: number): Promise<void>;
+  /** This process stops running the table (its row stays: another process resumes it). */
+  letGo?(tableId: number): Promise<void>;
   logger: Logger;
 }
 
@@ -150,7 +152,10 @@ export class LiveTournamentTables implements TournamentTables {
    * each runtime stops where it is, its row stays; a hand in play is voided by whoever resumes them.
    */
   stopAll(): void {
-    for (const table of this.live.values()) table.runtime.stop();
+    for (const [tableId, table] of this.live) {
+      if (this.host.letGo) this.step(tableId, this.host.letGo(tableId));
+      else table.runtime.stop();
+    }
     this.live.clear();
   }
 
@@ -198,7 +203,8 @@ export interface TournamentTableSettings {
 
 /** Production: rows in poker_tables marked with the tournament, runtimes hosted by the table registry. */
 export function registryTableHost(
-  registry: Pick<TableRegistry, 'hostTournamentTable' | 'retireTournamentTable'>,
+  registry: Pick<TableRegistry, 'hostTournamentTable' | 'retireTournamentTable'> &
+    Partial<Pick<TableRegistry, 'letGoTournamentTable'>>,
   tables: Pick<TableService, 'createTournamentTable' | 'list'>,
   settings: TournamentTableSettings,
   logger: Logger,
@@ -248,6 +254,7 @@ export function registryTableHost(
       return missed;
     },
     retire: (tableId) => registry.retireTournamentTable(tableId),
+    letGo: async (tableId) => registry.letGoTournamentTable?.(tableId),
     logger,
   };
 }

@@ -26,6 +26,8 @@ import type { TableRuntime } from '../tables/runtime/tableRuntime.js';
 import type { TableLayer } from '../tables/tableLayer.js';
 import type { TableRegistry } from '../tables/runtime/tableRegistry.js';
 import type { TableService } from '../tables/tableService.js';
+import { LocalLeases, type TableLeases } from '../cluster/tableLeases.js';
+import { TableOwnership } from '../tables/cluster/tableOwnership.js';
 import { DatabaseTournamentStore } from './databaseTournamentStore.js';
 import { TournamentDirector, TournamentRefused, type CancelOutcome } from './director.js';
 import { LedgerTournamentBank } from './ledgerTournamentBank.js';
@@ -73,7 +75,12 @@ export interface TournamentServiceDeps {
   clock?: Clock;
   /** The bots' thinking pause, ms [min, max]. */
   botPauseMs?: [number, number];
+  /** The site's processes (services.cluster): leases and fencing tokens for the directors. */
+  cluster?: { shared: boolean; leases: TableLeases; leaseTtlMs: number; claimMs?: number };
 }
+
+/** A director's lease and fencing token: those of the table id −tournamentId (no table has one). */
+const leaseOf = (tournamentId: number) => -tournamentId;
 
 type TournamentRow = typeof tournaments.$inferSelect;
 
@@ -96,9 +103,27 @@ export class TournamentService {
   /** One registration, change or cancellation of a tournament at a time (a change rebuilds its director). */
   private readonly locks = new Map<number, Promise<unknown>>();
 
+  /** The directors run here under leases (−tournamentId in the table leases' store), as tables do. */
+  readonly ownership: TableOwnership;
+  private claimTimer: NodeJS.Timeout | null = null;
+  private claiming = false;
+
   constructor(private readonly deps: TournamentServiceDeps) {
-    this.bank = new LedgerTournamentBank(deps.ledger);
-    this.store = new DatabaseTournamentStore(deps.db);
+    const cluster = deps.cluster;
+    const ttl = cluster?.shared ? cluster.leaseTtlMs : undefined;
+    this.ownership = new TableOwnership(
+      cluster?.leases ?? new LocalLeases(deps.db, 'local'),
+      {
+        lost: (lease) => this.lost(-lease),
+        warn: (err, message) => deps.logger.warn({ err }, message),
+      },
+      ttl ? Math.min(2_500, Math.floor(ttl / 3)) : undefined,
+      ttl,
+    );
+    // Every prize, refund and saved state checks the lease's fencing token in its own transaction.
+    const fence = (tx: Database, tournamentId: number) => this.ownership.fence(tx, leaseOf(tournamentId));
+    this.bank = new LedgerTournamentBank(deps.ledger, fence);
+    this.store = new DatabaseTournamentStore(deps.db, fence);
     this.clock = deps.clock ?? systemClock;
   }
 
@@ -110,24 +135,89 @@ export class TournamentService {
    * process stopped has it moved now (its keys make a repeat move nothing).
    */
   async start(): Promise<void> {
-    const rows = await this.deps.db
-      .select()
-      .from(tournaments)
-      .where(inArray(tournaments.status, ['registering', 'running', 'break', 'finished', 'cancelled']));
-    for (const row of rows) {
+    if (this.deps.cluster?.shared) {
+      // Several processes: each director is taken by whichever process finds it without an owner.
+      await this.claimRound();
+      this.claimTimer = setInterval(() => void this.claimRound(), this.deps.cluster.claimMs ?? 2_000);
+      this.claimTimer.unref();
+      return;
+    }
+    for (const row of await this.unfinished()) await this.exclusive(row.id, () => this.takeOver(row.id));
+  }
+
+  /** Tournaments that need a director: open, in play, or with money still to move. */
+  private async unfinished(): Promise<Array<{ id: number }>> {
+    return queryRows<{ id: number }>(
+      this.deps.db,
+      sql`SELECT id FROM tournaments
+          WHERE status IN ('registering', 'running', 'break')
+             OR (status IN ('finished', 'cancelled') AND jsonb_array_length(coalesce(snapshot->'moneyOrders', '[]'::jsonb)) > 0)
+          ORDER BY id`,
+    );
+  }
+
+  /**
+   * One round of the cluster's claim loop: every tournament that needs a director and whose lease
+   * nobody holds (its process died: the lease lapsed) is taken over here, resumed from its snapshot.
+   */
+  private async claimRound(): Promise<void> {
+    if (this.claiming) return;
+    this.claiming = true;
+    try {
+      for (const { id } of await this.unfinished()) {
+        const tournamentId = Number(id);
+        if (this.open.has(tournamentId)) continue;
+        if (await this.ownership.leases.owner(leaseOf(tournamentId))) continue;
+        await this.exclusive(tournamentId, () => this.takeOver(tournamentId));
+      }
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'tournament claim round failed');
+    } finally {
+      this.claiming = false;
+    }
+  }
+
+  /**
+   * Takes the tournament's lease and runs its director here from the saved snapshot (read after the
+   * lease is ours, so it is the last one the previous director could save): registrations come back,
+   * a running tournament resumes (its tables run again with the stacks the voided hands began with,
+   * the level with the time it had left), money decided but not moved is moved.
+   */
+  private async takeOver(tournamentId: number): Promise<void> {
+    if (this.open.has(tournamentId)) return;
+    if (!(await this.ownership.acquire(leaseOf(tournamentId)))) return;
+    try {
+      const row = await this.row(tournamentId);
       const snapshot = (row.snapshot as TournamentSnapshot | null) ?? undefined;
       if (row.status === 'registering') {
         this.launch(row, snapshot);
-        continue;
+        return;
       }
-      if (!snapshot) continue;
       const inPlay = row.status === 'running' || row.status === 'break';
-      if (!inPlay && (snapshot.moneyOrders ?? []).length === 0) continue;
+      if (!snapshot || (!inPlay && (snapshot.moneyOrders ?? []).length === 0)) {
+        await this.ownership.release(leaseOf(tournamentId));
+        return;
+      }
       if (inPlay) await this.retireStrayTables(row.id, snapshot);
       const live = this.launch(row, snapshot);
       await live.director.resume();
+      this.deps.logger.info({ tournamentId, status: live.director.state }, 'resumed a tournament');
       this.forgetIfDone(row.id);
+    } catch (error) {
+      this.deps.logger.error({ err: error, tournamentId }, 'could not resume a tournament');
+      this.lost(tournamentId);
+      await this.ownership.release(leaseOf(tournamentId));
     }
+  }
+
+  /** The director's lease went to another process (or could not be renewed): it stops here at once. */
+  private lost(tournamentId: number): void {
+    const live = this.open.get(tournamentId);
+    if (!live) return;
+    live.director.stop();
+    live.tables.stopAll();
+    this.open.delete(tournamentId);
+    this.deps.logger.warn({ tournamentId }, 'lost the lease of a tournament: stopped its director here');
   }
 
   /** Tables of the tournament the snapshot does not know (opened or closing when the process stopped). */
@@ -141,12 +231,16 @@ export class TournamentService {
 
   /** Stops every director and its tables here (shutdown); the snapshots resume them. */
   close(): void {
+    if (this.claimTimer) clearInterval(this.claimTimer);
+    this.claimTimer = null;
     for (const { director, tables } of this.open.values()) {
       director.stop();
       tables.stopAll();
     }
     this.open.clear();
     for (const bot of [...this.bots]) bot.detach();
+    // Another process may take the directors over at once.
+    void this.ownership.releaseAll();
   }
 
   async create(input: CreateTournamentRequest, actor: AuditActor): Promise<TournamentDetail> {
@@ -183,6 +277,7 @@ export class TournamentService {
       });
       return created!;
     });
+    await this.ownership.acquire(leaseOf(row.id));
     this.launch(row);
     return this.detail(row.id, null);
   }
@@ -394,6 +489,8 @@ export class TournamentService {
       const row = await this.row(tournamentId);
       if (row.status === 'finished' || row.status === 'cancelled')
         throw new DomainError('tournament_closed', `The tournament is ${row.status} already`);
+      if (!this.open.has(tournamentId) && !(await this.ownership.acquire(leaseOf(tournamentId))))
+        throw new DomainError('conflict', 'Another server process runs this tournament: try again');
       const director =
         this.open.get(tournamentId)?.director ??
         new TournamentDirector(
@@ -406,6 +503,7 @@ export class TournamentService {
       director.stop();
       this.open.get(tournamentId)?.tables.stopAll();
       this.open.delete(tournamentId);
+      await this.ownership.release(leaseOf(tournamentId));
       await recordAudit(this.deps.db, {
         ...actor,
         action: 'tournament.cancel',
@@ -660,6 +758,7 @@ export class TournamentService {
     if (live && (live.director.state === 'finished' || live.director.state === 'cancelled')) {
       live.director.stop();
       this.open.delete(tournamentId);
+      void this.ownership.release(leaseOf(tournamentId));
     }
   }
 }
