@@ -429,7 +429,11 @@ export class TournamentService {
     const levels = row.levels as Level[];
     const inPlay = status === 'running' || status === 'break';
     const names = await this.usernames(players.map((p) => p.userId));
-    const tableIds = live?.director.tableIds() ?? [];
+    // Another process runs the director (several processes): its last saved state, saved each step
+    // and its level clock every second.
+    const tableIds =
+      live?.director.tableIds() ?? (inPlay ? (snapshot?.tables.map((t) => t.tableId) ?? []) : []);
+    const levelEndsAt = live ? live.director.levelEnds : this.clock.now() + (snapshot?.levelRemainingMs ?? 0);
     return {
       ...this.summaryOf(row, players, status, viewerId),
       levels: levels.map((l) => ({
@@ -441,7 +445,7 @@ export class TournamentService {
         isBreak: l.isBreak,
       })),
       level: levels[levelIndex]?.level ?? 1,
-      levelEndsAt: live && inPlay ? new Date(live.director.levelEnds).toISOString() : null,
+      levelEndsAt: inPlay && (live || snapshot) ? new Date(levelEndsAt).toISOString() : null,
       payouts: players.length >= 2 ? payoutTable(players.length, players.length * row.buyIn) : [],
       players: players
         .map((p) => ({
