@@ -6,37 +6,23 @@
 // each summing to the pool, and the books at zero.
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { TournamentDetail } from '@tenger/protocol';
 import { describe, expect, it } from 'vitest';
 import { Ledger } from '../ledger/ledger.js';
-import {
-  adminToken,
-  call,
-  childData,
-  FrameSocket,
-  killed,
-  startChild,
-  type Child,
-} from '../testing/childServer.js';
+import { adminToken, childData, FrameSocket, killed, startChild } from '../testing/childServer.js';
 import { BALANCED } from '../testing/testServer.js';
+import {
+  CHILD_SNG,
+  CHILD_TOURNAMENT_ENV,
+  finished,
+  startBotSitAndGo,
+  tournamentDetail,
+} from '../testing/childTournament.js';
 import { tournamentBooks, tournamentHands } from '../testing/tournamentChecks.js';
 
 const REDIS = process.env.TEST_REDIS_URL;
 const POSTGRES = process.env.TEST_DATABASE_URL;
-const ENTRANTS = 9;
-const BUY_IN = 1_000;
+const { entrants: ENTRANTS, buyIn: BUY_IN } = CHILD_SNG;
 const LEASE_TTL_MS = 5_000;
-const LEVELS = [10, 15, 25, 40, 60, 100, 150, 250, 400, 600, 1000, 1500].map((sb, i) => ({
-  level: i + 1,
-  smallBlind: sb,
-  bigBlind: sb * 2,
-  ante: i >= 2 ? sb * 2 : 0,
-  seconds: 10,
-  isBreak: false,
-}));
-
-const detailOf = (child: Child, id: number) =>
-  call<TournamentDetail>(child, 'GET', `/api/v1/user/tournaments/${id}`);
 
 describe.skipIf(!REDIS || !POSTGRES)('a tournament on two processes (PostgreSQL and Redis)', () => {
   it('the process running the director dies: the other takes the director and its table over within the lease time, and the tournament finishes with the books at zero', async () => {
@@ -47,10 +33,7 @@ describe.skipIf(!REDIS || !POSTGRES)('a tournament on two processes (PostgreSQL 
       REDIS_URL: REDIS!,
       REDIS_PREFIX: prefix,
       TABLE_LEASE_TTL_MS: String(LEASE_TTL_MS),
-      BOT_PAUSE_MS: '40-120',
-      TEST_NEXT_HAND_MS: '50',
-      TEST_RUNOUT_MS: '0',
-      TEST_ACTION_MS: '5000',
+      ...CHILD_TOURNAMENT_ENV,
     };
     const redis = new Redis(REDIS!);
     const directorOwner = (id: number) => redis.get(`${prefix}lease:table:${-id}`);
@@ -60,35 +43,11 @@ describe.skipIf(!REDIS || !POSTGRES)('a tournament on two processes (PostgreSQL 
       const second = await startChild({ ...env, NODE_ID: 'node-2' });
       try {
         const admin = await adminToken(first);
-        const { tournamentId: id } = await call<TournamentDetail>(
-          first,
-          'POST',
-          '/api/v1/admin/tournament',
-          admin,
-          {
-            name: 'Failover SNG',
-            kind: 'sng',
-            variant: 'holdem',
-            buyIn: BUY_IN,
-            fee: 100,
-            startingStack: 1_500,
-            tableSize: 9,
-            minEntrants: 2,
-            maxEntrants: ENTRANTS,
-            levels: LEVELS,
-            actionSeconds: 10,
-          },
-        );
+        const id = await startBotSitAndGo(first, admin, 'Failover SNG');
         // The process that created the tournament runs its director.
         tournamentId = id;
         expect(await directorOwner(id)).toBe('node-1');
-        await call(
-          first,
-          'PUT',
-          `/api/v1/admin/tournament/simulate?tournamentId=${id}&bots=${ENTRANTS}`,
-          admin,
-        );
-        const running = await detailOf(second, id);
+        const running = await tournamentDetail(second, id);
         expect(running.status).toBe('running');
         const [table] = running.tables;
         expect(await redis.get(`${prefix}lease:table:${table!.tableId}`)).toBe('node-1');
@@ -110,16 +69,11 @@ describe.skipIf(!REDIS || !POSTGRES)('a tournament on two processes (PostgreSQL 
         }
         const takenAfter = Date.now() - diedAt;
         expect(takenAfter).toBeLessThanOrEqual(LEASE_TTL_MS + 2_000 + 1_500);
-        const resumed = await detailOf(second, id);
+        const resumed = await tournamentDetail(second, id);
         expect(['running', 'finished']).toContain(resumed.status);
         watcher.socket.terminate();
 
-        for (let until = Date.now() + 180_000; (await detailOf(second, id)).status !== 'finished';) {
-          if (Date.now() > until)
-            throw new Error('the tournament did not finish within 3 minutes of the takeover');
-          await new Promise((resolve) => setTimeout(resolve, 250));
-        }
-        const done = await detailOf(second, id);
+        const done = await finished(second, id);
         expect(done.players.map((p) => p.place).sort((a, b) => a! - b!)).toEqual(
           Array.from({ length: ENTRANTS }, (_, i) => i + 1),
         );
