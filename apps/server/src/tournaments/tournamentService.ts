@@ -186,6 +186,7 @@ export class TournamentService {
   private async takeOver(tournamentId: number): Promise<void> {
     if (this.open.has(tournamentId)) return;
     if (!(await this.ownership.acquire(leaseOf(tournamentId)))) return;
+    this.store.forget(tournamentId);
     try {
       const row = await this.row(tournamentId);
       const snapshot = (row.snapshot as TournamentSnapshot | null) ?? undefined;
@@ -217,6 +218,7 @@ export class TournamentService {
     live.director.stop();
     live.tables.stopAll();
     this.open.delete(tournamentId);
+    this.store.forget(tournamentId);
     this.deps.logger.warn({ tournamentId }, 'lost the lease of a tournament: stopped its director here');
   }
 
