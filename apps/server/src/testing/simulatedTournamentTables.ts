@@ -4,7 +4,7 @@
 // the biggest stack busts two players at once, so multiple eliminations in one hand always happen.
 import type { Level } from '@tenger/engine';
 import type { Clock } from '../tables/runtime/ports.js';
-import type { HandReport, SeatAssignment, TournamentTables } from '../tournaments/ports.js';
+import type { HandReport, MissedHand, SeatAssignment, TournamentTables } from '../tournaments/ports.js';
 
 interface SimTable {
   tableId: number;
@@ -51,6 +51,8 @@ export class SimulatedTournamentTables implements TournamentTables {
   /** Checked after every hand the director has taken in: e.g. chips in play, table sizes. */
   afterHand: (report: HandReport) => void = () => {};
   handsPlayed = 0;
+  /** Hands a test says were settled before a crash but not taken in (none unless set). */
+  missedHands?: (tableId: number, afterHand: number) => Promise<MissedHand[]>;
   moves = 0;
   private nextId = 100;
   private readonly random: () => number;
