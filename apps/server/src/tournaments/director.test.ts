@@ -284,8 +284,8 @@ async function playMultiTable(seed: number) {
 
 describe('a 60-player multi-table tournament', () => {
   it('balances tables within one player, goes hand-for-hand on the bubble, redraws the final table and pays the pool', async () => {
-    // Seed 3 reaches the bubble with ten players on two tables (some seeds jump it with a double bust).
-    const { director, bank, tables, problems, handForHandReports } = await playMultiTable(3);
+    // Seed 1 reaches the bubble with ten players on two tables (some seeds jump it with a double bust).
+    const { director, bank, tables, problems, handForHandReports } = await playMultiTable(1);
     expect(problems).toEqual([]);
     expect(director.state).toBe('finished');
     expect(handForHandReports).toBeGreaterThanOrEqual(2);

@@ -506,8 +506,8 @@ export class TournamentDirector {
   }
 
   /**
-   * Balancing and breaking by the engine's TDA rules (balanceTables): a table breaks (highest number
-   * first) when the others have room, its players drawn into the shortest tables; a table two players
+   * Balancing and breaking by the engine's TDA rules (balanceTables): a table breaks (one between hands
+   * first, then the highest number) when the others have room, its players drawn into the shortest tables; a table two players
    * longer than the shortest gives its next big blind to the shortest table's worst seat. A move
    * happens only from a table that is between hands (waiting): the plan is made again after each move;
    * a break of a table still playing, and moves from such tables, wait for that table's report.
@@ -520,7 +520,11 @@ export class TournamentDirector {
     }
     for (let step = 0; step < left.length + this.tables.size; step++) {
       const plan = balanceTables(this.tableLayout(), {
-        breakOrder: [...this.tables].sort((a, b) => b[1] - a[1]).map(([id]) => String(id)),
+        // Highest number first, but a table between hands before one still playing: a break never
+        // waits for one table's hand while another could break now (a big field busts fast).
+        breakOrder: [...this.tables]
+          .sort((a, b) => Number(this.waiting.has(b[0])) - Number(this.waiting.has(a[0])) || b[1] - a[1])
+          .map(([id]) => String(id)),
         drawSeat: (count) => this.shuffle([...Array(count).keys()])[0]!,
       });
       const [broken] = plan.brokenTables;
@@ -594,8 +598,16 @@ export class TournamentDirector {
     const gather =
       this.handForHand || (this.tables.size > 1 && this.remaining().length <= this.config.tableSize);
     if (gather && this.waiting.size < this.tables.size) return;
-    for (const tableId of this.waiting) this.ports.tables.release(tableId);
-    this.waiting.clear();
+    const seated = new Map<number, number>();
+    for (const e of this.remaining())
+      if (e.tableId !== null) seated.set(e.tableId, (seated.get(e.tableId) ?? 0) + 1);
+    for (const tableId of [...this.waiting]) {
+      // A table left with one player cannot deal: it stays between hands (it never holds up a
+      // hand-for-hand round) until it breaks or balancing brings it players.
+      if ((seated.get(tableId) ?? 0) < 2) continue;
+      this.ports.tables.release(tableId);
+      this.waiting.delete(tableId);
+    }
   }
 
   private async finish(): Promise<void> {
