@@ -172,6 +172,7 @@ export function createServices(
     logger,
     clock: overrides.tournamentClock,
     botPauseMs: overrides.tournamentBotPauseMs ?? config.botPauseMs,
+    cluster,
   });
   const playSessions = new PlaySessions({ db, protection, tableLayer, logger });
   return { ...base, tableLayer, tournaments, playSessions };

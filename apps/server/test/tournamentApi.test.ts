@@ -208,7 +208,7 @@ describe.each(TEST_DRIVERS)('the tournament API on $name', ({ url }) => {
     expect((await auditRows('tournament.cancel')).map((r) => r.targetId)).toEqual([String(id)]);
   });
 
-  it('registrations survive a restart of the service; a tournament left running by a restart can still be cancelled with refunds', async () => {
+  it('registrations survive a restart of the service; a tournament left running by a restart resumes and can be cancelled with refunds', async () => {
     const [p1, p2, p3] = players as [TestPlayer, TestPlayer, TestPlayer];
     const open = TournamentDetailSchema.parse(
       (await admin('POST', '/tournament', { ...SIT_AND_GO, name: 'Survives' })).json(),
@@ -249,7 +249,7 @@ describe.each(TEST_DRIVERS)('the tournament API on $name', ({ url }) => {
     expect((await as(p1, 'POST', `/tournaments/${open}/register`)).statusCode).toBe(200);
     expect(await available(p1)).toBe(FUNDS - BUY_IN - FEE);
 
-    // The running one is not resumed here; the administrator cancels it from its snapshot: refunds.
+    // The running one resumed; the administrator cancels it before the money: buy-ins and fees back.
     expect((await detail(full)).status).toBe('running');
     expect((await admin('DELETE', `/tournament?tournamentId=${full}`)).statusCode).toBe(200);
     expect((await detail(full)).status).toBe('cancelled');

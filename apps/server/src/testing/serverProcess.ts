@@ -23,6 +23,7 @@ const server = await createServer({
         actionTimeMs: Number(process.env.TEST_ACTION_MS ?? 3_000),
         timeBankMaxMs: 0,
         nextHandDelayMs: Number(process.env.TEST_NEXT_HAND_MS ?? 100),
+        ...(process.env.TEST_RUNOUT_MS ? { runoutPauseMs: Number(process.env.TEST_RUNOUT_MS) } : {}),
       },
       botPauseMs: [0, 10],
     }),

@@ -4,7 +4,7 @@
 // the biggest stack busts two players at once, so multiple eliminations in one hand always happen.
 import type { Level } from '@tenger/engine';
 import type { Clock } from '../tables/runtime/ports.js';
-import type { HandReport, SeatAssignment, TournamentTables } from '../tournaments/ports.js';
+import type { HandReport, MissedHand, SeatAssignment, TournamentTables } from '../tournaments/ports.js';
 
 interface SimTable {
   tableId: number;
@@ -51,6 +51,8 @@ export class SimulatedTournamentTables implements TournamentTables {
   /** Checked after every hand the director has taken in: e.g. chips in play, table sizes. */
   afterHand: (report: HandReport) => void = () => {};
   handsPlayed = 0;
+  /** Hands a test says were settled before a crash but not taken in (none unless set). */
+  missedHands?: (tableId: number, afterHand: number) => Promise<MissedHand[]>;
   moves = 0;
   private nextId = 100;
   private readonly random: () => number;
@@ -117,6 +119,31 @@ export class SimulatedTournamentTables implements TournamentTables {
     if (this.options.manual) return; // the test reports hands itself
     table.playing = true;
     this.clock.setTimeout(() => void this.playHand(table), this.options.handMs);
+  }
+
+  /** A table of the snapshot runs again with its seats and stacks (its hand in play was void). */
+  async resume(
+    _t: number,
+    table: { tableId: number; tableNumber: number; lastBigBlindSeat: number | null },
+    seats: readonly SeatAssignment[],
+    level: Level,
+  ): Promise<void> {
+    this.level = level;
+    const known = this.tables.get(table.tableId);
+    const sim: SimTable = {
+      tableId: table.tableId,
+      tableNumber: table.tableNumber,
+      seats: new Map(),
+      button: known?.button ?? 0,
+      lastBigBlind: table.lastBigBlindSeat,
+      hands: known?.hands ?? 0,
+      open: true,
+      playing: false,
+      releases: 0,
+    };
+    for (const s of seats) this.take(sim, s);
+    this.tables.set(table.tableId, sim);
+    this.log.push(`resume ${table.tableId} #${table.tableNumber} with ${seats.length}`);
   }
 
   lastBigBlindSeat(tableId: number): number | null {

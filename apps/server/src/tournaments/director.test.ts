@@ -284,8 +284,8 @@ async function playMultiTable(seed: number) {
 
 describe('a 60-player multi-table tournament', () => {
   it('balances tables within one player, goes hand-for-hand on the bubble, redraws the final table and pays the pool', async () => {
-    // Seed 3 reaches the bubble with ten players on two tables (some seeds jump it with a double bust).
-    const { director, bank, tables, problems, handForHandReports } = await playMultiTable(3);
+    // Seed 1 reaches the bubble with ten players on two tables (some seeds jump it with a double bust).
+    const { director, bank, tables, problems, handForHandReports } = await playMultiTable(1);
     expect(problems).toEqual([]);
     expect(director.state).toBe('finished');
     expect(handForHandReports).toBeGreaterThanOrEqual(2);
@@ -385,6 +385,7 @@ describe('a crash or a takeover', () => {
       snapshot,
     );
     tables.onHand = (report) => director.handFinished(report);
+    await director.resume();
     expect(director.levelEnds).toBe(clock.now() + snapshot.levelRemainingMs);
     expect(director.remaining().map((p) => p.stack)).toEqual(
       snapshot.entrants.filter((e) => e.place === null).map((e) => e.stack),
@@ -393,5 +394,84 @@ describe('a crash or a takeover', () => {
     expect(director.state).toBe('finished');
     expect(first.bank.pool(7)).toBe(0);
     expect(first.bank.total()).toBe(0);
+  });
+});
+
+describe('what a crash leaves half done', () => {
+  it('a hand settled but not taken in before the crash still counts, and a prize decided but not paid is paid by the next process, once', async () => {
+    const first = setup({ maxEntrants: 3 }, 3, true);
+    await registerAll(first.director, first.bank, 3);
+    const [tableId] = first.director.tableIds();
+    const snapshot = first.director.snapshot();
+    first.director.stop();
+    const seats = new Map(snapshot.entrants.map((e) => [e.userId, e.seat!]));
+
+    // The table settled hand 1 (player 1 took everything) and the process died before the director saw it.
+    const table = first.tables;
+    table.missedHands = async (id: number, after: number) =>
+      id === tableId && after < 1
+        ? [
+            {
+              tableId: id,
+              handNumber: 1,
+              startStacks: new Map([
+                [2, 1_500],
+                [3, 1_500],
+                [1, 1_500],
+              ]),
+              endStacks: new Map([
+                [2, 0],
+                [3, 0],
+                [1, 4_500],
+              ]),
+              bigBlindSeat: seats.get(3)!,
+            },
+          ]
+        : [];
+    const saves: TournamentSnapshot[] = [];
+    let failPay = true;
+    const bank = first.bank;
+    const flaky = {
+      enter: bank.enter.bind(bank),
+      refund: bank.refund.bind(bank),
+      pay: async (...args: Parameters<typeof bank.pay>) => {
+        if (failPay) {
+          failPay = false;
+          throw new Error('the process died while paying');
+        }
+        return bank.pay(...args);
+      },
+    };
+    const second = new TournamentDirector(
+      snapshot.config,
+      { clock: first.clock, bank: flaky, tables: table, store: { save: async (s) => void saves.push(s) } },
+      snapshot,
+    );
+    await expect(second.resume()).rejects.toThrow('the process died while paying');
+    // Places were given from the missed hand (2 and 3 began it equal: they share places 2 and 3) and saved with
+    // the winner's prize as a money order before any money moved.
+    const last = saves.at(-1)!;
+    expect(last.status).toBe('finished');
+    expect(last.entrants.map((e) => [e.userId, e.place]).sort()).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ]);
+    expect(last.moneyOrders).toEqual([expect.objectContaining({ kind: 'pay', userId: 1, amount: 30_000 })]);
+    expect(bank.pool(7)).toBe(30_000);
+
+    // The next process moves it; a third one moves nothing more.
+    for (let run = 0; run < 2; run++) {
+      const from = saves.at(-1)!;
+      const next = new TournamentDirector(
+        from.config,
+        { clock: first.clock, bank, tables: table, store: { save: async (s) => void saves.push(s) } },
+        from,
+      );
+      await next.resume();
+      expect(saves.at(-1)!.moneyOrders).toEqual([]);
+    }
+    expect(bank.pool(7)).toBe(0);
+    expect(bank.total()).toBe(0);
   });
 });

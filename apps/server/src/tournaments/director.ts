@@ -18,6 +18,7 @@ import type {
   Clock,
   Entrant,
   HandReport,
+  MoneyOrder,
   SeatAssignment,
   TournamentBank,
   TournamentConfig,
@@ -56,7 +57,12 @@ export interface DirectorPorts {
   tables: TournamentTables;
   /** The seat draw's randomness (node:crypto unless a test scripts it). */
   shuffle?: <T>(items: readonly T[]) => T[];
+  /** How often the level clock's time left is saved between snapshots, ms (default 1,000). */
+  clockSaveMs?: number;
 }
+
+/** The level clock's time left is saved this often by default: a crash loses at most this much of a level. */
+export const CLOCK_SAVE_MS = 1_000;
 
 export class TournamentDirector {
   private status: TournamentStatus;
@@ -65,6 +71,13 @@ export class TournamentDirector {
   private levelEndsAt = 0;
   private levelTimer: ReturnType<Clock['setTimeout']> | null = null;
   private startTimer: ReturnType<Clock['setTimeout']> | null = null;
+  private clockSaveTimer: ReturnType<Clock['setTimeout']> | null = null;
+  /** Stopped (shutdown, or the lease went to another process): no step runs here any more. */
+  private stopped = false;
+  /** Per open table: the big blind's seat of its last settled hand and that hand's number. */
+  private readonly lastHands = new Map<number, { bigBlindSeat: number | null; handNumber: number }>();
+  /** Money decided and saved, not yet moved (see TournamentSnapshot.moneyOrders). */
+  private moneyOrders: MoneyOrder[] = [];
   /** Open tables: id -> number (breaking order: highest number first). */
   private readonly tables = new Map<number, number>();
   /** Tables that settled a hand and wait to be released. */
@@ -160,9 +173,16 @@ export class TournamentDirector {
       entrants: this.players(),
       levelIndex: this.levelIndex,
       levelRemainingMs: Math.max(0, this.levelEndsAt - this.ports.clock.now()),
-      tables: [...this.tables].map(([tableId, tableNumber]) => ({ tableId, tableNumber })),
+      tables: [...this.tables].map(([tableId, tableNumber]) => ({
+        tableId,
+        tableNumber,
+        lastBigBlindSeat: this.lastHands.get(tableId)?.bigBlindSeat ?? null,
+        lastHand: this.lastHands.get(tableId)?.handNumber ?? 0,
+      })),
       handForHand: this.handForHand,
       entryCounts: [...this.entryCounts],
+      roundBusts: this.roundBusts.map((b) => ({ ...b })),
+      moneyOrders: this.moneyOrders.map((o) => ({ ...o })),
     };
   }
 
@@ -214,15 +234,10 @@ export class TournamentDirector {
       if (this.status !== 'registering') throw new TournamentRefused('tournament_closed');
       const entrant = this.entrants.get(userId);
       if (!entrant) throw new TournamentRefused('not_registered');
-      await this.ports.bank.refund(
-        this.config.tournamentId,
-        { userId, isBot: entrant.isBot },
-        this.config.buyIn,
-        this.config.fee,
-        `${this.entryKey(userId)}:refund`,
-      );
       this.entrants.delete(userId);
+      this.moneyOrders.push(this.refundOrder(entrant, `${this.entryKey(userId)}:refund`));
       await this.save();
+      await this.settle();
     });
   }
 
@@ -232,13 +247,13 @@ export class TournamentDirector {
   handFinished(report: HandReport): Promise<void> {
     return this.run(async () => {
       if (!this.tables.has(report.tableId) || (this.status !== 'running' && this.status !== 'break')) return;
-      const busts: Array<{ userId: number; startStack: number }> = [];
-      for (const [userId, end] of report.endStacks) {
-        const entrant = this.entrants.get(userId);
-        if (!entrant || entrant.place !== null) continue;
-        entrant.stack = end;
-        if (end === 0) busts.push({ userId, startStack: report.startStacks.get(userId) ?? 0 });
-      }
+      // A report the director took in already (a resumed table catching up) changes nothing.
+      if (report.handNumber <= (this.lastHands.get(report.tableId)?.handNumber ?? 0)) return;
+      this.lastHands.set(report.tableId, {
+        bigBlindSeat: this.ports.tables.lastBigBlindSeat(report.tableId),
+        handNumber: report.handNumber,
+      });
+      const busts = this.takeStacks(report);
       this.waiting.add(report.tableId);
       if (this.handForHand) {
         this.roundBusts.push(...busts);
@@ -249,11 +264,73 @@ export class TournamentDirector {
       } else {
         await this.eliminate(busts);
       }
-      if (this.remaining().length <= 1) return this.finish();
-      await this.arrangeTables();
-      this.updateHandForHand();
-      await this.save();
-      this.releaseWaiting();
+      await this.betweenHands();
+    });
+  }
+
+  /** A settled hand's stacks into the entrants; the players it busted, with their stacks when it began. */
+  private takeStacks(report: HandReport): Array<{ userId: number; startStack: number }> {
+    const busts: Array<{ userId: number; startStack: number }> = [];
+    for (const [userId, end] of report.endStacks) {
+      const entrant = this.entrants.get(userId);
+      if (!entrant || entrant.place !== null) continue;
+      entrant.stack = end;
+      if (end === 0) busts.push({ userId, startStack: report.startStacks.get(userId) ?? 0 });
+    }
+    return busts;
+  }
+
+  /** After the busts of a hand (or a round) are ranked: the end, or moves, then the tables deal on. */
+  private async betweenHands(): Promise<void> {
+    if (this.remaining().length <= 1) return this.finish();
+    await this.arrangeTables();
+    this.updateHandForHand();
+    await this.save();
+    await this.settle();
+    this.releaseWaiting();
+  }
+
+  /**
+   * After a crash, a deploy or a takeover (the director was built from the snapshot): the money
+   * decided before the stop is moved (its keys make a repeat move nothing), the tables run again with
+   * the snapshot's seats and stacks (the hands that were in play are void), the level clock goes on
+   * with the time the level had left, and every table is between hands.
+   */
+  resume(): Promise<void> {
+    return this.run(async () => {
+      await this.settle();
+      if (this.status !== 'running' && this.status !== 'break') return;
+      // Hands a table settled (they are in the hand store) that the director had not taken in when the
+      // process stopped count: only the hands in play are void.
+      for (const tableId of this.tables.keys()) {
+        const known = this.lastHands.get(tableId)?.handNumber ?? 0;
+        for (const missed of (await this.ports.tables.missedHands?.(tableId, known)) ?? []) {
+          this.lastHands.set(tableId, { bigBlindSeat: missed.bigBlindSeat, handNumber: missed.handNumber });
+          const busts = this.takeStacks(missed);
+          if (this.handForHand) this.roundBusts.push(...busts);
+          else await this.eliminate(busts);
+        }
+      }
+      for (const [tableId, tableNumber] of this.tables) {
+        const seats = this.remaining()
+          .filter((e) => e.tableId === tableId)
+          .map((e) => ({ userId: e.userId, isBot: e.isBot, seat: e.seat!, stack: e.stack }));
+        await this.ports.tables.resume(
+          this.config.tournamentId,
+          { tableId, tableNumber, lastBigBlindSeat: this.lastHands.get(tableId)?.bigBlindSeat ?? null },
+          seats,
+          this.level,
+        );
+        this.waiting.add(tableId);
+      }
+      this.startLevel(this.levelIndex, this.resumedRemainingMs);
+      this.startClockSaves();
+      // A hand-for-hand round cut short: the tables that had not finished it voided their hands, so the
+      // round is over with the busts it had.
+      const round = this.roundBusts;
+      this.roundBusts = [];
+      await this.eliminate(round);
+      await this.betweenHands();
     });
   }
 
@@ -263,21 +340,17 @@ export class TournamentDirector {
    * the smallest prize not yet paid to anyone, and what is left of the pool is shared by chip count
    * (rounded down, leftovers one tugrik at a time from the biggest stack); fees stay with the house.
    */
-  cancel(): Promise<void> {
+  cancel(): Promise<CancelOutcome> {
     return this.run(async () => {
-      if (this.status === 'finished' || this.status === 'cancelled') return;
+      if (this.status === 'finished' || this.status === 'cancelled')
+        return { rule: 'none', refunds: 0, smallestUnpaidPrize: 0, shares: [] };
       this.stopClocks();
       const paidOut = this.players().reduce((sum, e) => sum + e.prize, 0);
+      let outcome: CancelOutcome;
       if (paidOut === 0) {
-        for (const e of this.entrants.values()) {
-          await this.ports.bank.refund(
-            this.config.tournamentId,
-            { userId: e.userId, isBot: e.isBot },
-            this.config.buyIn,
-            this.config.fee,
-            `${this.entryKey(e.userId)}:cancel`,
-          );
-        }
+        for (const e of this.entrants.values())
+          this.moneyOrders.push(this.refundOrder(e, `${this.entryKey(e.userId)}:cancel`));
+        outcome = { rule: 'refund', refunds: this.entrants.size, smallestUnpaidPrize: 0, shares: [] };
       } else {
         const remaining = this.remaining().sort((a, b) => b.stack - a.stack || a.userId - b.userId);
         const floor = prizeForPlace(this.payouts, remaining.length);
@@ -287,23 +360,28 @@ export class TournamentDirector {
         rest -= shares.reduce((s, x) => s + x, 0);
         for (let i = 0; rest > 0; i = (i + 1) % remaining.length, rest--) shares[i]! += 1;
         for (const [i, e] of remaining.entries()) {
-          const amount = floor + shares[i]!;
           const entrant = this.entrants.get(e.userId)!;
-          entrant.prize += amount;
-          if (amount > 0) {
-            await this.ports.bank.pay(
-              this.config.tournamentId,
-              { userId: e.userId, isBot: e.isBot },
-              amount,
-              `tournament:${this.config.tournamentId}:cancel-share:${e.userId}`,
-            );
-          }
+          // Still playing, so no prize of theirs was paid: the share is their prize, under its key.
+          entrant.prize = floor + shares[i]!;
+          this.orderPrize(entrant);
         }
+        outcome = {
+          rule: 'in-the-money',
+          refunds: 0,
+          smallestUnpaidPrize: floor,
+          shares: remaining.map((e) => ({
+            userId: e.userId,
+            stack: e.stack,
+            amount: this.entrants.get(e.userId)!.prize,
+          })),
+        };
       }
       for (const tableId of this.tables.keys()) this.ports.tables.close(tableId, 'cancelled');
       this.tables.clear();
       this.status = 'cancelled';
       await this.save();
+      await this.settle();
+      return outcome;
     });
   }
 
@@ -316,9 +394,24 @@ export class TournamentDirector {
     }
   }
 
-  /** Stops the director's timers (a shutdown); the saved snapshot resumes it. */
+  /**
+   * Stops the director (a shutdown, or its lease went to another process): its timers stop and no
+   * step runs here any more; the saved snapshot resumes it.
+   */
   stop(): void {
+    this.stopped = true;
     this.stopClocks();
+  }
+
+  /** Holds a scheduled start (while an administrator's change is made); open() arms it again. */
+  holdStart(): void {
+    this.ports.clock.clearTimeout(this.startTimer);
+    this.startTimer = null;
+  }
+
+  /** The director is running here (not stopped). */
+  get active(): boolean {
+    return !this.stopped;
   }
 
   // ---- steps ---------------------------------------------------------------------------------
@@ -326,17 +419,11 @@ export class TournamentDirector {
   private async startOrCancel(): Promise<void> {
     if (this.status !== 'registering') return;
     if (this.entrants.size >= Math.max(2, this.config.minEntrants)) return this.start();
-    for (const e of this.entrants.values()) {
-      await this.ports.bank.refund(
-        this.config.tournamentId,
-        { userId: e.userId, isBot: e.isBot },
-        this.config.buyIn,
-        this.config.fee,
-        `${this.entryKey(e.userId)}:cancel`,
-      );
-    }
+    for (const e of this.entrants.values())
+      this.moneyOrders.push(this.refundOrder(e, `${this.entryKey(e.userId)}:cancel`));
     this.status = 'cancelled';
     await this.save();
+    await this.settle();
   }
 
   /** The seat draw: players in random order dealt round the tables, so table sizes differ by one at most. */
@@ -349,6 +436,7 @@ export class TournamentDirector {
     for (const e of drawn) e.stack = this.config.startingStack;
     for (const [i, group] of groups.entries()) await this.openTable(i + 1, group);
     this.startLevel(0, (this.config.levels[0]?.seconds ?? 0) * 1000);
+    this.startClockSaves();
     this.updateHandForHand();
     await this.save();
     for (const tableId of this.tables.keys()) this.ports.tables.release(tableId);
@@ -398,23 +486,53 @@ export class TournamentDirector {
       }
       entrant.tableId = null;
       entrant.seat = null;
-      await this.payPrize(entrant);
+      this.orderPrize(entrant);
     }
   }
 
-  private async payPrize(entrant: Entrant): Promise<void> {
+  /** A prize decided: paid once the snapshot holding it is saved (settle). */
+  private orderPrize(entrant: Entrant): void {
     if (entrant.prize <= 0) return;
-    await this.ports.bank.pay(
-      this.config.tournamentId,
-      { userId: entrant.userId, isBot: entrant.isBot },
-      entrant.prize,
-      `tournament:${this.config.tournamentId}:prize:${entrant.userId}`,
-    );
+    this.moneyOrders.push({
+      kind: 'pay',
+      userId: entrant.userId,
+      isBot: entrant.isBot,
+      amount: entrant.prize,
+      key: `tournament:${this.config.tournamentId}:prize:${entrant.userId}`,
+    });
+  }
+
+  private refundOrder(entrant: Entrant, key: string): MoneyOrder {
+    return {
+      kind: 'refund',
+      userId: entrant.userId,
+      isBot: entrant.isBot,
+      buyIn: this.config.buyIn,
+      fee: this.config.fee,
+      key,
+    };
   }
 
   /**
-   * Balancing and breaking by the engine's TDA rules (balanceTables): a table breaks (highest number
-   * first) when the others have room, its players drawn into the shortest tables; a table two players
+   * Moves the money decided and saved (write-ahead: a crash before or during this is finished by the
+   * next process, the keys making a repeat move nothing), then saves that nothing is owed.
+   */
+  private async settle(): Promise<void> {
+    if (this.moneyOrders.length === 0) return;
+    const orders = this.moneyOrders;
+    for (const order of orders) {
+      const who = { userId: order.userId, isBot: order.isBot };
+      if (order.kind === 'pay')
+        await this.ports.bank.pay(this.config.tournamentId, who, order.amount, order.key);
+      else await this.ports.bank.refund(this.config.tournamentId, who, order.buyIn, order.fee, order.key);
+    }
+    this.moneyOrders = this.moneyOrders.filter((o) => !orders.includes(o));
+    await this.save();
+  }
+
+  /**
+   * Balancing and breaking by the engine's TDA rules (balanceTables): a table breaks (one between hands
+   * first, then the highest number) when the others have room, its players drawn into the shortest tables; a table two players
    * longer than the shortest gives its next big blind to the shortest table's worst seat. A move
    * happens only from a table that is between hands (waiting): the plan is made again after each move;
    * a break of a table still playing, and moves from such tables, wait for that table's report.
@@ -427,7 +545,11 @@ export class TournamentDirector {
     }
     for (let step = 0; step < left.length + this.tables.size; step++) {
       const plan = balanceTables(this.tableLayout(), {
-        breakOrder: [...this.tables].sort((a, b) => b[1] - a[1]).map(([id]) => String(id)),
+        // Highest number first, but a table between hands before one still playing: a break never
+        // waits for one table's hand while another could break now (a big field busts fast).
+        breakOrder: [...this.tables]
+          .sort((a, b) => Number(this.waiting.has(b[0])) - Number(this.waiting.has(a[0])) || b[1] - a[1])
+          .map(([id]) => String(id)),
         drawSeat: (count) => this.shuffle([...Array(count).keys()])[0]!,
       });
       const [broken] = plan.brokenTables;
@@ -501,8 +623,16 @@ export class TournamentDirector {
     const gather =
       this.handForHand || (this.tables.size > 1 && this.remaining().length <= this.config.tableSize);
     if (gather && this.waiting.size < this.tables.size) return;
-    for (const tableId of this.waiting) this.ports.tables.release(tableId);
-    this.waiting.clear();
+    const seated = new Map<number, number>();
+    for (const e of this.remaining())
+      if (e.tableId !== null) seated.set(e.tableId, (seated.get(e.tableId) ?? 0) + 1);
+    for (const tableId of [...this.waiting]) {
+      // A table left with one player cannot deal: it stays between hands (it never holds up a
+      // hand-for-hand round) until it breaks or balancing brings it players.
+      if ((seated.get(tableId) ?? 0) < 2) continue;
+      this.ports.tables.release(tableId);
+      this.waiting.delete(tableId);
+    }
   }
 
   private async finish(): Promise<void> {
@@ -512,14 +642,16 @@ export class TournamentDirector {
       entrant.place = 1;
       entrant.prize = prizeForPlace(this.payouts, 1);
       if (entrant.tableId !== null) this.ports.tables.removePlayer(entrant.tableId, entrant.userId);
-      await this.payPrize(entrant);
+      this.orderPrize(entrant);
     }
     this.stopClocks();
     for (const tableId of this.tables.keys()) this.ports.tables.close(tableId, 'finished');
     this.tables.clear();
     this.waiting.clear();
+    this.lastHands.clear();
     this.status = 'finished';
     await this.save();
+    await this.settle();
   }
 
   // ---- the level clock -----------------------------------------------------------------------
@@ -548,28 +680,63 @@ export class TournamentDirector {
   private stopClocks(): void {
     this.ports.clock.clearTimeout(this.levelTimer);
     this.ports.clock.clearTimeout(this.startTimer);
+    this.ports.clock.clearTimeout(this.clockSaveTimer);
     this.levelTimer = null;
     this.startTimer = null;
+    this.clockSaveTimer = null;
+  }
+
+  /** Saves the level's time left every `clockSaveMs` while the tournament runs (a crash loses at most that). */
+  private startClockSaves(): void {
+    const saveClock = this.ports.store.saveClock?.bind(this.ports.store);
+    if (!saveClock) return;
+    const every = this.ports.clockSaveMs ?? CLOCK_SAVE_MS;
+    const tick = () => {
+      this.clockSaveTimer = this.ports.clock.setTimeout(() => {
+        if (this.status !== 'running' && this.status !== 'break') return;
+        void this.run(() =>
+          saveClock(
+            this.config.tournamentId,
+            this.levelIndex,
+            Math.max(0, this.levelEndsAt - this.ports.clock.now()),
+          ),
+        )
+          .catch(() => undefined) // the next save tells the time again
+          .finally(() => {
+            if (!this.stopped && (this.status === 'running' || this.status === 'break')) tick();
+          });
+      }, every);
+    };
+    this.ports.clock.clearTimeout(this.clockSaveTimer);
+    tick();
   }
 
   // ---- state ---------------------------------------------------------------------------------
 
+  /** The level's time left when the snapshot was saved: the clock goes on with it in resume(). */
+  private resumedRemainingMs = 0;
+
   /**
-   * Resumes from a snapshot after a crash, a deploy or a takeover: the tables already hold their seats
-   * (their hands in play were voided by the tables' own rules), the level keeps the time it had left.
+   * The state of a snapshot (a restart, a deploy, a takeover, a change before the start); a running
+   * tournament goes on with resume().
    */
   private restore(snapshot: TournamentSnapshot): void {
     this.status = snapshot.status;
     for (const e of snapshot.entrants) this.entrants.set(e.userId, { ...e });
-    for (const t of snapshot.tables) this.tables.set(t.tableId, t.tableNumber);
+    for (const t of snapshot.tables) {
+      this.tables.set(t.tableId, t.tableNumber);
+      this.lastHands.set(t.tableId, {
+        bigBlindSeat: t.lastBigBlindSeat ?? null,
+        handNumber: t.lastHand ?? 0,
+      });
+    }
     this.handForHand = snapshot.handForHand;
     for (const [userId, count] of snapshot.entryCounts) this.entryCounts.set(userId, count);
     this.levelIndex = snapshot.levelIndex;
-    if (this.status === 'running' || this.status === 'break') {
-      this.startLevel(snapshot.levelIndex, snapshot.levelRemainingMs);
-      for (const tableId of this.tables.keys()) this.waiting.add(tableId);
-      this.releaseWaiting();
-    }
+    this.levelEndsAt = this.ports.clock.now() + snapshot.levelRemainingMs;
+    this.resumedRemainingMs = snapshot.levelRemainingMs;
+    this.roundBusts = (snapshot.roundBusts ?? []).map((b) => ({ ...b }));
+    this.moneyOrders = (snapshot.moneyOrders ?? []).map((o) => ({ ...o }));
   }
 
   private entryKey(userId: number): string {
@@ -582,9 +749,32 @@ export class TournamentDirector {
 
   /** One step at a time, in order (like a table's queue). */
   private run<T>(step: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(step, step);
+    const guarded = () => (this.stopped ? Promise.reject(new DirectorStopped()) : step());
+    const next = this.queue.then(guarded, guarded);
     this.queue = next.catch(() => undefined);
     return next;
+  }
+}
+
+/**
+ * What a cancellation did, by the published policy: `refund` (before the money: every entrant's buy-in
+ * and fee back), `in-the-money` (each player still in got the smallest unpaid prize plus a share of
+ * the rest of the pool by chips: `shares`), or `none` (finished or cancelled already).
+ */
+export interface CancelOutcome {
+  rule: 'refund' | 'in-the-money' | 'none';
+  /** Entrants refunded (rule `refund`). */
+  refunds: number;
+  /** The prize of the place the last player still in would take (rule `in-the-money`). */
+  smallestUnpaidPrize: number;
+  /** Each player still in: their chips and what they were paid (rule `in-the-money`), biggest stack first. */
+  shares: Array<{ userId: number; stack: number; amount: number }>;
+}
+
+/** A step asked of a director that was stopped (shut down, or its lease passed to another process). */
+export class DirectorStopped extends Error {
+  constructor() {
+    super('the tournament director is stopped here');
   }
 }
 

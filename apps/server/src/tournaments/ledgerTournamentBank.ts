@@ -3,11 +3,26 @@
 // with the house's bot bankroll (marked) and their prizes go back to it.
 import { DomainError } from '../errors.js';
 import { Accounts } from '../ledger/accounts.js';
-import type { Ledger, Movement } from '../ledger/ledger.js';
+import type { Database } from '../db/client.js';
+import type { Ledger, Movement, PostingRequest } from '../ledger/ledger.js';
 import type { SeatHolder, TournamentBank } from './ports.js';
 
+/**
+ * Inside each money move's transaction: passes only while this process's director still holds the
+ * tournament's lease and its fencing token is the newest (a stale director moves no tugrik).
+ */
+export type TournamentFence = (tx: Database, tournamentId: number) => Promise<void>;
+
 export class LedgerTournamentBank implements TournamentBank {
-  constructor(private readonly ledger: Ledger) {}
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly fence?: TournamentFence,
+  ) {}
+
+  private post(tournamentId: number, request: PostingRequest) {
+    const fence = this.fence;
+    return this.ledger.post(request, fence && ((tx) => fence(tx, tournamentId)));
+  }
 
   async enter(
     tournamentId: number,
@@ -21,7 +36,7 @@ export class LedgerTournamentBank implements TournamentBank {
     if (fee > 0) movements.push({ from, to: Accounts.tournamentFees, amount: fee });
     if (positive(movements).length === 0) return true;
     try {
-      await this.ledger.post({
+      await this.post(tournamentId, {
         key,
         kind: 'tournament_buy_in',
         movements: positive(movements),
@@ -45,7 +60,7 @@ export class LedgerTournamentBank implements TournamentBank {
     const movements: Movement[] = [{ from: Accounts.tournamentPool(tournamentId), to, amount: buyIn }];
     if (fee > 0) movements.push({ from: Accounts.tournamentFees, to, amount: fee });
     if (positive(movements).length === 0) return;
-    await this.ledger.post({
+    await this.post(tournamentId, {
       key,
       kind: 'tournament_refund',
       movements: positive(movements),
@@ -55,7 +70,7 @@ export class LedgerTournamentBank implements TournamentBank {
 
   async pay(tournamentId: number, who: SeatHolder, amount: number, key: string): Promise<void> {
     if (amount <= 0) return;
-    await this.ledger.post({
+    await this.post(tournamentId, {
       key,
       kind: 'tournament_prize',
       movements: [{ from: Accounts.tournamentPool(tournamentId), to: holder(who), amount }],

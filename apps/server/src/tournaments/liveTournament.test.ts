@@ -75,6 +75,9 @@ function liveTournament(entrants: number, tableSize: number, seed: number, tempe
       return runtime;
     },
     async retire() {},
+    async existingTable() {
+      return null;
+    },
     logger: silent,
   };
   const random = seededRandom(seed);

@@ -4,26 +4,44 @@
 // so calls reach a table in the order the director made them.
 import type { Level } from '@tenger/engine';
 import type { Logger } from 'pino';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../db/client.js';
+import { HandStore } from '../hands/handStore.js';
 import type { TableRegistry } from '../tables/runtime/tableRegistry.js';
 import type { TableRow, TableCatalogue } from '../tables/tableCatalogue.js';
 import type { TableRuntime } from '../tables/runtime/tableRuntime.js';
 import { TournamentTableMode } from '../tables/runtime/tournamentMode.js';
 import type {
   HandReport,
+  MissedHand,
   SeatAssignment,
   TournamentFinish,
   TournamentStandings,
   TournamentTables,
 } from './ports.js';
+import { TournamentTableStore } from './tournamentTableStore.js';
 
 /** Where tournament tables come from: a table row and a runtime for it (production: the database and the registry). */
 export interface TournamentTableHost {
   /** A new table row for the tournament's table number `tableNumber`, opening at `level`. */
   createTable(tournamentId: number, tableNumber: number, level: Level): Promise<TableRow>;
-  /** A runtime for the row in tournament mode, reachable by its viewers. */
-  startRuntime(row: TableRow, mode: TournamentTableMode): Promise<TableRuntime>;
+  /**
+   * A runtime for the row in tournament mode, reachable by its viewers. `resumed`: the table ran in a
+   * process that stopped; the hand it had in play is voided (its number never dealt again).
+   */
+  startRuntime(
+    row: TableRow,
+    mode: TournamentTableMode,
+    resumed?: 'restart' | 'takeover',
+  ): Promise<TableRuntime>;
+  /** The row of an open table of the tournament (a resumed table), or null when it is gone. */
+  existingTable(tableId: number): Promise<TableRow | null>;
+  /** Hands the table settled after `afterHand` (in the hand store), oldest first. */
+  missedHands?(tableId: number, afterHand: number): Promise<MissedHand[]>;
   /** The table is closed: forget its runtime (and its row). */
   retire(tableId: number): Promise<void>;
+  /** This process stops running the table (its row stays: another process resumes it). */
+  letGo?(tableId: number): Promise<void>;
   logger: Logger;
 }
 
@@ -67,8 +85,30 @@ export class LiveTournamentTables implements TournamentTables {
   ): Promise<number> {
     this.level = level;
     const row = await this.host.createTable(tournamentId, tableNumber, level);
-    const tableId = row.id;
-    const mode = new TournamentTableMode(
+    await this.run(tournamentId, row, seats, this.modeFor(tournamentId, row.id, level));
+    return row.id;
+  }
+
+  async resume(
+    tournamentId: number,
+    table: { tableId: number; tableNumber: number; lastBigBlindSeat: number | null },
+    seats: readonly SeatAssignment[],
+    level: Level,
+  ): Promise<void> {
+    this.level = level;
+    const row = await this.host.existingTable(table.tableId);
+    if (!row) throw new Error(`tournament ${tournamentId}: table ${table.tableId} is gone`);
+    const mode = this.modeFor(tournamentId, row.id, level);
+    mode.lastBigBlindSeat = table.lastBigBlindSeat;
+    await this.run(tournamentId, row, seats, mode, 'restart');
+  }
+
+  async missedHands(tableId: number, afterHand: number): Promise<MissedHand[]> {
+    return (await this.host.missedHands?.(tableId, afterHand)) ?? [];
+  }
+
+  private modeFor(tournamentId: number, tableId: number, level: Level): TournamentTableMode {
+    return new TournamentTableMode(
       tournamentId,
       level,
       (report) => {
@@ -78,12 +118,20 @@ export class LiveTournamentTables implements TournamentTables {
       },
       this.drawButton,
     );
-    const runtime = await this.host.startRuntime(row, mode);
+  }
+
+  private async run(
+    _tournamentId: number,
+    row: TableRow,
+    seats: readonly SeatAssignment[],
+    mode: TournamentTableMode,
+    resumed?: 'restart' | 'takeover',
+  ): Promise<void> {
+    const runtime = await this.host.startRuntime(row, mode, resumed);
     const table = { runtime, mode, name: row.name };
-    this.live.set(tableId, table);
+    this.live.set(row.id, table);
     if (this.news) mode.standings = this.news.standings();
-    for (const seat of seats) await this.seat(tableId, table, seat);
-    return tableId;
+    for (const seat of seats) await this.seat(row.id, table, seat);
   }
 
   seatPlayer(tableId: number, player: SeatAssignment): void {
@@ -129,6 +177,18 @@ export class LiveTournamentTables implements TournamentTables {
 
   lastBigBlindSeat(tableId: number): number | null {
     return this.live.get(tableId)?.mode.lastBigBlindSeat ?? null;
+  }
+
+  /**
+   * This process lets the tables go (a shutdown, or the director's lease passed to another process):
+   * each runtime stops where it is, its row stays; a hand in play is voided by whoever resumes them.
+   */
+  stopAll(): void {
+    for (const [tableId, table] of this.live) {
+      if (this.host.letGo) this.step(tableId, this.host.letGo(tableId));
+      else table.runtime.stop();
+    }
+    this.live.clear();
   }
 
   /** The live runtimes (tests drive their players through them; the admin watches them). */
@@ -186,6 +246,13 @@ export class LiveTournamentTables implements TournamentTables {
   }
 }
 
+/** Reads a stored hand's report (TournamentTableMode.report needs none of a live table's state). */
+const REPORTER = new TournamentTableMode(
+  0,
+  { level: 1, smallBlind: 1, bigBlind: 2, ante: 0, anteKind: 'big-blind', seconds: 1, isBreak: false },
+  () => undefined,
+);
+
 /** What a tournament's tables are like (from its row in `tournaments`). */
 export interface TournamentTableSettings {
   name: string;
@@ -198,11 +265,16 @@ export interface TournamentTableSettings {
 
 /** Production: rows in poker_tables marked with the tournament, runtimes hosted by the table registry. */
 export function registryTableHost(
-  registry: Pick<TableRegistry, 'hostTournamentTable' | 'retireTournamentTable'>,
-  tables: Pick<TableCatalogue, 'createTournamentTable'>,
+  registry: Pick<TableRegistry, 'hostTournamentTable' | 'retireTournamentTable'> &
+    Partial<Pick<TableRegistry, 'letGoTournamentTable'>>,
+  tables: Pick<TableCatalogue, 'createTournamentTable' | 'list'>,
   settings: TournamentTableSettings,
   logger: Logger,
+  /** The database: the tables' hands in play are written there (a crash voids them; numbers only grow). */
+  db?: Database,
 ): TournamentTableHost {
+  const store = db ? new TournamentTableStore(db) : undefined;
+  const hands = db ? new HandStore(db) : undefined;
   return {
     createTable: (tournamentId, tableNumber, level) =>
       tables.createTournamentTable({
@@ -216,8 +288,35 @@ export function registryTableHost(
         maxPlayers: settings.tableSize,
         actionTimeSeconds: settings.actionSeconds,
       }),
-    startRuntime: (row, mode) => registry.hostTournamentTable(row, mode),
+    startRuntime: async (row, mode, resumed) => {
+      if (!store || !hands) return registry.hostTournamentTable(row, mode);
+      const voided = resumed ? await store.voidUnsettledHand(row.id, resumed) : null;
+      if (voided !== null) logger.info({ tableId: row.id, voided }, 'voided a tournament hand cut short');
+      const [settled, dealt] = await Promise.all([
+        hands.lastHandNumber(row.id),
+        store.lastHandNumber(row.id),
+      ]);
+      return registry.hostTournamentTable(row, mode, { store, lastHandNumber: Math.max(settled, dealt) });
+    },
+    existingTable: async (tableId) => (await tables.list()).find((t) => t.id === tableId) ?? null,
+    missedHands: async (tableId, afterHand) => {
+      if (!db || !hands) return [];
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`SELECT id FROM hands WHERE table_id = ${tableId} AND hand_number > ${afterHand} ORDER BY hand_number`,
+      );
+      const missed: MissedHand[] = [];
+      for (const { id } of rows) {
+        const hand = await hands.get(id);
+        if (!hand) continue;
+        const users = new Map(hand.players.map((p) => [p.seat, p.userId]));
+        const report = REPORTER.report(hand.record, (seat) => users.get(seat) ?? 0);
+        missed.push({ tableId, ...report, bigBlindSeat: hand.record.bigBlindSeat });
+      }
+      return missed;
+    },
     retire: (tableId) => registry.retireTournamentTable(tableId),
+    letGo: async (tableId) => registry.letGoTournamentTable?.(tableId),
     logger,
   };
 }

@@ -66,11 +66,34 @@ export interface TournamentTables {
   release(tableId: number): void;
   /** The seat that posted the big blind in the table's last hand (null before its first): balancing moves by it. */
   lastBigBlindSeat(tableId: number): number | null;
+  /**
+   * After a crash, a deploy or a takeover: runs an existing table of the snapshot again with these
+   * players and stacks (a hand that was in play is void: the stacks are those it began with), the
+   * big blind moving on from `lastBigBlindSeat` (the last settled hand's). It waits for `release`.
+   */
+  resume(
+    tournamentId: number,
+    table: { tableId: number; tableNumber: number; lastBigBlindSeat: number | null },
+    seats: readonly SeatAssignment[],
+    level: Level,
+  ): Promise<void>;
+  /**
+   * Hands the table settled after hand `afterHand` (written to the hand store, but the process stopped
+   * before the director took them in), oldest first, with each one's big blind seat.
+   */
+  missedHands?(tableId: number, afterHand: number): Promise<MissedHand[]>;
 }
+
+export type MissedHand = HandReport & { bigBlindSeat: number };
 
 /** The director's durable state, saved after every step that changes it. */
 export interface TournamentStore {
   save(snapshot: TournamentSnapshot): Promise<void>;
+  /**
+   * The level clock's time left, saved often between snapshots (a crash loses at most one interval
+   * of it); only while the snapshot is still at `levelIndex`.
+   */
+  saveClock?(tournamentId: number, levelIndex: number, levelRemainingMs: number): Promise<void>;
 }
 
 export type TournamentKind = 'sng' | 'mtt';
@@ -110,9 +133,29 @@ export interface TournamentSnapshot {
   levelIndex: number;
   /** Time left in the current level when saved (the level clock stands still while nobody runs it). */
   levelRemainingMs: number;
-  /** Open tables by id, with their number (tables break in descending number order). */
-  tables: Array<{ tableId: number; tableNumber: number }>;
+  /**
+   * Open tables by id, with their number (tables break in descending number order), the big blind's
+   * seat and the number of the last hand the director took in (a resumed table moves on from them).
+   */
+  tables: Array<{
+    tableId: number;
+    tableNumber: number;
+    lastBigBlindSeat?: number | null;
+    lastHand?: number;
+  }>;
   handForHand: boolean;
   /** [userId, entries made] (keys of refunds and new entries). */
   entryCounts: Array<[number, number]>;
+  /** Players busted in the hand-for-hand round still being played (ranked together when it ends). */
+  roundBusts?: Array<{ userId: number; startStack: number }>;
+  /**
+   * Money decided but maybe not yet moved (prizes, refunds): saved before it moves, so a crash in
+   * between is finished by the next process (each order's key makes a repeat move nothing).
+   */
+  moneyOrders?: MoneyOrder[];
 }
+
+/** One movement the director has decided on: a prize (or cancellation share) or a refund of buy-in and fee. */
+export type MoneyOrder =
+  | { kind: 'pay'; userId: number; isBot: boolean; amount: number; key: string }
+  | { kind: 'refund'; userId: number; isBot: boolean; buyIn: number; fee: number; key: string };

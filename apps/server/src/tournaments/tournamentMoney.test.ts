@@ -11,6 +11,9 @@ import { DatabaseTournamentStore } from './databaseTournamentStore.js';
 import { TournamentDirector, TournamentRefused } from './director.js';
 import { LedgerTournamentBank } from './ledgerTournamentBank.js';
 import type { TournamentConfig } from './ports.js';
+import { FencedOffError } from '../cluster/fencing.js';
+import { LocalLeases } from '../cluster/tableLeases.js';
+import { TableOwnership } from '../tables/cluster/tableOwnership.js';
 
 describe.each(TEST_DRIVERS)('a tournament on the ledger on $name', ({ url }) => {
   let handle: DatabaseHandle;
@@ -132,6 +135,49 @@ describe.each(TEST_DRIVERS)('a tournament on the ledger on $name', ({ url }) => 
       sql`SELECT count(*) AS n FROM tournament_entries WHERE tournament_id = ${config.tournamentId}`,
     );
     expect(Number(entries[0]!.n)).toBe(1);
+    expect((await ledger.audit()).total).toBe(0);
+  });
+
+  it('a stale director moves no tugrik: once another process holds the lease, its prizes, refunds and saves are fenced off', async () => {
+    const config = await newTournament();
+    const id = config.tournamentId;
+    const hooks = { lost: () => undefined, warn: () => undefined };
+    const owners = ['node-a', 'node-b'].map(
+      (node) => new TableOwnership(new LocalLeases(handle.db, node), hooks),
+    );
+    const [stale, fresh] = owners.map((ownership) => ({
+      ownership,
+      bank: new LedgerTournamentBank(ledger, (tx, t) => ownership.fence(tx, -t)),
+      store: new DatabaseTournamentStore(handle.db, (tx, t) => ownership.fence(tx, -t)),
+    }));
+    expect(await stale!.ownership.acquire(-id)).toBe(true);
+    const clock = new FakeClock();
+    const director = new TournamentDirector(config, {
+      clock,
+      bank: stale!.bank,
+      store: stale!.store,
+      tables: new SimulatedTournamentTables(clock, { tableSize: 9, handMs: 10_000, seed: 2, manual: true }),
+    });
+    const who = { userId: users[1]!, isBot: false };
+    await director.register(who.userId);
+    const pool = () => ledger.balanceOf(Accounts.tournamentPool(id));
+    expect(await pool()).toBe(10_000);
+
+    // Another process takes the director over (a newer fencing token): the old one can move nothing.
+    expect(await fresh!.ownership.acquire(-id)).toBe(true);
+    await expect(
+      stale!.bank.pay(id, who, 10_000, `tournament:${id}:prize:${who.userId}`),
+    ).rejects.toBeInstanceOf(FencedOffError);
+    await expect(stale!.bank.refund(id, who, 10_000, 1_000, `stale-refund-${id}`)).rejects.toBeInstanceOf(
+      FencedOffError,
+    );
+    await expect(director.unregister(who.userId)).rejects.toBeInstanceOf(FencedOffError);
+    await expect(stale!.store.save(director.snapshot())).rejects.toBeInstanceOf(FencedOffError);
+    expect(await pool()).toBe(10_000);
+    // The new owner's refund passes.
+    await fresh!.bank.refund(id, who, 10_000, 1_000, `tournament:${id}:entry:${who.userId}:1:refund`);
+    expect(await pool()).toBe(0);
+    for (const ownership of owners) ownership.stop();
     expect((await ledger.audit()).total).toBe(0);
   });
 });

@@ -29,8 +29,10 @@ import type { TableRuntime } from '../tables/runtime/tableRuntime.js';
 import type { TableLayer } from '../tables/tableLayer.js';
 import type { TableRegistry } from '../tables/runtime/tableRegistry.js';
 import type { TableCatalogue } from '../tables/tableCatalogue.js';
+import { LocalLeases, type TableLeases } from '../cluster/tableLeases.js';
+import { TableOwnership } from '../tables/cluster/tableOwnership.js';
 import { DatabaseTournamentStore } from './databaseTournamentStore.js';
-import { TournamentDirector, TournamentRefused } from './director.js';
+import { TournamentDirector, TournamentRefused, type CancelOutcome } from './director.js';
 import { LedgerTournamentBank } from './ledgerTournamentBank.js';
 import { LiveTournamentTables, registryTableHost } from './liveTournamentTables.js';
 import type { Clock, Entrant, TournamentConfig, TournamentSnapshot, TournamentTables } from './ports.js';
@@ -50,6 +52,22 @@ const REFUSAL_MESSAGES: Record<TournamentRefused['code'], string> = {
   insufficient_funds: 'Your balance does not cover the buy-in and the fee',
 };
 
+/** What a cancellation did, in the administrator's words (the DELETE's answer and the audit log). */
+export function cancellationMessage(outcome: CancelOutcome): string {
+  switch (outcome.rule) {
+    case 'refund':
+      return `Tournament cancelled before the money: ${outcome.refunds} entrants got their buy-in and fee back.`;
+    case 'in-the-money':
+      return (
+        `Tournament cancelled in the money: prizes already paid stand; each of the ${outcome.shares.length} players ` +
+        `still in got the smallest unpaid prize (${outcome.smallestUnpaidPrize}) and a share of the rest of the pool by chips ` +
+        `(${outcome.shares.map((s) => s.amount).join(', ')}); the fees stay with the house.`
+      );
+    case 'none':
+      return 'Nothing to cancel.';
+  }
+}
+
 export interface TournamentServiceDeps {
   db: Database;
   ledger: Ledger;
@@ -60,7 +78,12 @@ export interface TournamentServiceDeps {
   clock?: Clock;
   /** The bots' thinking pause, ms [min, max]. */
   botPauseMs?: [number, number];
+  /** The site's processes (services.cluster): leases and fencing tokens for the directors. */
+  cluster?: { shared: boolean; leases: TableLeases; leaseTtlMs: number; claimMs?: number };
 }
+
+/** A director's lease and fencing token: those of the table id −tournamentId (no table has one). */
+const leaseOf = (tournamentId: number) => -tournamentId;
 
 type TournamentRow = typeof tournaments.$inferSelect;
 
@@ -83,30 +106,146 @@ export class TournamentService {
   /** One registration, change or cancellation of a tournament at a time (a change rebuilds its director). */
   private readonly locks = new Map<number, Promise<unknown>>();
 
+  /** The directors run here under leases (−tournamentId in the table leases' store), as tables do. */
+  readonly ownership: TableOwnership;
+  private claimTimer: NodeJS.Timeout | null = null;
+  private claiming = false;
+
   constructor(private readonly deps: TournamentServiceDeps) {
-    this.bank = new LedgerTournamentBank(deps.ledger);
-    this.store = new DatabaseTournamentStore(deps.db);
+    const cluster = deps.cluster;
+    const ttl = cluster?.shared ? cluster.leaseTtlMs : undefined;
+    this.ownership = new TableOwnership(
+      cluster?.leases ?? new LocalLeases(deps.db, 'local'),
+      {
+        lost: (lease) => this.lost(-lease),
+        warn: (err, message) => deps.logger.warn({ err }, message),
+      },
+      ttl ? Math.min(2_500, Math.floor(ttl / 3)) : undefined,
+      ttl,
+    );
+    // Every prize, refund and saved state checks the lease's fencing token in its own transaction.
+    const fence = (tx: Database, tournamentId: number) => this.ownership.fence(tx, leaseOf(tournamentId));
+    this.bank = new LedgerTournamentBank(deps.ledger, fence);
+    this.store = new DatabaseTournamentStore(deps.db, fence);
     this.clock = deps.clock ?? systemClock;
   }
 
   /**
-   * Start-up: tournaments still registering get their director back from the saved snapshot, so the
-   * registrations (and their money, in the pool) survive a restart. Running ones are not resumed here
-   * (their live tables are not rebuilt yet): they stay as saved until an administrator cancels them.
+   * Start-up: every tournament registering, running or on a break gets its director back from the
+   * saved snapshot. Registrations (and their money, in the pool) survive; a running tournament
+   * resumes (director.resume): its tables run again with the stacks the voided hands began with, the
+   * level with the time it had left. A finished or cancelled one whose money was still moving when the
+   * process stopped has it moved now (its keys make a repeat move nothing).
    */
   async start(): Promise<void> {
-    const rows = await this.deps.db.select().from(tournaments).where(eq(tournaments.status, 'registering'));
-    for (const row of rows) {
-      const snapshot = (row.snapshot as TournamentSnapshot | null) ?? undefined;
-      this.launch(row, snapshot);
+    if (this.deps.cluster?.shared) {
+      // Several processes: each director is taken by whichever process finds it without an owner.
+      await this.claimRound();
+      this.claimTimer = setInterval(() => void this.claimRound(), this.deps.cluster.claimMs ?? 2_000);
+      this.claimTimer.unref();
+      return;
+    }
+    for (const row of await this.unfinished()) await this.exclusive(row.id, () => this.takeOver(row.id));
+  }
+
+  /** Tournaments that need a director: open, in play, or with money still to move. */
+  private async unfinished(): Promise<Array<{ id: number }>> {
+    return queryRows<{ id: number }>(
+      this.deps.db,
+      sql`SELECT id FROM tournaments
+          WHERE status IN ('registering', 'running', 'break')
+             OR (status IN ('finished', 'cancelled') AND jsonb_array_length(coalesce(snapshot->'moneyOrders', '[]'::jsonb)) > 0)
+          ORDER BY id`,
+    );
+  }
+
+  /**
+   * One round of the cluster's claim loop: every tournament that needs a director and whose lease
+   * nobody holds (its process died: the lease lapsed) is taken over here, resumed from its snapshot.
+   */
+  private async claimRound(): Promise<void> {
+    if (this.claiming) return;
+    this.claiming = true;
+    try {
+      for (const { id } of await this.unfinished()) {
+        const tournamentId = Number(id);
+        if (this.open.has(tournamentId)) continue;
+        if (await this.ownership.leases.owner(leaseOf(tournamentId))) continue;
+        await this.exclusive(tournamentId, () => this.takeOver(tournamentId));
+      }
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'tournament claim round failed');
+    } finally {
+      this.claiming = false;
     }
   }
 
-  /** Stops every director's timers (shutdown); the snapshots resume them. */
+  /**
+   * Takes the tournament's lease and runs its director here from the saved snapshot (read after the
+   * lease is ours, so it is the last one the previous director could save): registrations come back,
+   * a running tournament resumes (its tables run again with the stacks the voided hands began with,
+   * the level with the time it had left), money decided but not moved is moved.
+   */
+  private async takeOver(tournamentId: number): Promise<void> {
+    if (this.open.has(tournamentId)) return;
+    if (!(await this.ownership.acquire(leaseOf(tournamentId)))) return;
+    this.store.forget(tournamentId);
+    try {
+      const row = await this.row(tournamentId);
+      const snapshot = (row.snapshot as TournamentSnapshot | null) ?? undefined;
+      if (row.status === 'registering') {
+        this.launch(row, snapshot);
+        return;
+      }
+      const inPlay = row.status === 'running' || row.status === 'break';
+      if (!snapshot || (!inPlay && (snapshot.moneyOrders ?? []).length === 0)) {
+        await this.ownership.release(leaseOf(tournamentId));
+        return;
+      }
+      if (inPlay) await this.retireStrayTables(row.id, snapshot);
+      const live = this.launch(row, snapshot);
+      await live.director.resume();
+      this.deps.logger.info({ tournamentId, status: live.director.state }, 'resumed a tournament');
+      this.forgetIfDone(row.id);
+    } catch (error) {
+      this.deps.logger.error({ err: error, tournamentId }, 'could not resume a tournament');
+      this.lost(tournamentId);
+      await this.ownership.release(leaseOf(tournamentId));
+    }
+  }
+
+  /** The director's lease went to another process (or could not be renewed): it stops here at once. */
+  private lost(tournamentId: number): void {
+    const live = this.open.get(tournamentId);
+    if (!live) return;
+    live.director.stop();
+    live.tables.stopAll();
+    this.open.delete(tournamentId);
+    this.store.forget(tournamentId);
+    this.deps.logger.warn({ tournamentId }, 'lost the lease of a tournament: stopped its director here');
+  }
+
+  /** Tables of the tournament the snapshot does not know (opened or closing when the process stopped). */
+  private async retireStrayTables(tournamentId: number, snapshot: TournamentSnapshot): Promise<void> {
+    const known = new Set(snapshot.tables.map((t) => t.tableId));
+    const stray = (await this.deps.tables.list()).filter(
+      (t) => t.tournamentId === tournamentId && !known.has(t.id),
+    );
+    for (const table of stray) await this.deps.tables.remove(table.id);
+  }
+
+  /** Stops every director and its tables here (shutdown); the snapshots resume them. */
   close(): void {
-    for (const { director } of this.open.values()) director.stop();
+    if (this.claimTimer) clearInterval(this.claimTimer);
+    this.claimTimer = null;
+    for (const { director, tables } of this.open.values()) {
+      director.stop();
+      tables.stopAll();
+    }
     this.open.clear();
     for (const bot of [...this.bots]) bot.detach();
+    // Another process may take the directors over at once.
+    void this.ownership.releaseAll();
   }
 
   async create(input: CreateTournamentRequest, actor: AuditActor): Promise<TournamentDetail> {
@@ -143,6 +282,7 @@ export class TournamentService {
       });
       return created!;
     });
+    await this.ownership.acquire(leaseOf(row.id));
     this.launch(row);
     return this.detail(row.id, null);
   }
@@ -163,7 +303,7 @@ export class TournamentService {
       if (live.director.state !== 'registering')
         throw new DomainError('tournament_closed', 'The tournament has started: it can no longer be changed');
       // A scheduled start may not fire while the change is made; a refused change arms it again.
-      live.director.stop();
+      live.director.holdStart();
       try {
         return await this.change(live, change, actor);
       } catch (error) {
@@ -354,7 +494,11 @@ export class TournamentService {
     const levels = row.levels as Level[];
     const inPlay = status === 'running' || status === 'break';
     const names = await this.usernames(players.map((p) => p.userId));
-    const tableIds = live?.director.tableIds() ?? [];
+    // Another process runs the director (several processes): its last saved state, saved each step
+    // and its level clock every second.
+    const tableIds =
+      live?.director.tableIds() ?? (inPlay ? (snapshot?.tables.map((t) => t.tableId) ?? []) : []);
+    const levelEndsAt = live ? live.director.levelEnds : this.clock.now() + (snapshot?.levelRemainingMs ?? 0);
     return {
       ...this.summaryOf(row, players, status, viewerId),
       levels: levels.map((l) => ({
@@ -366,7 +510,7 @@ export class TournamentService {
         isBreak: l.isBreak,
       })),
       level: levels[levelIndex]?.level ?? 1,
-      levelEndsAt: live && inPlay ? new Date(live.director.levelEnds).toISOString() : null,
+      levelEndsAt: inPlay && (live || snapshot) ? new Date(levelEndsAt).toISOString() : null,
       payouts: players.length >= 2 ? payoutTable(players.length, players.length * row.buyIn) : [],
       players: players
         .map((p) => ({
@@ -426,11 +570,13 @@ export class TournamentService {
    * Cancels by the published policy (director.cancel). A tournament saved as running that no director
    * runs here (the server restarted) is cancelled from its snapshot: its tables are only retired.
    */
-  cancel(tournamentId: number, actor: AuditActor): Promise<void> {
+  cancel(tournamentId: number, actor: AuditActor): Promise<CancelOutcome> {
     return this.exclusive(tournamentId, async () => {
       const row = await this.row(tournamentId);
       if (row.status === 'finished' || row.status === 'cancelled')
         throw new DomainError('tournament_closed', `The tournament is ${row.status} already`);
+      if (!this.open.has(tournamentId) && !(await this.ownership.acquire(leaseOf(tournamentId))))
+        throw new DomainError('conflict', 'Another server process runs this tournament: try again');
       const director =
         this.open.get(tournamentId)?.director ??
         new TournamentDirector(
@@ -439,16 +585,19 @@ export class TournamentService {
           (row.snapshot as TournamentSnapshot | null) ?? undefined,
         );
       const before = director.state;
-      await director.cancel();
+      const outcome = await director.cancel();
       director.stop();
+      this.open.get(tournamentId)?.tables.stopAll();
       this.open.delete(tournamentId);
+      await this.ownership.release(leaseOf(tournamentId));
       await recordAudit(this.deps.db, {
         ...actor,
         action: 'tournament.cancel',
         targetType: 'tournament',
         targetId: tournamentId,
-        summary: `cancelled "${row.name}" (${before}, ${director.players().length} entrants) by the policy`,
+        summary: `cancelled "${row.name}" (${before}, ${director.players().length} entrants): ${cancellationMessage(outcome)}`,
       });
+      return outcome;
     });
   }
 
@@ -531,6 +680,7 @@ export class TournamentService {
         actionSeconds: row.actionSeconds,
       },
       this.deps.logger,
+      this.deps.db,
     );
     const tables = new LiveTournamentTables(host);
     const director = new TournamentDirector(
@@ -591,6 +741,7 @@ export class TournamentService {
     };
     return {
       open: () => Promise.reject(new Error('a cancelled tournament opens no table')),
+      resume: () => Promise.reject(new Error('a cancelled tournament resumes no table')),
       seatPlayer: () => undefined,
       removePlayer: () => undefined,
       close: (tableId) => retire(tableId),
@@ -694,6 +845,7 @@ export class TournamentService {
     if (live && (live.director.state === 'finished' || live.director.state === 'cancelled')) {
       live.director.stop();
       this.open.delete(tournamentId);
+      void this.ownership.release(leaseOf(tournamentId));
     }
   }
 }

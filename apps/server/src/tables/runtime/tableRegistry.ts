@@ -243,35 +243,57 @@ export class TableRegistry implements TableLayer {
    * Runs a tournament's table here (tournamentMode.ts): chips, not money (its bank writes only the
    * hand records), seats kept by the director rather than the seat store. Reached like any table.
    */
-  async hostTournamentTable(table: TableRow, tournament: TournamentTableMode): Promise<TableRuntime> {
+  async hostTournamentTable(
+    table: TableRow,
+    tournament: TournamentTableMode,
+    /** The table's store (the hand in play, for crash resume) and its last hand number (a resumed table). */
+    options: { store?: TableStore; lastHandNumber?: number } = {},
+  ): Promise<TableRuntime> {
     const runtime = new TableRuntime({
       table,
       bank: new TournamentChipBank((hand) =>
         this.deps.ledger.inTransaction(async (tx) => void (await this.hands.insert(tx, hand))),
       ),
-      store: new MemoryTableStore(),
+      store: options.store ?? new MemoryTableStore(),
       clock: this.clock,
       settings: this.deps.settings,
       logger: this.deps.logger,
       timing: this.timing,
       profile: (userId) => this.profile(userId),
-      lastHandNumber: 0,
+      lastHandNumber: options.lastHandNumber ?? 0,
       handsPlayed: 0,
       rakeTaken: 0,
       tournament,
     });
+    // Several processes: the table runs here under its lease (the process that ran it before, dead,
+    // lets it lapse within the lease time) and is reached from every process through the relay.
+    if (this.cluster) {
+      const deadline = Date.now() + 3 * (this.deps.cluster?.leaseTtlMs ?? 8_000);
+      while (!(await this.ownership.acquire(table.id))) {
+        if (Date.now() > deadline) throw new Error(`tournament table ${table.id} is run by another process`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
     await runtime.init();
     this.built.set(table.id, runtime);
     this.runtimes.set(table.id, Promise.resolve(runtime));
+    await this.cluster?.relay.host(table.id, runtime);
     return runtime;
   }
 
   /** The tournament is done with the table: forget its runtime and retire its row. */
   async retireTournamentTable(tableId: number): Promise<void> {
+    await this.letGoTournamentTable(tableId);
+    await this.deps.tables.remove(tableId);
+  }
+
+  /** This process stops running a tournament table (its director went elsewhere); the row stays. */
+  async letGoTournamentTable(tableId: number): Promise<void> {
     this.built.get(tableId)?.stop();
     this.built.delete(tableId);
     this.runtimes.delete(tableId);
-    await this.deps.tables.remove(tableId);
+    this.cluster?.relay.unhost(tableId);
+    await this.ownership.release(tableId);
   }
 
   private recovery() {

@@ -9,6 +9,7 @@ import {
   type TournamentSimulationResponse,
 } from '@tenger/protocol';
 import type { Services } from '../../../services.js';
+import { cancellationMessage } from '../../../tournaments/tournamentService.js';
 import { parseInput } from '../../validation.js';
 import { actorOf } from './adminContext.js';
 
@@ -32,8 +33,8 @@ export function adminTournamentRoutes(app: FastifyInstance, services: Services):
 
   app.delete('/tournament', async (request): Promise<MessageResponse> => {
     const { tournamentId } = parseInput(TournamentIdQuerySchema, request.query, 'query');
-    await services.tournaments.cancel(tournamentId, actorOf(request));
-    return { message: 'Tournament cancelled' };
+    const outcome = await services.tournaments.cancel(tournamentId, actorOf(request));
+    return { message: cancellationMessage(outcome) };
   });
 
   app.put('/tournament/simulate', async (request): Promise<TournamentSimulationResponse> => {
