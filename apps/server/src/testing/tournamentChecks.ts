@@ -2,6 +2,8 @@
 // the ledger paid (one transaction each), the pool left, and every hand its tables played (chips kept
 // within each hand, and each PHH export replayed by the engine's own replayer).
 import { replayPHH } from '@tenger/engine';
+import { HandStore } from '../hands/handStore.js';
+import { handTexts } from '../hands/handTexts.js';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.js';
 import { Accounts } from '../ledger/accounts.js';
@@ -55,7 +57,9 @@ export async function tournamentHands(db: Database, tournamentId: number): Promi
   for (const hand of hands) {
     if (Number(hand.net) !== 0) result.unbalanced.push(hand.id);
     if (Number(hand.rake) !== 0) result.raked.push(hand.id);
-    const replay = replayPHH(hand.phh);
+    // The PHH as the hand history renders it (hands/handTexts.ts): new hands store no text.
+    const stored = await new HandStore(db).get(hand.id);
+    const replay = replayPHH(stored ? handTexts(stored).phh : hand.phh);
     if (!replay.ok) result.unreplayable.push({ handId: hand.id, error: replay.error.message });
   }
   return result;
