@@ -34,8 +34,9 @@ function liveTournament(entrants: number, tableSize: number, seed: number, tempe
     minEntrants: 2,
     maxEntrants: entrants,
     startsAt: null,
-    // A hand takes about a second of the fake clock here: short levels bring the antes in.
-    levels: namedStructure('hyper', 1_500).map((l) => ({ ...l, seconds: 15 })),
+    // A hand takes about a second of the fake clock here: short levels bring the antes in; the two
+    // levels without an ante last 2 s, so ante hands are dealt however the cards fall.
+    levels: namedStructure('hyper', 1_500).map((l) => ({ ...l, seconds: l.ante > 0 ? 15 : 2 })),
   };
   const clock = new FakeClock();
   const hands: StoredHand[] = [];
