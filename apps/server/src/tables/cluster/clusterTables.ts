@@ -90,7 +90,9 @@ export function clusterClaimLoop(
       logger.warn({ err: error }, 'table claim round failed');
     } finally {
       claiming = false;
-      relay.heartbeat(registry.summaries());
+      // Only tables this process can still prove it owns: a process woken after stalling past its leases
+      // still has their runtimes, and their summaries would move every other process's sockets back to it.
+      relay.heartbeat(registry.summaries().filter((s) => registry.ownership.current(s.tableId)));
     }
   };
 
