@@ -9,7 +9,7 @@ import { TableRelay, type RemoteOp, type TableSummary } from './tableRelay.js';
 
 /** What the claim loop and the admin calls need of this process's tables (the TableRegistry). */
 export interface LocalTables {
-  readonly ownership: Pick<TableOwnership, 'leases' | 'held'>;
+  readonly ownership: Pick<TableOwnership, 'leases' | 'held' | 'current'>;
   /** The table if this process runs it now (no lease taken). */
   localRuntime(tableId: number): LiveTable | null;
   /** The table, taken under its lease when nobody runs it; null: no such table, or run elsewhere. */
