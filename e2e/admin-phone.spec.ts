@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { elementsOutside, expectInside } from './layout';
+import { signIn } from './site';
 
 // The admin panel on a phone (issue 13, part 2): at 360 and 390 px with touch, every admin page lays out
 // inside the screen (nothing sticks out sideways) and its main action can be reached; at 1366 px no column
@@ -55,12 +56,6 @@ const PAGES: Record<string, AdminPage> = {
     action: (page) => page.getByRole('button', { name: 'Download CSV' }),
   },
 };
-
-async function signIn(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const response = await request.post('/api/v1/user/login', { data: { username, password } });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
 
 // Runs again in a fresh worker after a failure: a new player each time.
 test.beforeAll(async ({ playwright }, testInfo) => {

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { ADMIN, adminToken, bearer, newPerson, openAs, register } from './site';
+import { ADMIN, adminToken, bearer, newPerson, openAs, register, postLogin } from './site';
 
 // The administrators' second factor in the browser, against the real server (issue 17 part 6). The e2e
 // server does not require it site-wide, so a new administrator enrols from /auth/second-factor; once
@@ -20,7 +20,7 @@ function code(steps: number): Promise<string> {
 
 /** A password login that may stop at the second factor. */
 async function signIn(request: APIRequestContext, username: string, password: string) {
-  const response = await request.post('/api/v1/user/login', { data: { username, password } });
+  const response = await postLogin(request, { username, password });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as { accessToken: string; secondFactor?: string };
 }

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { postLogin } from './site';
 import { mkdirSync } from 'node:fs';
 
 // A Sit & Go from start to finish against a real server on a fresh PGlite: the administrator creates a
@@ -41,7 +42,7 @@ interface Entry {
 }
 
 async function signIn(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const response = await request.post('/api/v1/user/login', { data: { username, password } });
+  const response = await postLogin(request, { username, password });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { accessToken: string }).accessToken;
 }
