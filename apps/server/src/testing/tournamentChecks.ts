@@ -54,11 +54,12 @@ export async function tournamentHands(db: Database, tournamentId: number): Promi
         WHERE t.tournament_id = ${tournamentId}`,
   );
   const result: TournamentHands = { hands: hands.length, unbalanced: [], unreplayable: [], raked: [] };
+  const store = new HandStore(db);
   for (const hand of hands) {
     if (Number(hand.net) !== 0) result.unbalanced.push(hand.id);
     if (Number(hand.rake) !== 0) result.raked.push(hand.id);
     // The PHH as the hand history renders it (hands/handTexts.ts): new hands store no text.
-    const stored = await new HandStore(db).get(hand.id);
+    const stored = await store.get(hand.id);
     const replay = replayPHH(stored ? handTexts(stored).phh : hand.phh);
     if (!replay.ok) result.unreplayable.push({ handId: hand.id, error: replay.error.message });
   }
