@@ -35,6 +35,8 @@ const LOOKUPS_AT_ONCE = 4;
 const SESSION_CACHE_MAX = 50_000;
 /** Drops remembered for the lookups in flight; past this, those lookups treat every session as dropped. */
 const DROPS_REMEMBERED = 10_000;
+/** How many times a session lookup asks again when a drop for it lands while it asks. */
+const LOOKUP_ATTEMPTS = 4;
 /** How long an unknown, revoked or expired token is remembered as such (no database query meanwhile). */
 const UNKNOWN_TOKEN_CACHE_MS = 5_000;
 const UNKNOWN_TOKEN_CACHE_MAX = 20_000;
@@ -384,16 +386,16 @@ export class AuthService {
     this.sessionEvents.emit({ userId, revoked: true, except });
   }
 
-  private async lookUp(tokenHash: string, retried = false): Promise<UserRecord | null> {
+  private async lookUp(tokenHash: string): Promise<UserRecord | null> {
     this.lookupsRunning++;
     try {
-      return await this.lookUpOnce(tokenHash, retried);
+      return await this.lookUpOnce(tokenHash, 1);
     } finally {
       if (--this.lookupsRunning === 0) this.droppedAt.clear();
     }
   }
 
-  private async lookUpOnce(tokenHash: string, retried: boolean): Promise<UserRecord | null> {
+  private async lookUpOnce(tokenHash: string, attempt: number): Promise<UserRecord | null> {
     const started = this.drops;
     const rows = await queryRows<UserRow & { expires_at: Date | string }>(
       this.db,
@@ -413,10 +415,11 @@ export class AuthService {
     }
     const { expires_at, ...fields } = row;
     const user: UserRecord = { ...fields, id: Number(row.id), createdAt: new Date(row.createdAt) };
-    // A revocation of this token or user landed while we asked: ask again, so nobody passes on an answer
-    // from before it.
+    // A revocation of this token or user (or a profile change) landed while we asked: ask again, so nobody
+    // passes on an answer from before it. A user whose profile changes many times at once gets a few more
+    // tries before the request is refused (it once got a false 401 after two drops in a row).
     if (this.droppedSince(started, tokenHash, user.id))
-      return retried ? null : this.lookUpOnce(tokenHash, true);
+      return attempt >= LOOKUP_ATTEMPTS ? null : this.lookUpOnce(tokenHash, attempt + 1);
     if (this.sessions.size >= SESSION_CACHE_MAX) this.sessions.clear();
     const expiresAt = new Date(expires_at).getTime();
     const until = Math.min(now + SESSION_CACHE_MS, expiresAt);

@@ -69,4 +69,22 @@ describe('the session cache hears revocations from the other processes', () => {
       held.spy.mockRestore();
     }
   });
+
+  it('a lookup whose user changes their profile twice while it asks still answers them (no false 401)', async () => {
+    const p = await t.player(0);
+    const execute = t.services.db.execute.bind(t.services.db);
+    let calls = 0;
+    // Each of the first two queries hears a profile change of the same user while it is in flight.
+    const spy = vi.spyOn(t.services.db, 'execute').mockImplementation(((query: never) => {
+      calls++;
+      if (calls <= 2) heardFromElsewhere({ userId: p.id, revoked: false });
+      return execute(query);
+    }) as never);
+    try {
+      expect(await t.services.auth.authenticate(p.token)).toMatchObject({ id: p.id });
+      expect(calls).toBe(3); // asked again twice, then answered
+    } finally {
+      spy.mockRestore();
+    }
+  });
 });
