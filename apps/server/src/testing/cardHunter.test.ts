@@ -9,7 +9,15 @@ import {
   newServerSeed,
   openPosition,
 } from '@tenger/engine';
-import { Harvest, huntDerivations, huntDirect, type SecretHand } from './cardHunter.js';
+import {
+  Harvest,
+  huntDerivations,
+  huntDirect,
+  shuffleStartsWith,
+  v1Bytes,
+  v2Bytes,
+  type SecretHand,
+} from './cardHunter.js';
 
 const HAND_ID = '0b7f3c52-2d4e-4c8a-9a51-7f0e1f9d2c11';
 
@@ -50,6 +58,29 @@ describe('the card hunter', () => {
     // The deck as one line of text is found too.
     const asText = new Harvest().add({ ...fairness, note: committed.deck.map(formatCard).join(' ') });
     expect(huntDerivations(hand, asText).findings).not.toHaveLength(0);
+  });
+
+  it("derives what the engine's deckFromSeed and dealPermutation derive (node:crypto, stopping early)", () => {
+    for (let i = 0; i < 300; i++) {
+      const m = 1 + (i % 24);
+      // A prefix the derivation dealt, and the same with its last card changed to a later one.
+      const check = (bytes: () => () => number, full: number[]) => {
+        expect(shuffleStartsWith(bytes(), full.slice(0, m))).toBe(true);
+        const changed = [...full.slice(0, m - 1), full[m + (i % (52 - m))]];
+        expect(shuffleStartsWith(bytes(), changed)).toBe(false);
+      };
+      const serverSeed = newServerSeed();
+      check(() => v1Bytes(serverSeed, `c${i}`, i), deckFromSeed(serverSeed, `c${i}`, i));
+      const commitment = commitDeck().deckCommitment;
+      const seeds = [
+        { seat: i % 9, userId: 1, seed: `s${i}` },
+        { seat: 9, userId: 2, seed: '' },
+      ];
+      check(() => v2Bytes(commitment, `h${i}`, seeds), dealPermutation(commitment, `h${i}`, seeds));
+      // Another hand's inputs do not deal this one.
+      const other = dealPermutation(commitment, `h${i + 1}`, seeds);
+      expect(shuffleStartsWith(v2Bytes(commitment, `h${i}`, seeds), other.slice(0, 9))).toBe(false);
+    }
   });
 
   it('finds a hidden card as text, as an opening and by its salt', () => {

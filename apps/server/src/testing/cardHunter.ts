@@ -6,14 +6,13 @@
 // or none, applied to the ordered deck or to any 52-card list received). A derived deck counts as a
 // recovery when it reproduces the whole deal (every hole card at its dealt position and the board):
 // what a real derivation gives and a random one never does.
-import {
-  dealPermutation,
-  deckFromSeed,
-  formatCard,
-  type Card,
-  type HandRecord,
-  type PlayerSeed,
-} from '@tenger/engine';
+//
+// The hunt runs millions of derivations, so it computes them with node:crypto's HMAC-SHA-256 and
+// stops a shuffle as soon as it cannot deal the hand (a card the deal needs fixed at a later
+// position): `derivedDeals` answers exactly what deriving the whole deck with the engine's
+// deckFromSeed / dealPermutation and comparing would (cardHunter.test.ts checks both against each other).
+import { createHash, createHmac } from 'node:crypto';
+import { formatCard, parseCard, seatOrder, type Card, type HandRecord, type PlayerSeed } from '@tenger/engine';
 
 const CARD = /^[2-9TJQKA][cdhs]$/;
 const CARD_TOKEN = /\b[2-9TJQKA][cdhs]\b/g;
@@ -163,6 +162,85 @@ export function huntDirect(hand: SecretHand, hidden: readonly string[], seen: Ha
   return findings;
 }
 
+/** A derivation's byte stream: HMAC-SHA-256 blocks, one per counter, read byte by byte. */
+type ByteStream = () => number;
+
+/** Version 1 (deckFromSeed): blocks HMAC(serverSeed, `client:hand:counter`). */
+export function v1Bytes(serverSeed: string, clientSeed: string, handNumber: number): ByteStream {
+  let block: Buffer = Buffer.alloc(0);
+  let used = 0;
+  let counter = 0;
+  return () => {
+    if (used === block.length) {
+      block = createHmac('sha256', serverSeed).update(`${clientSeed}:${handNumber}:${counter++}`).digest();
+      used = 0;
+    }
+    return block[used++]!;
+  };
+}
+
+/** Version 2 (dealPermutation): blocks HMAC(dealKey(...), uint32 counter). */
+export function v2Bytes(deckCommitment: string, handId: string, seeds: readonly PlayerSeed[]): ByteStream {
+  return v2BytesOf(Buffer.from(deckCommitment, 'hex'), lengthPrefixed(handId), seedsPart(seeds));
+}
+
+/** u32 length ‖ UTF-8 text, as dealKey frames the hand id and each seed. */
+function lengthPrefixed(text: string): Buffer {
+  const bytes = Buffer.from(text, 'utf8');
+  const out = Buffer.alloc(4 + bytes.length);
+  out.writeUInt32BE(bytes.length);
+  bytes.copy(out, 4);
+  return out;
+}
+
+/** dealKey's seed part: per seat ascending, u8 seat ‖ u32 length ‖ seed (checked as the engine does). */
+function seedsPart(seeds: readonly PlayerSeed[]): Buffer {
+  return Buffer.concat(seatOrder(seeds).flatMap((s) => [Buffer.of(s.seat), lengthPrefixed(s.seed)]));
+}
+
+/** The byte stream of dealKey = SHA-256(root ‖ hand id part ‖ seeds part), from parts made once. */
+function v2BytesOf(root: Buffer, handIdPart: Buffer, seeds: Buffer): ByteStream {
+  if (root.length !== 32) throw new RangeError('deckCommitment must be 64 hex characters');
+  const key = createHash('sha256').update(root).update(handIdPart).update(seeds).digest();
+  let block: Buffer = Buffer.alloc(0);
+  let used = 0;
+  let counter = 0;
+  const counterBytes = Buffer.alloc(4);
+  return () => {
+    if (used === block.length) {
+      counterBytes.writeUInt32BE(counter++);
+      block = createHmac('sha256', key).update(counterBytes).digest();
+      used = 0;
+    }
+    return block[used++]!;
+  };
+}
+
+/**
+ * Whether the engine's Fisher–Yates shuffle of 0..51 driven by `bytes` (deckFromSeed's shuffle of the
+ * ordered deck, dealPermutation's π) starts with `wanted`. Position i is final once step i ran (later
+ * steps swap only lower positions), so the shuffle stops at the first final value that cannot be there.
+ */
+export function shuffleStartsWith(bytes: ByteStream, wanted: readonly number[]): boolean {
+  const m = wanted.length;
+  const needed = new Uint8Array(52);
+  for (const w of wanted) needed[w] = 1;
+  const a = new Uint8Array(52);
+  for (let i = 0; i < 52; i++) a[i] = i;
+  for (let i = 51; i > 0; i--) {
+    const n = i + 1;
+    const limit = 256 - (256 % n);
+    let byte = bytes();
+    while (byte >= limit) byte = bytes();
+    const j = byte % n;
+    const t = a[i]!;
+    a[i] = a[j]!;
+    a[j] = t;
+    if (i >= m ? needed[a[i]!] === 1 : a[i] !== wanted[i]) return false;
+  }
+  return m === 0 || a[0] === wanted[0];
+}
+
 /** Derivation attacks, old and new, with every value as every input; returns the derivations that dealt the hand. */
 export function huntDerivations(
   hand: SecretHand,
@@ -171,10 +249,8 @@ export function huntDerivations(
   const findings: Finding[] = [];
   const { dealt } = hand;
   let derivations = 0;
-  const matches = (cardAt: (k: number) => string) => {
-    for (let k = 0; k < dealt.length; k++) if (cardAt(k) !== dealt[k]) return false;
-    return true;
-  };
+  // Version 1 shuffles the ordered deck: card k dealt is the card numbered wanted[k].
+  const dealtCards = dealt.map((c) => parseCard(c) as number);
   const hexes = seen.hex64();
   // Whole texts were also split into tokens, so single tokens (no spaces) cover every value.
   const idLike = seen.texts().filter((s) => s.length <= 100 && !/\s/.test(s));
@@ -188,8 +264,7 @@ export function huntDerivations(
     for (const clientSeed of texts)
       for (const handNumber of handNumbers) {
         derivations++;
-        const deck = deckFromSeed(serverSeed, clientSeed, handNumber);
-        if (matches((k) => formatCard(deck[k])))
+        if (shuffleStartsWith(v1Bytes(serverSeed, clientSeed, handNumber), dealtCards))
           findings.push({ kind: 'deckFromSeed', detail: `server ${serverSeed} client ${clientSeed}` });
       }
   // Version 2: any 64-hex value as the commitment, any id-like value as the hand id, the seeds received
@@ -201,14 +276,22 @@ export function huntDerivations(
     seats.map((seat) => ({ seat, userId: 0, seed: '' })),
   ]);
   const decks = unique([ORDERED, ...seen.cardLists.map((list) => [...new Set(list)].slice(0, 52))]);
-  for (const commitment of hexes)
-    for (const handId of idLike)
-      for (const seeds of seedVariants) {
+  // Card k dealt is deck[π[k]]: π must start with the positions of the dealt cards in the deck (a deck
+  // that lacks one of them cannot have dealt the hand).
+  const wantedPositions = decks
+    .map((deck) => dealt.map((card) => deck.indexOf(card)))
+    .filter((positions) => positions.every((p) => p >= 0));
+  const seedParts = seedVariants.map(seedsPart);
+  const idParts = idLike.map(lengthPrefixed);
+  for (const commitment of hexes) {
+    const root = Buffer.from(commitment, 'hex');
+    for (const [i, handId] of idLike.entries())
+      for (const seeds of seedParts) {
         derivations++;
-        const pi = dealPermutation(commitment, handId, seeds);
-        for (const deck of decks)
-          if (matches((k) => deck[pi[k]]))
+        for (const wanted of wantedPositions)
+          if (shuffleStartsWith(v2BytesOf(root, idParts[i]!, seeds), wanted))
             findings.push({ kind: 'dealPermutation', detail: `commitment ${commitment} hand ${handId}` });
       }
+  }
   return { findings, derivations };
 }

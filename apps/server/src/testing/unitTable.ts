@@ -7,6 +7,7 @@ import { DEFAULT_SETTINGS } from '../settings/settingsService.js';
 import type { TableRow } from '../tables/tableCatalogue.js';
 import { FakeClock } from '../tables/runtime/clock.js';
 import { InMemoryBank } from '../tables/runtime/memoryBank.js';
+import type { DeckSource } from '../tables/runtime/fairness.js';
 import type { TableBank, UserProfile } from '../tables/runtime/ports.js';
 import { TableRuntime } from '../tables/runtime/tableRuntime.js';
 import { MemoryTableStore } from '../tables/runtime/memoryTableStore.js';
@@ -72,6 +73,8 @@ export async function unitTable(
     tournament?: TournamentTableMode;
     /** The runtime's bank, when not the InMemoryBank (`bank` still holds the players' balances). */
     tableBank?: TableBank;
+    /** Scripted decks (scriptedDeals.ts) instead of the real committed deal. */
+    deckSource?: DeckSource;
   } = {},
 ): Promise<UnitTable> {
   const clock = new FakeClock();
@@ -85,6 +88,7 @@ export async function unitTable(
     table: { ...UNIT_TABLE, ...options.table },
     bank: options.tableBank ?? bank,
     ...(options.tournament ? { tournament: options.tournament } : {}),
+    ...(options.deckSource ? { deckSource: options.deckSource } : {}),
     store,
     clock,
     settings: { get: async () => settings },

@@ -5,8 +5,25 @@
 import { commitDeck, dealtDeck, type Card, type CommittedDeck, type PlayerSeed } from '@tenger/engine';
 import { liveDeals } from '../../rng/dealTally.js';
 
+/**
+ * Where a table's decks come from (a port): the next deal's commitment, the seats' seeds for it, and
+ * the deal. Production always uses NextDeal, the committed node:crypto deal; only a test's own
+ * construction of a runtime can pass another (testing/scriptedDeals.ts): nothing a client sends and
+ * no configuration selects it.
+ */
+export interface DeckSource {
+  /** The root viewers may see, or null while nothing is committed. */
+  readonly deckCommitment: string | null;
+  /** Commits a fresh deck unless one is waiting; true when a new commitment must be published. */
+  commit(): boolean;
+  /** A seated player's seed for the waiting commitment; false when nothing is committed yet. */
+  acceptSeed(userId: number, seed: string): boolean;
+  /** Takes the waiting deck for a deal, with every dealt-in seat's seed. */
+  take(players: readonly { seat: number; userId: number }[], handId: string): HandDeck;
+}
+
 /** The deck of the next deal and the seeds sent for it (userId -> the last seed sent). */
-export class NextDeal {
+export class NextDeal implements DeckSource {
   private committed: CommittedDeck | null = null;
   private readonly seeds = new Map<number, string>();
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createHand, type HandState, type HandEvent, type Level, type Variant } from '@tenger/engine';
 import type { Settings } from '@tenger/protocol';
 import type { TableRow } from '../tableCatalogue.js';
-import type { HandDeck, NextDeal } from './fairness.js';
+import type { DeckSource, HandDeck } from './fairness.js';
 import type { Seat } from './seatRules.js';
 import type { SeatHolder } from './ports.js';
 import type { ShowChoiceKind } from './showChoice.js';
@@ -29,7 +29,7 @@ export interface Deal {
   button: number;
   handNumber: number;
   /** The deck committed before the seeds (taken here). */
-  nextDeal: NextDeal;
+  nextDeal: DeckSource;
   settings: Settings;
   startedAt: Date;
   /** A tournament hand: the level's blinds and ante instead of the table's, and no rake. */

@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import type { AuditEntry } from '../../audit/auditLog.js';
 import type { TableRow } from '../tableCatalogue.js';
 import { ActionClock } from './actionClock.js';
-import { NextDeal } from './fairness.js';
+import { NextDeal, type DeckSource } from './fairness.js';
 import { RoomClock } from './clock.js';
 import { EventLog } from './eventLog.js';
 import type {
@@ -59,6 +59,11 @@ export interface RuntimeDeps {
   tournament?: TournamentTableMode;
   /** The site's audit log, for what the table corrects by itself (reconcileSeats). Absent: not written. */
   audit?(entry: AuditEntry): Promise<void>;
+  /**
+   * Tests only: scripted decks (testing/scriptedDeals.ts). Absent, always in production (no client
+   * message and no setting reaches it): NextDeal, the committed node:crypto deal.
+   */
+  deckSource?: DeckSource;
 }
 
 export class TableState {
@@ -71,7 +76,7 @@ export class TableState {
   readonly actionClock: ActionClock;
   hand: RunningHand | null = null;
   /** The next hand's committed deck and the seeds sent for it. */
-  readonly nextDeal = new NextDeal();
+  readonly nextDeal: DeckSource;
   /** The last finished hand, shown in snapshots until the next deal. */
   shownHand: { state: HandState; context: HandContext } | null = null;
   button: number | null = null;
@@ -107,6 +112,7 @@ export class TableState {
     this.lastHandNumber = deps.lastHandNumber;
     this.handsPlayed = deps.handsPlayed;
     this.rakeTaken = deps.rakeTaken;
+    this.nextDeal = deps.deckSource ?? new NextDeal();
     this.viewers =
       deps.broadcaster ??
       new ViewerSet((err) =>

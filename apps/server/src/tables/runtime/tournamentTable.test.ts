@@ -1,9 +1,10 @@
 // A tournament table's rules on the unit harness: the real runtime in tournament mode on a FakeClock,
 // chips that are not money, the level's blinds and antes, players away blinded off, busts leaving.
-import { replayPHH, type Level } from '@tenger/engine';
+import { parseCards, replayPHH, type Level } from '@tenger/engine';
 import { describe, expect, it } from 'vitest';
 import type { StoredHand } from '../../hands/handStore.js';
 import { handTexts } from '../../hands/handTexts.js';
+import { dealingDeck, ScriptedDeals } from '../../testing/scriptedDeals.js';
 import { Recorder, snapshotOf } from '../../testing/testTables.js';
 import { TournamentChipBank } from './tournamentChipBank.js';
 import { TournamentTableMode, type TournamentHandReport } from './tournamentMode.js';
@@ -32,7 +33,11 @@ interface TournamentUnit {
   deal(): Promise<void>;
 }
 
-async function tournamentTable(stacks: number[], first: Level = LEVEL_1): Promise<TournamentUnit> {
+async function tournamentTable(
+  stacks: number[],
+  first: Level = LEVEL_1,
+  deckSource?: ScriptedDeals,
+): Promise<TournamentUnit> {
   const hands: StoredHand[] = [];
   const reports: TournamentHandReport[] = [];
   // The first button is the lowest occupied seat (production draws it with node:crypto).
@@ -45,7 +50,7 @@ async function tournamentTable(stacks: number[], first: Level = LEVEL_1): Promis
   const tableBank = new TournamentChipBank(async (hand) => {
     hands.push(hand);
   });
-  const u = await unitTable({ tournament: mode, tableBank });
+  const u = await unitTable({ tournament: mode, tableBank, ...(deckSource ? { deckSource } : {}) });
   const players: Recorder[] = [];
   for (const [seat, stack] of stacks.entries()) {
     const viewer = u.player();
@@ -227,12 +232,21 @@ describe('a tournament table', () => {
   });
 
   it('a busted player leaves after the hand; every report keeps the chips (start sum = end sum) and shows the bust as 0', async () => {
-    const t = await tournamentTable([1_000, 3_000, 5_000]);
+    // The first hand is scripted: the button is seat 0, so the cards go round from seat 1 (the small
+    // blind). Seat 1 holds aces, seat 2 kings, seat 0 (the shortest stack) seven-deuce on a dry board.
+    const deals = new ScriptedDeals().next(dealingDeck(['As Ad', 'Ks Kd', '7c 2d'], '3h 4h 9c Jd Qs'));
+    const t = await tournamentTable([1_000, 3_000, 5_000], LEVEL_1, deals);
     // Everyone all in every hand: the shortest stack busts unless it wins or ties (bounded below).
     for (let hand = 0; hand < 40 && t.u.runtime.seatedCount === 3; hand++) {
       await t.deal();
       await playOut(t, () => 'allin');
     }
+    expect(deals.dealtScripted).toBe(1);
+    expect(t.hands).toHaveLength(1);
+    const [shortest] = t.players;
+    const dealt = t.hands[0]!.record.history.find((e) => e.kind === 'deal-hole' && e.seat === 0);
+    expect(dealt).toMatchObject({ cards: parseCards('7c2d') });
+    expect(t.u.runtime.hasSeated(shortest!.userId!)).toBe(false);
     expect(t.u.runtime.seatedCount).toBeLessThan(3);
     for (const report of t.reports) {
       expect(sum(report.startStacks)).toBe(sum(report.endStacks));
