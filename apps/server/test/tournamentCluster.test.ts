@@ -5,16 +5,11 @@
 // and answered with that process's answer: its refusals with the same code, status and fields. The money
 // moves once, in the director's ledger transactions. When no process holds the director (its process
 // stopped), the process asked takes it over and answers.
-import { randomBytes } from 'node:crypto';
-import pino from 'pino';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { TournamentDetailSchema, type TournamentDetail } from '@tenger/protocol';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { Accounts } from '../src/ledger/accounts.js';
-import { createServer, type TengerServer } from '../src/server.js';
-import { openTestDatabase } from '../src/testing/database.js';
-import { BALANCED, TEST_ADMIN, testConfig } from '../src/testing/testServer.js';
+import { startSite, type Site, type SiteNode } from '../src/testing/siteNodes.js';
+import { BALANCED, TEST_ADMIN } from '../src/testing/testServer.js';
 import { BUY_IN, FEE, SIT_AND_GO } from './tournamentFixtures.js';
 
 const REDIS = process.env.TEST_REDIS_URL;
@@ -25,212 +20,179 @@ const FUNDS = 50_000;
 /** Nine places: the few entrants of these tests never fill it (nothing starts). */
 const OPEN_SIT_AND_GO = { ...SIT_AND_GO, name: 'Relay SNG', maxEntrants: 9 };
 
-interface Node {
-  server: TengerServer;
-  call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
-}
+describe.skipIf(!REDIS || !POSTGRES)(
+  'a tournament on two processes, reached through either (PostgreSQL + Redis)',
+  () => {
+    let site: Site;
+    let a: SiteNode;
+    let b: SiteNode;
+    let admin: string;
 
-describe.skipIf(!REDIS || !POSTGRES)('a tournament on two processes, reached through either (PostgreSQL + Redis)', () => {
-  let database: DatabaseHandle & { databaseUrl?: string };
-  let second: DatabaseHandle;
-  let a: Node;
-  let b: Node;
-  let admin: string;
-  let names = 0;
-  /** Set once the last test stopped process A. */
-  let aStopped = false;
+    beforeAll(async () => {
+      site = await startSite(POSTGRES!, REDIS!, ['node-a', 'node-b']);
+      [a, b] = site.nodes as [SiteNode, SiteNode];
+      admin = (await a.server.services.auth.login(TEST_ADMIN, 'test')).accessToken;
+    });
 
-  beforeAll(async () => {
-    database = await openTestDatabase(POSTGRES);
-    second = await openDatabase({ databaseUrl: database.databaseUrl });
-    const prefix = `tenger-test-${randomBytes(4).toString('hex')}:`;
-    const start = async (nodeId: string, handle: DatabaseHandle): Promise<Node> => {
-      const config = testConfig({
-        databaseUrl: database.databaseUrl,
-        redisUrl: REDIS,
-        redisPrefix: prefix,
-        nodeId,
+    afterAll(() => site?.close());
+
+    afterEach(async () => expect(await b.server.services.ledger.audit()).toEqual(BALANCED));
+
+    /** A new player with FUNDS on their balance. */
+    async function player(): Promise<{ id: number; token: string }> {
+      const { id, token } = await site.player();
+      const deposit = await a.call({
+        method: 'POST',
+        url: `${A}/deposit`,
+        token: admin,
+        payload: { userId: id, amount: FUNDS },
       });
-      const server = await createServer({ config, database: handle, logger: pino({ level: 'silent' }) });
-      await server.listen();
-      return {
-        server,
-        call: ({ token, ...inject }) =>
-          server.app.inject({
-            ...inject,
-            headers: { ...(inject.headers as object), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          }),
-      };
+      expect(deposit.statusCode).toBeLessThan(300);
+      return { id, token };
+    }
+
+    // Read through B: the one database, whichever process stopped.
+    const available = (id: number) => b.server.services.ledger.balanceOf(Accounts.available(id));
+    const pool = (id: number) => b.server.services.ledger.balanceOf(Accounts.tournamentPool(id));
+    const detail = async (node: SiteNode, id: number, token?: string): Promise<TournamentDetail> => {
+      const res = await node.call({ method: 'GET', url: `${U}/tournaments/${id}`, token });
+      expect(res.statusCode).toBe(200);
+      return TournamentDetailSchema.parse(res.json());
     };
-    a = await start('node-a', database);
-    b = await start('node-b', second);
-    admin = (await a.server.services.auth.login(TEST_ADMIN, 'test')).accessToken;
-  });
+    const register = (node: SiteNode, id: number, token: string, method: 'POST' | 'DELETE' = 'POST') =>
+      node.call({ method, url: `${U}/tournaments/${id}/register`, token });
+    const asAdmin = (
+      node: SiteNode,
+      method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+      url: string,
+      payload?: object,
+    ) => node.call({ method, url: `${A}${url}`, token: admin, payload });
+    /** Creates the tournament through A: A runs its director. */
+    async function created(): Promise<number> {
+      const res = await asAdmin(a, 'POST', '/tournament', OPEN_SIT_AND_GO);
+      expect(res.statusCode).toBe(201);
+      const id = TournamentDetailSchema.parse(res.json()).tournamentId;
+      expect(a.server.services.tournaments.directorOf(id)).not.toBeNull();
+      expect(b.server.services.tournaments.directorOf(id)).toBeNull();
+      return id;
+    }
 
-  afterAll(async () => {
-    if (!aStopped) await a?.server.close();
-    await b?.server.close();
-    await second?.close();
-    await database?.close();
-  });
+    it('a player registers and unregisters through the process that does not run the director, and an administrator cancels through it: the money moves once each way, the books are zero', async () => {
+      const id = await created();
+      const p = await player();
 
-  afterEach(async () => expect(await b.server.services.ledger.audit()).toEqual(BALANCED));
+      const entered = await register(b, id, p.token);
+      expect(entered.statusCode, entered.body).toBe(200);
+      expect(await available(p.id)).toBe(FUNDS - BUY_IN - FEE);
+      expect(await pool(id)).toBe(BUY_IN);
+      // The director (on A) has the entry; both lobbies show it.
+      expect(
+        a.server.services.tournaments
+          .directorOf(id)!
+          .players()
+          .map((e) => e.userId),
+      ).toEqual([p.id]);
+      expect((await detail(b, id, p.token)).registered).toBe(true);
+      expect((await detail(a, id, p.token)).entrants).toBe(1);
 
-  /** A new player with FUNDS on their balance. */
-  async function player(): Promise<{ id: number; token: string }> {
-    const username = `relay${++names}_${randomBytes(3).toString('hex')}`;
-    const { user, accessToken } = await a.server.services.auth.register(
-      {
-        username,
-        email: `${username}@test.mn`,
-        password: 'player-password',
-        repeatPassword: 'player-password',
-        bank: 'Khan Bank',
-        accountNumber: '5000123456',
-      },
-      'test',
-    );
-    const deposit = await a.call({
-      method: 'POST',
-      url: `${A}/deposit`,
-      token: admin,
-      payload: { userId: user.id, amount: FUNDS },
+      // The same request again (a retry): the director's refusal, in the one error shape; nothing moves.
+      const again = await register(b, id, p.token);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({
+        error: { code: 'already_registered', message: 'You are already registered in this tournament' },
+      });
+      expect(await available(p.id)).toBe(FUNDS - BUY_IN - FEE);
+
+      const left = await register(b, id, p.token, 'DELETE');
+      expect(left.statusCode, left.body).toBe(200);
+      expect(await available(p.id)).toBe(FUNDS);
+      expect(await pool(id)).toBe(0);
+      const notIn = await register(b, id, p.token, 'DELETE');
+      expect(notIn.statusCode).toBe(409);
+      expect(notIn.json().error.code).toBe('not_registered');
+
+      // Entered again (a new entry, its own key), then the administrator cancels through B: refunded.
+      expect((await register(b, id, p.token)).statusCode).toBe(200);
+      expect(await available(p.id)).toBe(FUNDS - BUY_IN - FEE);
+      const cancelled = await asAdmin(b, 'DELETE', `/tournament?tournamentId=${id}`);
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(cancelled.json().message).toMatch(/before the money: 1 entrants got their buy-in and fee back/);
+      expect(await available(p.id)).toBe(FUNDS);
+      expect(await pool(id)).toBe(0);
+      expect((await detail(a, id)).status).toBe('cancelled');
+      expect((await detail(b, id)).status).toBe('cancelled');
+      expect(a.server.services.tournaments.directorOf(id)).toBeNull();
+      const twice = await asAdmin(b, 'DELETE', `/tournament?tournamentId=${id}`);
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().error.code).toBe('tournament_closed');
     });
-    expect(deposit.statusCode).toBeLessThan(300);
-    return { id: user.id, token: accessToken };
-  }
 
-  // Read through B: the one database, whichever process stopped.
-  const available = (id: number) => b.server.services.ledger.balanceOf(Accounts.available(id));
-  const pool = (id: number) => b.server.services.ledger.balanceOf(Accounts.tournamentPool(id));
-  const detail = async (node: Node, id: number, token?: string): Promise<TournamentDetail> => {
-    const res = await node.call({ method: 'GET', url: `${U}/tournaments/${id}`, token });
-    expect(res.statusCode).toBe(200);
-    return TournamentDetailSchema.parse(res.json());
-  };
-  const register = (node: Node, id: number, token: string, method: 'POST' | 'DELETE' = 'POST') =>
-    node.call({ method, url: `${U}/tournaments/${id}/register`, token });
-  const asAdmin = (node: Node, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    node.call({ method, url: `${A}${url}`, token: admin, payload });
-  /** Creates the tournament through A: A runs its director. */
-  async function created(): Promise<number> {
-    const res = await asAdmin(a, 'POST', '/tournament', OPEN_SIT_AND_GO);
-    expect(res.statusCode).toBe(201);
-    const id = TournamentDetailSchema.parse(res.json()).tournamentId;
-    expect(a.server.services.tournaments.directorOf(id)).not.toBeNull();
-    expect(b.server.services.tournaments.directorOf(id)).toBeNull();
-    return id;
-  }
-
-  it('a player registers and unregisters through the process that does not run the director, and an administrator cancels through it: the money moves once each way, the books are zero', async () => {
-    const id = await created();
-    const p = await player();
-
-    const entered = await register(b, id, p.token);
-    expect(entered.statusCode, entered.body).toBe(200);
-    expect(await available(p.id)).toBe(FUNDS - BUY_IN - FEE);
-    expect(await pool(id)).toBe(BUY_IN);
-    // The director (on A) has the entry; both lobbies show it.
-    expect(a.server.services.tournaments.directorOf(id)!.players().map((e) => e.userId)).toEqual([p.id]);
-    expect((await detail(b, id, p.token)).registered).toBe(true);
-    expect((await detail(a, id, p.token)).entrants).toBe(1);
-
-    // The same request again (a retry): the director's refusal, in the one error shape; nothing moves.
-    const again = await register(b, id, p.token);
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({
-      error: { code: 'already_registered', message: 'You are already registered in this tournament' },
+    it('the same player registering through both processes at once enters once', async () => {
+      const id = await created();
+      const p = await player();
+      const answers = await Promise.all([register(a, id, p.token), register(b, id, p.token)]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(answers.find((r) => r.statusCode === 409)!.json().error.code).toBe('already_registered');
+      expect(await available(p.id)).toBe(FUNDS - BUY_IN - FEE);
+      expect(await pool(id)).toBe(BUY_IN);
+      expect((await asAdmin(b, 'DELETE', `/tournament?tournamentId=${id}`)).statusCode).toBe(200);
+      expect(await available(p.id)).toBe(FUNDS);
     });
-    expect(await available(p.id)).toBe(FUNDS - BUY_IN - FEE);
 
-    const left = await register(b, id, p.token, 'DELETE');
-    expect(left.statusCode, left.body).toBe(200);
-    expect(await available(p.id)).toBe(FUNDS);
-    expect(await pool(id)).toBe(0);
-    const notIn = await register(b, id, p.token, 'DELETE');
-    expect(notIn.statusCode).toBe(409);
-    expect(notIn.json().error.code).toBe('not_registered');
+    it("an administrator's change and bots through the other process reach the director; a refused change keeps its fields", async () => {
+      const id = await created();
+      const p = await player();
+      expect((await register(b, id, p.token)).statusCode).toBe(200);
 
-    // Entered again (a new entry, its own key), then the administrator cancels through B: refunded.
-    expect((await register(b, id, p.token)).statusCode).toBe(200);
-    expect(await available(p.id)).toBe(FUNDS - BUY_IN - FEE);
-    const cancelled = await asAdmin(b, 'DELETE', `/tournament?tournamentId=${id}`);
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json().message).toMatch(/before the money: 1 entrants got their buy-in and fee back/);
-    expect(await available(p.id)).toBe(FUNDS);
-    expect(await pool(id)).toBe(0);
-    expect((await detail(a, id)).status).toBe('cancelled');
-    expect((await detail(b, id)).status).toBe('cancelled');
-    expect(a.server.services.tournaments.directorOf(id)).toBeNull();
-    const twice = await asAdmin(b, 'DELETE', `/tournament?tournamentId=${id}`);
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().error.code).toBe('tournament_closed');
-  });
+      const renamed = await asAdmin(b, 'PATCH', `/tournament?tournamentId=${id}`, {
+        name: 'Relay SNG renamed',
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(TournamentDetailSchema.parse(renamed.json()).name).toBe('Relay SNG renamed');
+      expect((await detail(a, id)).name).toBe('Relay SNG renamed');
+      expect(a.server.services.tournaments.directorOf(id)).not.toBeNull();
 
-  it('the same player registering through both processes at once enters once', async () => {
-    const id = await created();
-    const p = await player();
-    const answers = await Promise.all([register(a, id, p.token), register(b, id, p.token)]);
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(answers.find((r) => r.statusCode === 409)!.json().error.code).toBe('already_registered');
-    expect(await available(p.id)).toBe(FUNDS - BUY_IN - FEE);
-    expect(await pool(id)).toBe(BUY_IN);
-    expect((await asAdmin(b, 'DELETE', `/tournament?tournamentId=${id}`)).statusCode).toBe(200);
-    expect(await available(p.id)).toBe(FUNDS);
-  });
+      const refused = await asAdmin(b, 'PATCH', `/tournament?tournamentId=${id}`, { buyIn: BUY_IN * 2 });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.code).toBe('conflict');
+      const tooSmall = await asAdmin(b, 'PATCH', `/tournament?tournamentId=${id}`, { maxEntrants: 1 });
+      expect(tooSmall.statusCode).toBe(400);
+      expect(tooSmall.json().error.code).toBe('validation_failed');
+      expect(tooSmall.json().error.fields).toHaveProperty('maxEntrants');
 
-  it("an administrator's change and bots through the other process reach the director; a refused change keeps its fields", async () => {
-    const id = await created();
-    const p = await player();
-    expect((await register(b, id, p.token)).statusCode).toBe(200);
+      const bots = await asAdmin(b, 'PUT', `/tournament/simulate?tournamentId=${id}&bots=3`);
+      expect(bots.statusCode, bots.body).toBe(200);
+      expect(bots.json().bots).toBe(3);
+      expect((await detail(b, id)).entrants).toBe(4);
+      const gone = await asAdmin(b, 'DELETE', `/tournament/simulate?tournamentId=${id}`);
+      expect(gone.statusCode).toBe(200);
+      expect(gone.json().bots).toBe(3);
+      expect((await detail(b, id)).entrants).toBe(1);
 
-    const renamed = await asAdmin(b, 'PATCH', `/tournament?tournamentId=${id}`, { name: 'Relay SNG renamed' });
-    expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(TournamentDetailSchema.parse(renamed.json()).name).toBe('Relay SNG renamed');
-    expect((await detail(a, id)).name).toBe('Relay SNG renamed');
-    expect(a.server.services.tournaments.directorOf(id)).not.toBeNull();
+      expect((await asAdmin(b, 'DELETE', `/tournament?tournamentId=${id}`)).statusCode).toBe(200);
+      expect(await available(p.id)).toBe(FUNDS);
+      expect(await pool(id)).toBe(0);
+    });
 
-    const refused = await asAdmin(b, 'PATCH', `/tournament?tournamentId=${id}`, { buyIn: BUY_IN * 2 });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.code).toBe('conflict');
-    const tooSmall = await asAdmin(b, 'PATCH', `/tournament?tournamentId=${id}`, { maxEntrants: 1 });
-    expect(tooSmall.statusCode).toBe(400);
-    expect(tooSmall.json().error.code).toBe('validation_failed');
-    expect(tooSmall.json().error.fields).toHaveProperty('maxEntrants');
+    it('an unknown tournament is 404 through either process', async () => {
+      const res = await register(b, 999_999, (await player()).token);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('not_found');
+    });
 
-    const bots = await asAdmin(b, 'PUT', `/tournament/simulate?tournamentId=${id}&bots=3`);
-    expect(bots.statusCode, bots.body).toBe(200);
-    expect(bots.json().bots).toBe(3);
-    expect((await detail(b, id)).entrants).toBe(4);
-    const gone = await asAdmin(b, 'DELETE', `/tournament/simulate?tournamentId=${id}`);
-    expect(gone.statusCode).toBe(200);
-    expect(gone.json().bots).toBe(3);
-    expect((await detail(b, id)).entrants).toBe(1);
-
-    expect((await asAdmin(b, 'DELETE', `/tournament?tournamentId=${id}`)).statusCode).toBe(200);
-    expect(await available(p.id)).toBe(FUNDS);
-    expect(await pool(id)).toBe(0);
-  });
-
-  it('an unknown tournament is 404 through either process', async () => {
-    const res = await register(b, 999_999, (await player()).token);
-    expect(res.statusCode).toBe(404);
-    expect(res.json().error.code).toBe('not_found');
-  });
-
-  // Last: it stops process A.
-  it('the process running the director stops: the process asked takes the director over and answers', async () => {
-    const id = await created();
-    const p = await player();
-    expect((await register(a, id, p.token)).statusCode).toBe(200);
-    // A graceful stop lets its leases go at once; nobody holds the director.
-    await a.server.close();
-    aStopped = true;
-    const left = await register(b, id, p.token, 'DELETE');
-    expect(left.statusCode, left.body).toBe(200);
-    expect(b.server.services.tournaments.directorOf(id)).not.toBeNull();
-    expect(await available(p.id)).toBe(FUNDS);
-    expect((await asAdmin(b, 'DELETE', `/tournament?tournamentId=${id}`)).statusCode).toBe(200);
-    expect(await pool(id)).toBe(0);
-  });
-});
+    // Last: it stops process A.
+    it('the process running the director stops: the process asked takes the director over and answers', async () => {
+      const id = await created();
+      const p = await player();
+      expect((await register(a, id, p.token)).statusCode).toBe(200);
+      // A graceful stop lets its leases go at once; nobody holds the director.
+      await a.stop();
+      const left = await register(b, id, p.token, 'DELETE');
+      expect(left.statusCode, left.body).toBe(200);
+      expect(b.server.services.tournaments.directorOf(id)).not.toBeNull();
+      expect(await available(p.id)).toBe(FUNDS);
+      expect((await asAdmin(b, 'DELETE', `/tournament?tournamentId=${id}`)).statusCode).toBe(200);
+      expect(await pool(id)).toBe(0);
+    });
+  },
+);
