@@ -174,6 +174,23 @@ describe.skipIf(!REDIS || !POSTGRES)(
       expect(await pool(id)).toBe(0);
     });
 
+    it("a time-out taken through the other process refunds the registration the director's process holds", async () => {
+      const id = await created();
+      const p = await player();
+      expect((await register(a, id, p.token)).statusCode).toBe(200);
+      expect(await available(p.id)).toBe(FUNDS - BUY_IN - FEE);
+      const res = await b.call({
+        method: 'POST',
+        url: `${U}/exclusion`,
+        token: p.token,
+        payload: { kind: 'timeout', period: '7d', password: 'player-password' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await available(p.id)).toBe(FUNDS);
+      expect(a.server.services.tournaments.directorOf(id)!.players()).toEqual([]);
+      expect((await asAdmin(b, 'DELETE', `/tournament?tournamentId=${id}`)).statusCode).toBe(200);
+    });
+
     it('an unknown tournament is 404 through either process', async () => {
       const res = await register(b, 999_999, (await player()).token);
       expect(res.statusCode).toBe(404);
