@@ -1,15 +1,10 @@
 // Two processes, one site: two servers in this test process on one PostgreSQL database and one Redis
 // (different NODE_IDs, a key prefix of their own). Whatever one process changes, the other must act on:
 // pushes, revocations, settings, login-failure counters, rate limits and the per-address socket cap.
-import { randomBytes } from 'node:crypto';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CLUSTER_CHANNELS } from '../src/cluster/siteEvent.js';
-import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
-import { createServer, type TengerServer } from '../src/server.js';
-import { openTestDatabase } from '../src/testing/database.js';
-import { TEST_ADMIN, testConfig } from '../src/testing/testServer.js';
+import { startSite, type Site, type SiteNode } from '../src/testing/siteNodes.js';
+import { TEST_ADMIN } from '../src/testing/testServer.js';
 import { WsClient } from '../src/testing/wsClient.js';
 
 const REDIS = process.env.TEST_REDIS_URL;
@@ -20,77 +15,30 @@ const SOCKETS_PER_IP = 4;
 const U = '/api/v1/user';
 const A = '/api/v1/admin';
 
-interface Node {
-  server: TengerServer;
-  ws: string;
-  call(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
-}
+type Node = SiteNode;
 
 describe.skipIf(!REDIS || !POSTGRES)('two processes, one site (PostgreSQL + Redis)', () => {
-  let database: DatabaseHandle & { databaseUrl?: string };
-  let second: DatabaseHandle;
+  let site: Site;
   let a: Node;
   let b: Node;
   let admin: string;
-  let names = 0;
 
   beforeAll(async () => {
-    database = await openTestDatabase(POSTGRES);
-    second = await openDatabase({ databaseUrl: database.databaseUrl });
-    const prefix = `tenger-test-${randomBytes(4).toString('hex')}:`;
-    const start = async (nodeId: string, handle: DatabaseHandle): Promise<Node> => {
-      const config = testConfig({
-        databaseUrl: database.databaseUrl,
-        redisUrl: REDIS,
-        redisPrefix: prefix,
-        nodeId,
+    site = await startSite(POSTGRES!, REDIS!, ['node-a', 'node-b'], {
+      config: {
         wsConnectionsPerIp: SOCKETS_PER_IP,
         rateLimits: { failuresPerHour: FAILURES_PER_HOUR, authRequestsPerMinute: AUTH_REQUESTS_PER_MINUTE },
-      });
-      const server = await createServer({ config, database: handle, logger: pino({ level: 'silent' }) });
-      const ws = (await server.listen()).replace(/^http/, 'ws');
-      return {
-        server,
-        ws,
-        call: ({ token, ...inject }) =>
-          server.app.inject({
-            remoteAddress: '10.9.0.1',
-            ...inject,
-            headers: {
-              ...(inject.headers as object),
-              ...(token ? { authorization: `Bearer ${token}` } : {}),
-            },
-          }),
-      };
-    };
-    a = await start('node-a', database);
-    b = await start('node-b', second);
+      },
+      remoteAddress: '10.9.0.1',
+    });
+    [a, b] = site.nodes as [Node, Node];
     admin = (await a.server.services.auth.login(TEST_ADMIN, 'test')).accessToken;
   });
 
-  afterAll(async () => {
-    await a?.server.close();
-    await b?.server.close();
-    await second?.close();
-    await database?.close();
-  });
+  afterAll(() => site?.close());
 
   /** A new player registered through process A; `token` is one session of theirs. */
-  async function player(): Promise<{ id: number; username: string; token: string }> {
-    const username = `cluster${++names}_${randomBytes(3).toString('hex')}`;
-    const { user, accessToken } = await a.server.services.auth.register(
-      {
-        username,
-        email: `${username}@test.mn`,
-        password: 'player-password',
-        repeatPassword: 'player-password',
-        bank: 'Khan Bank',
-        accountNumber: '5000123456',
-      },
-      'test',
-    );
-    return { id: user.id, username, token: accessToken };
-  }
+  const player = () => site.player();
 
   async function login(node: Node, username: string, password: string, ip: string) {
     return node.call({

@@ -29,6 +29,8 @@ import type { TableRuntime } from '../tables/runtime/tableRuntime.js';
 import type { TableLayer } from '../tables/tableLayer.js';
 import type { TableRegistry } from '../tables/runtime/tableRegistry.js';
 import type { TableCatalogue } from '../tables/tableCatalogue.js';
+import type { ClusterBus } from '../cluster/clusterBus.js';
+import { NodeCalls } from '../cluster/nodeCalls.js';
 import { LocalLeases, type TableLeases } from '../cluster/tableLeases.js';
 import { TableOwnership } from '../tables/cluster/tableOwnership.js';
 import { DatabaseTournamentStore } from './databaseTournamentStore.js';
@@ -78,14 +80,52 @@ export interface TournamentServiceDeps {
   clock?: Clock;
   /** The bots' thinking pause, ms [min, max]. */
   botPauseMs?: [number, number];
-  /** The site's processes (services.cluster): leases and fencing tokens for the directors. */
-  cluster?: { shared: boolean; leases: TableLeases; leaseTtlMs: number; claimMs?: number };
+  /**
+   * The site's processes (services.cluster): leases and fencing tokens for the directors, and the bus
+   * that carries a request to the process running a tournament's director.
+   */
+  cluster?: { shared: boolean; leases: TableLeases; leaseTtlMs: number; claimMs?: number; bus?: ClusterBus };
 }
 
 /** A director's lease and fencing token: those of the table id −tournamentId (no table has one). */
 const leaseOf = (tournamentId: number) => -tournamentId;
 
+/** How long a request forwarded to the process running the director waits for its answer. */
+export const DIRECTOR_CALL_TIMEOUT_MS = 15_000;
+
+/**
+ * What any process may ask of a tournament's director. With several processes a request reaching one
+ * that does not run the director is forwarded to the one holding its lease (atDirector).
+ */
+export type DirectorRequest =
+  | { op: 'register'; tournamentId: number; userId: number; isBot: boolean }
+  | { op: 'unregister'; tournamentId: number; userId: number }
+  | { op: 'update'; tournamentId: number; change: UpdateTournamentRequest; actor: AuditActor }
+  | { op: 'cancel'; tournamentId: number; actor: AuditActor }
+  | { op: 'addBots'; tournamentId: number; count: number; actor: AuditActor }
+  | { op: 'removeBots'; tournamentId: number; actor: AuditActor };
+
+/** What each request is answered with. */
+interface DirectorAnswers {
+  register: void;
+  unregister: void;
+  update: TournamentDetail;
+  cancel: CancelOutcome;
+  addBots: number;
+  removeBots: number;
+}
+type AnswerOf<R extends DirectorRequest> = DirectorAnswers[R['op']];
+
+/** No process could take the request now (the director's process does not answer, or it is moving). */
+const directorAway = (why: string) => new DomainError('unavailable', `${why}; try again in a few seconds`);
+
 type TournamentRow = typeof tournaments.$inferSelect;
+
+/** Open, in play, or with money still to move (the rows `unfinished` finds). */
+function needsDirector(row: TournamentRow): boolean {
+  if (row.status === 'registering' || row.status === 'running' || row.status === 'break') return true;
+  return ((row.snapshot as TournamentSnapshot | null)?.moneyOrders ?? []).length > 0;
+}
 
 /** Where the tournament's tables run: the table registry (the only TableLayer that hosts them). */
 type TournamentHostLayer = Pick<TableRegistry, 'hostTournamentTable' | 'retireTournamentTable'>;
@@ -110,6 +150,8 @@ export class TournamentService {
   readonly ownership: TableOwnership;
   private claimTimer: NodeJS.Timeout | null = null;
   private claiming = false;
+  /** Several processes: requests to and from the processes running other directors. */
+  private readonly calls: NodeCalls<DirectorRequest> | null;
 
   constructor(private readonly deps: TournamentServiceDeps) {
     const cluster = deps.cluster;
@@ -128,6 +170,103 @@ export class TournamentService {
     this.bank = new LedgerTournamentBank(deps.ledger, fence);
     this.store = new DatabaseTournamentStore(deps.db, fence);
     this.clock = deps.clock ?? systemClock;
+    this.calls =
+      cluster?.shared && cluster.bus
+        ? new NodeCalls<DirectorRequest>(
+            cluster.bus,
+            'tournament',
+            (request) => this.atDirector(request, true),
+            {
+              timeoutMs: DIRECTOR_CALL_TIMEOUT_MS,
+              unanswered: () => directorAway("The tournament's server did not answer"),
+              failed: (error) => {
+                deps.logger.error({ err: error }, 'a forwarded tournament request failed');
+                return directorAway('The tournament could not take the request');
+              },
+            },
+          )
+        : null;
+  }
+
+  // ---- what any process may ask: answered where the director runs ----------------------------
+
+  /** Buy-in and fee from the player's balance; a Sit & Go that fills starts at once. */
+  register(tournamentId: number, userId: number, isBot = false): Promise<void> {
+    return this.atDirector({ op: 'register', tournamentId, userId, isBot });
+  }
+
+  /** Buy-in and fee back, while registration is open. */
+  unregister(tournamentId: number, userId: number): Promise<void> {
+    return this.atDirector({ op: 'unregister', tournamentId, userId });
+  }
+
+  /** Changes a tournament before its start (changeHere). */
+  update(
+    tournamentId: number,
+    change: UpdateTournamentRequest,
+    actor: AuditActor,
+  ): Promise<TournamentDetail> {
+    return this.atDirector({ op: 'update', tournamentId, change, actor });
+  }
+
+  /** Cancels by the published policy (cancelHere). */
+  cancel(tournamentId: number, actor: AuditActor): Promise<CancelOutcome> {
+    return this.atDirector({ op: 'cancel', tournamentId, actor });
+  }
+
+  /** Fills a tournament with up to `count` marked bots (addBotsHere). Returns how many entered. */
+  addBots(tournamentId: number, count: number, actor: AuditActor): Promise<number> {
+    return this.atDirector({ op: 'addBots', tournamentId, count, actor });
+  }
+
+  /** Takes the tournament's bots out while registration is open (removeBotsHere). */
+  removeBots(tournamentId: number, actor: AuditActor): Promise<number> {
+    return this.atDirector({ op: 'removeBots', tournamentId, actor });
+  }
+
+  /**
+   * Answers a request where the tournament's director runs. One process: here. Several: here when this
+   * process runs it; forwarded to the process holding its lease when another does (that process's answer
+   * or refusal is this one's); when nobody holds it (its process stopped or died and the lease lapsed),
+   * this process takes the director over first. A request forwarded here is not forwarded again: if the
+   * director moved meanwhile, the asker is told to try again (503 `unavailable`). The money still moves
+   * only in the director's ledger transactions, under its fencing token and idempotency keys: a retried
+   * request finds the entry made (`already_registered`) rather than making it twice.
+   */
+  private async atDirector<R extends DirectorRequest>(request: R, forwarded = false): Promise<AnswerOf<R>> {
+    const id = request.tournamentId;
+    if (!this.calls || this.open.has(id)) return this.here(request);
+    let owner = await this.ownership.leases.owner(leaseOf(id));
+    if (owner === null) {
+      // Nobody runs it: this process takes it over when it needs a director (else the answer is here).
+      if (needsDirector(await this.row(id))) await this.exclusive(id, () => this.takeOver(id));
+      owner = this.open.has(id) ? this.ownership.nodeId : await this.ownership.leases.owner(leaseOf(id));
+    }
+    if (owner === null || owner === this.ownership.nodeId) return this.here(request);
+    if (forwarded) throw directorAway('The tournament is moving to another server');
+    return this.calls.ask<AnswerOf<R>>(owner, request);
+  }
+
+  /** Answers a request with the director run here (or the refusal a tournament not run here gets). */
+  private here<R extends DirectorRequest>(request: R): Promise<AnswerOf<R>> {
+    const r = request as DirectorRequest;
+    const answer = (() => {
+      switch (r.op) {
+        case 'register':
+          return this.registerHere(r.tournamentId, r.userId, r.isBot);
+        case 'unregister':
+          return this.unregisterHere(r.tournamentId, r.userId);
+        case 'update':
+          return this.updateHere(r.tournamentId, r.change, r.actor);
+        case 'cancel':
+          return this.cancelHere(r.tournamentId, r.actor);
+        case 'addBots':
+          return this.addBotsHere(r.tournamentId, r.count, r.actor);
+        case 'removeBots':
+          return this.removeBotsHere(r.tournamentId, r.actor);
+      }
+    })();
+    return answer as Promise<AnswerOf<R>>;
   }
 
   /**
@@ -238,6 +377,7 @@ export class TournamentService {
   close(): void {
     if (this.claimTimer) clearInterval(this.claimTimer);
     this.claimTimer = null;
+    this.calls?.close();
     for (const { director, tables } of this.open.values()) {
       director.stop();
       tables.stopAll();
@@ -292,7 +432,7 @@ export class TournamentService {
    * and fee stay once anyone has entered; a Sit & Go's field may not shrink to (or below) its entrants.
    * The director is rebuilt on the new settings with its entries.
    */
-  update(
+  private updateHere(
     tournamentId: number,
     change: UpdateTournamentRequest,
     actor: AuditActor,
@@ -532,8 +672,7 @@ export class TournamentService {
     };
   }
 
-  /** Buy-in and fee from the player's balance; a Sit & Go that fills starts at once. */
-  register(tournamentId: number, userId: number, isBot = false): Promise<void> {
+  private registerHere(tournamentId: number, userId: number, isBot: boolean): Promise<void> {
     return this.exclusive(tournamentId, async () => {
       const live = await this.openOne(tournamentId);
       await this.refusals(() => live.director.register(userId, isBot));
@@ -541,8 +680,7 @@ export class TournamentService {
     });
   }
 
-  /** Buy-in and fee back, while registration is open. */
-  unregister(tournamentId: number, userId: number): Promise<void> {
+  private unregisterHere(tournamentId: number, userId: number): Promise<void> {
     return this.exclusive(tournamentId, async () => {
       const live = await this.openOne(tournamentId);
       await this.refusals(() => live.director.unregister(userId));
@@ -555,10 +693,14 @@ export class TournamentService {
    */
   async unregisterEverywhere(userId: number): Promise<number> {
     let refunded = 0;
-    for (const [tournamentId, live] of [...this.open]) {
-      const entered = live.director.players().some((e) => e.userId === userId);
-      if (!entered || live.director.state !== 'registering') continue;
-      await this.unregister(tournamentId, userId).then(
+    // Every process's tournaments (the entries each director saves), each asked where its director runs.
+    const open = await queryRows<{ id: number }>(
+      this.deps.db,
+      sql`SELECT t.id FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id
+          WHERE e.user_id = ${userId} AND t.status = 'registering' ORDER BY t.id`,
+    );
+    for (const { id } of open) {
+      await this.unregister(Number(id), userId).then(
         () => refunded++,
         () => undefined,
       );
@@ -570,13 +712,13 @@ export class TournamentService {
    * Cancels by the published policy (director.cancel). A tournament saved as running that no director
    * runs here (the server restarted) is cancelled from its snapshot: its tables are only retired.
    */
-  cancel(tournamentId: number, actor: AuditActor): Promise<CancelOutcome> {
+  private cancelHere(tournamentId: number, actor: AuditActor): Promise<CancelOutcome> {
     return this.exclusive(tournamentId, async () => {
       const row = await this.row(tournamentId);
       if (row.status === 'finished' || row.status === 'cancelled')
         throw new DomainError('tournament_closed', `The tournament is ${row.status} already`);
       if (!this.open.has(tournamentId) && !(await this.ownership.acquire(leaseOf(tournamentId))))
-        throw new DomainError('conflict', 'Another server process runs this tournament: try again');
+        throw directorAway('Another server process runs this tournament');
       const director =
         this.open.get(tournamentId)?.director ??
         new TournamentDirector(
@@ -605,7 +747,7 @@ export class TournamentService {
    * Fills a tournament with up to `count` marked bots, each entering with the house's bot bankroll
    * (a Sit & Go that fills starts at once). Returns how many entered.
    */
-  addBots(tournamentId: number, count: number, actor: AuditActor): Promise<number> {
+  private addBotsHere(tournamentId: number, count: number, actor: AuditActor): Promise<number> {
     return this.exclusive(tournamentId, async () => {
       const live = await this.openOne(tournamentId);
       if (live.director.state !== 'registering')
@@ -635,7 +777,7 @@ export class TournamentService {
   }
 
   /** Takes the tournament's bots out (their entries refunded to the bot bankroll) while registration is open. */
-  removeBots(tournamentId: number, actor: AuditActor): Promise<number> {
+  private removeBotsHere(tournamentId: number, actor: AuditActor): Promise<number> {
     return this.exclusive(tournamentId, async () => {
       const live = await this.openOne(tournamentId);
       if (live.director.state !== 'registering')

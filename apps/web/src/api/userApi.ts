@@ -197,6 +197,7 @@ export const {
   useGetJackpotQuery,
   useGetTournamentsQuery,
   useGetTournamentQuery,
+  useLazyGetTournamentQuery,
   useGetMyTournamentsQuery,
   useRegisterTournamentMutation,
   useUnregisterTournamentMutation,

@@ -3,8 +3,9 @@
 // pub/sub (the ClusterBus), on three kinds of channel:
 //
 //   table:{id}:in     accepting process -> owner    join, leave, identify, resume, handle (per socket)
-//   node:{id}:out     owner -> accepting process    frame (one socket's own frame), done, call result
-//   node:{id}:call    any process -> owner          admin calls: session, kick, simulation start/stop
+//   node:{id}:out     owner -> accepting process    frame (one socket's own frame), done
+//   node:{id}:ask:table / :answer:table              admin calls: session, kick, simulation start/stop
+//                                                   (asked of the owner and answered, cluster/nodeCalls.ts)
 //   tables:owner      new owner -> all              "I run table N now": relays re-join it
 //   tables:summary    every process, every tick     its tables (lobby counts) and a heartbeat
 //
@@ -13,7 +14,8 @@
 import type { TableServerMessage } from '@tenger/protocol';
 import type { Logger } from 'pino';
 import type { ClusterBus } from '../../cluster/clusterBus.js';
-import { AppError, DomainError } from '../../errors.js';
+import { NodeCalls } from '../../cluster/nodeCalls.js';
+import { AppError } from '../../errors.js';
 import type { LiveTable, TableViewer } from '../tableLayer.js';
 import { RoutedTable, type RelayLink, type Target, type ToOwner } from './routedTable.js';
 
@@ -37,11 +39,8 @@ export interface RelayHooks {
 }
 
 type Outbound =
-  | { k: 'frame'; conn: number; frame: TableServerMessage }
-  | { k: 'done'; conn: number; req: number }
-  | { k: 'result'; call: number; value?: unknown; error?: { status: number; code: string; message: string } };
+  { k: 'frame'; conn: number; frame: TableServerMessage } | { k: 'done'; conn: number; req: number };
 interface Call {
-  call: number;
   op: RemoteOp;
   tableId: number;
   userId: number | null;
@@ -55,7 +54,7 @@ export class TableRelay implements RelayLink {
   private readonly hosted = new Map<number, HostedTable>();
   private readonly summaries = new Map<number, TableSummary & { owner: string; at: number }>();
   private readonly seen = new Map<string, number>();
-  private readonly calls = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  private readonly calls: NodeCalls<Call>;
   /** This process's relayed sockets by connection number. */
   readonly connections = new Map<number, { viewer: TableViewer; route: RoutedTable }>();
   private nextNumber = 1;
@@ -68,9 +67,13 @@ export class TableRelay implements RelayLink {
     /** A process not heard from for this long is gone: its sockets leave the tables run here. */
     private readonly silenceMs: number,
   ) {
+    this.calls = new NodeCalls<Call>(bus, 'table', (c) => hooks.answer(c.op, c.tableId, c.userId), {
+      timeoutMs: REMOTE_CALL_TIMEOUT_MS,
+      unanswered: () => new AppError(503, 'server_restarting', 'The table server did not answer; try again'),
+      failed: () => new AppError(503, 'server_restarting', 'The table server could not answer'),
+    });
     this.offs = [
       bus.subscribe<Outbound>(`node:${this.nodeId}:out`, (m, from) => this.outbound(m, from)),
-      bus.subscribe<Call>(`node:${this.nodeId}:call`, (c, from) => void this.answer(c, from)),
       bus.subscribe<{ tableId: number }>('tables:owner', (m, from) => this.moved(m.tableId, from, true)),
       bus.subscribe<TableSummary[]>('tables:summary', (m, from) => this.summary(m, from)),
     ];
@@ -146,47 +149,12 @@ export class TableRelay implements RelayLink {
     if (where === 'local') return this.hooks.answer(op, tableId, userId);
     if (where === null)
       throw new AppError(503, 'server_restarting', 'The table is moving to another server; try again');
-    const call = this.number();
-    const answer = new Promise<unknown>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.calls.delete(call);
-        reject(new AppError(503, 'server_restarting', 'The table server did not answer; try again'));
-      }, REMOTE_CALL_TIMEOUT_MS);
-      this.calls.set(call, {
-        resolve: (v) => (clearTimeout(timer), resolve(v)),
-        reject: (e) => (clearTimeout(timer), reject(e)),
-      });
-    });
-    await this.bus.publish(`node:${where}:call`, { call, op, tableId, userId } satisfies Call);
-    return answer;
-  }
-
-  private async answer(c: Call, from: string): Promise<void> {
-    try {
-      const value = await this.hooks.answer(c.op, c.tableId, c.userId);
-      this.send(from, { k: 'result', call: c.call, value });
-    } catch (error) {
-      const e =
-        error instanceof DomainError
-          ? { status: error.status, code: error.code, message: error.message }
-          : { status: 503, code: 'server_restarting', message: 'The table server could not answer' };
-      this.send(from, { k: 'result', call: c.call, error: e });
-    }
+    return this.calls.ask(where, { op, tableId, userId } satisfies Call);
   }
 
   // ---- what other processes say -------------------------------------------------------------
 
   private outbound(m: Outbound, from: string): void {
-    if (m.k === 'result') {
-      const waiting = this.calls.get(m.call);
-      if (!waiting) return;
-      this.calls.delete(m.call);
-      if (m.error) {
-        const { code, message } = m.error;
-        waiting.reject(new DomainError(code as DomainError['code'], message));
-      } else waiting.resolve(m.value);
-      return;
-    }
     const connection = this.connections.get(m.conn);
     if (!connection || connection.route.target !== from) return; // a stale owner's frame
     if (m.k === 'frame') {
@@ -246,8 +214,7 @@ export class TableRelay implements RelayLink {
     for (const off of this.offs) off();
     for (const hosted of this.hosted.values()) hosted.close();
     this.hosted.clear();
-    for (const waiting of this.calls.values()) waiting.reject(new Error('closed'));
-    this.calls.clear();
+    this.calls.close();
   }
 }
 

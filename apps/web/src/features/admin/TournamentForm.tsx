@@ -2,13 +2,20 @@ import type { BettingStructure, TableVariant, TournamentKind, TournamentStructur
 import { Col, Form, Input, InputNumber, Row, Select, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MAX_AMOUNT } from './adminConstants';
+import { CustomLevels } from './CustomLevels';
+import { FIRST_LEVEL_ROW } from './customLevels';
 import { MAX_ACTION_SECONDS, MAX_SEATS, MIN_ACTION_SECONDS, MIN_SEATS } from './TableForm';
-import type { TournamentFormValues } from './tournamentTemplates';
+import { CUSTOM_STRUCTURE, type TournamentFormValues } from './tournamentTemplates';
 
 const KINDS: TournamentKind[] = ['sng', 'mtt'];
 const VARIANTS: TableVariant[] = ['holdem', 'omaha'];
 const BETTING: BettingStructure[] = ['no-limit', 'pot-limit'];
-const STRUCTURES: TournamentStructure[] = ['regular', 'turbo', 'hyper'];
+const STRUCTURES: Array<TournamentStructure | typeof CUSTOM_STRUCTURE> = [
+  'regular',
+  'turbo',
+  'hyper',
+  CUSTOM_STRUCTURE,
+];
 /** The server's bounds (packages/protocol tournament.ts), kept here so the admin chunk needs no zod. */
 export const TOURNAMENT_STACK_MIN = 200;
 export const TOURNAMENT_STACK_MAX = 10_000_000;
@@ -16,8 +23,8 @@ export const TOURNAMENT_ENTRANTS_MAX = 10_000;
 
 /**
  * A tournament's fields: name, kind, game, buy-in and fee, starting stack, seats per table, entrants,
- * the start (multi-table only), the structure and the action time. On an edit the structure may stay
- * empty: the levels are kept.
+ * the start (multi-table only), the structure (named, or the administrator's own levels: CustomLevels)
+ * and the action time. On an edit the structure may stay empty: the levels are kept.
  */
 export function TournamentForm({
   form,
@@ -30,6 +37,14 @@ export function TournamentForm({
 }) {
   const { t } = useTranslation();
   const kind = Form.useWatch('kind', form);
+  const structure = Form.useWatch('structure', form);
+  /** Choosing custom levels starts from the tournament's own levels (an edit) or one first level. */
+  const structureChosen = (value: TournamentFormValues['structure']) => {
+    if (value !== CUSTOM_STRUCTURE) return;
+    const rows = form.getFieldValue('levels') as TournamentFormValues['levels'];
+    if (!rows || rows.length === 0) form.setFieldValue('levels', [{ ...FIRST_LEVEL_ROW }]);
+    if (!form.getFieldValue('anteKind')) form.setFieldValue('anteKind', 'big-blind');
+  };
   const required = { required: true, message: t('admin.common.required') };
   const money = (min: number) => (
     <InputNumber<number> min={min} max={MAX_AMOUNT} precision={0} prefix="₮" style={{ width: '100%' }} />
@@ -124,6 +139,7 @@ export function TournamentForm({
             <Select
               allowClear={editing}
               placeholder={editing ? t('admin.tournaments.keepLevels') : undefined}
+              onChange={structureChosen}
               options={STRUCTURES.map((s) => ({ value: s, label: t(`admin.tournaments.structures.${s}`) }))}
             />
           </Form.Item>
@@ -142,6 +158,7 @@ export function TournamentForm({
           </Form.Item>
         </Col>
       </Row>
+      {structure === CUSTOM_STRUCTURE ? <CustomLevels form={form} /> : null}
     </Form>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TournamentStatus, TournamentSummary } from '../../api/tournamentTypes';
-import { useGetTournamentsQuery } from '../../api/userApi';
+import { useGetTournamentsQuery, useLazyGetTournamentQuery } from '../../api/userApi';
 import { formatDateTime } from '../../app/dates';
 import { formatMoney } from '../../app/money';
 import { tournamentErrorText } from '../tournament/tournamentRules';
@@ -15,6 +15,7 @@ import {
   useRemoveTournamentBotsMutation,
   useUpdateTournamentMutation,
 } from './adminEndpoints';
+import { rowsOfLevels } from './customLevels';
 import { ListTable } from './ListTable';
 import { TournamentForm } from './TournamentForm';
 import {
@@ -62,6 +63,7 @@ export function TournamentsPage() {
   const [cancelTournament] = useCancelTournamentMutation();
   const [addBots] = useAddTournamentBotsMutation();
   const [removeBots] = useRemoveTournamentBotsMutation();
+  const [loadTournament] = useLazyGetTournamentQuery();
   const guard = useSingleFlight(async (action: () => Promise<unknown>) => action());
   const [editing, setEditing] = useState<TournamentSummary | 'new' | null>(null);
   const [filling, setFilling] = useState<TournamentSummary | null>(null);
@@ -105,6 +107,14 @@ export function TournamentsPage() {
     form.resetFields();
     form.setFieldsValue(summaryValues(tournament));
     setEditing(tournament);
+    // Custom levels on an edit start from the tournament's own (shown only if the admin picks Custom).
+    loadTournament(tournament.tournamentId, true)
+      .unwrap()
+      .then((detail) => {
+        if (!(form.getFieldValue('levels') as unknown[] | undefined)?.length)
+          form.setFieldValue('levels', rowsOfLevels(detail.levels));
+      })
+      .catch(() => undefined);
   };
   const openBots = (tournament: TournamentSummary) => {
     setBotCount(Math.max(1, tournament.maxEntrants - tournament.entrants));

@@ -5,6 +5,7 @@ import type {
   TournamentStructure,
 } from '@tenger/protocol';
 import type { TournamentSummary } from '../../api/tournamentTypes';
+import { levelsOfRows, type AnteKind, type LevelRow } from './customLevels';
 
 /**
  * The admin's starting points for a new tournament: Sit & Go at 6 and 9 seats on each named structure
@@ -61,15 +62,21 @@ function sitAndGo(seats: 6 | 9, structure: TournamentStructure): TournamentTempl
 /** A multi-table tournament's default start: the next whole hour at least an hour away. */
 const MTT_LEAD_MS = 60 * 60 * 1000;
 
+/** The structure select's choice for the administrator's own levels (customLevels.ts). */
+export const CUSTOM_STRUCTURE = 'custom';
+
 /**
- * The form's values: the create request with the start as a `datetime-local` string (the browser's time)
- * and the structure optional on an edit ("keep the levels as they are").
+ * The form's values: the create request with the start as a `datetime-local` string (the browser's time),
+ * the structure optional on an edit ("keep the levels as they are"), and `custom` with the rows of the
+ * administrator's own levels and who pays the ante.
  */
 export interface TournamentFormValues extends Omit<
   CreateTournamentRequest,
   'startsAt' | 'structure' | 'levels' | 'actionSeconds'
 > {
-  structure?: TournamentStructure;
+  structure?: TournamentStructure | typeof CUSTOM_STRUCTURE;
+  levels?: LevelRow[];
+  anteKind?: AnteKind;
   startsAt?: string;
   actionSeconds?: number | null;
 }
@@ -115,15 +122,19 @@ export function summaryValues(tournament: TournamentSummary): TournamentFormValu
 
 /**
  * The request body from the form: a Sit & Go has no start; an empty structure (an edit) and an empty
- * action time are left out, so the server keeps (or defaults) them.
+ * action time are left out, so the server keeps (or defaults) them; a custom structure sends its levels.
  */
 export function requestOf(values: TournamentFormValues): CreateTournamentRequest {
-  const { startsAt, structure, actionSeconds, ...rest } = values;
+  const { startsAt, structure, actionSeconds, levels, anteKind, ...rest } = values;
   return {
     ...rest,
     name: rest.name.trim(),
     startsAt: rest.kind === 'mtt' && startsAt ? new Date(startsAt).toISOString() : null,
-    ...(structure ? { structure } : {}),
+    ...(structure === CUSTOM_STRUCTURE
+      ? { levels: levelsOfRows(levels ?? [], anteKind ?? 'big-blind') }
+      : structure
+        ? { structure }
+        : {}),
     ...(typeof actionSeconds === 'number' ? { actionSeconds } : {}),
   };
 }
