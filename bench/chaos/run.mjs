@@ -57,6 +57,9 @@ const postgresUrl =
 const began = Date.now();
 const loadAtStart = os.loadavg()[0];
 const site = await startSite({ processes, postgresUrl, leaseTtlMs: LEASE_TTL_MS, log });
+// Ctrl-C: every process, Redis, nginx and the database go with the bench.
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => void site.close().finally(() => process.exit(130)));
 const { direct } = site;
 let failed = false;
 let poller = null;
@@ -164,9 +167,9 @@ try {
 process.exit(failed ? 1 : 0);
 
 async function cutFor(proxy, ms) {
-  proxy.cut();
+  await proxy.cut();
   await delay(ms);
-  proxy.heal();
+  await proxy.heal();
 }
 
 /** The live process that owns the most of the tables (every fault after the first may move them). */

@@ -4,7 +4,7 @@
 // nginx (scripts/nginxConfig.mjs). Every process names itself to PostgreSQL (application_name = NODE_ID),
 // so a trigger of the bench's own can tell which process moved a table's money and whether it held the
 // table's fencing token then.
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
@@ -18,7 +18,6 @@ import { startNginx } from '../../scripts/nginxConfig.mjs';
 const { fetch, AbortSignal } = globalThis;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '../../apps/server');
-const { FaultProxy } = await import(path.join(serverDir, 'dist/ops/faultProxy.js'));
 
 /** CHAOS_LOG_DIR: each process logs (info) to <dir>/<node>.log; otherwise the processes are silent. */
 const logDir = process.env.CHAOS_LOG_DIR;
@@ -109,9 +108,9 @@ export async function startSite({ processes, postgresUrl, leaseTtlMs, log }) {
     site.redis = await privateRedis();
     cleanups.push(() => site.redis.stop());
     const pgTarget = new URL(postgresUrl);
-    site.dbProxy = await FaultProxy.start({ host: pgTarget.hostname, port: Number(pgTarget.port || 5432) });
+    site.dbProxy = await proxyProcess(pgTarget.hostname, Number(pgTarget.port || 5432));
     cleanups.push(() => site.dbProxy.close());
-    site.redisProxy = await FaultProxy.start({ host: '127.0.0.1', port: site.redis.port });
+    site.redisProxy = await proxyProcess('127.0.0.1', site.redis.port);
     cleanups.push(() => site.redisProxy.close());
     site.direct = new pg.Pool({ connectionString: databaseUrl, max: 3 });
     cleanups.push(() => site.direct.end());
@@ -142,6 +141,38 @@ export async function startSite({ processes, postgresUrl, leaseTtlMs, log }) {
   }
 }
 
+/** A fault proxy in its own process (proxy.mjs): `cut`, `heal`, `close` resolve once it has done them. */
+async function proxyProcess(host, port) {
+  const child = fork(path.join(here, 'proxy.mjs'), [host, String(port)], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const { port: listening } = await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`fault proxy exited (${code})`)));
+  });
+  const command = (name) =>
+    new Promise((resolve) => {
+      if (!child.connected) return resolve();
+      child.once('message', resolve);
+      child.send(name);
+    });
+  return {
+    port: listening,
+    through(url) {
+      const proxied = new URL(url);
+      proxied.hostname = '127.0.0.1';
+      proxied.port = String(listening);
+      return proxied.toString();
+    },
+    cut: () => command('cut'),
+    heal: () => command('heal'),
+    async close() {
+      await command('close');
+      child.kill();
+    },
+  };
+}
+
 /** One server process; resolves once /readyz answers 200. */
 async function startNode({ index, databaseUrl, redisUrl, leaseTtlMs, started }) {
   const nodeId = `chaos-${index + 1}`;
@@ -160,7 +191,7 @@ async function startNode({ index, databaseUrl, redisUrl, leaseTtlMs, started }) 
       NODE_ID: nodeId,
       TRUST_PROXY: '1',
       TABLE_LEASE_TTL_MS: String(leaseTtlMs),
-      BOT_PAUSE_MS: '20-80',
+      BOT_PAUSE_MS: '100-300',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
     },
