@@ -11,6 +11,10 @@ import { setTimeout } from 'node:timers';
  * cap at accept counts nginx, not the client, so behind nginx this is the per-client connection cap.
  * Sized for players sharing a carrier's NAT: a browser holds ~6 HTTP connections and 2 sockets.
  */
+/** What nginx answers when no process can (the server's own 503 `unavailable` shape, DESIGN.md §3). */
+const UNAVAILABLE_BODY =
+  '{"error":{"code":"unavailable","message":"The service is briefly unavailable; try again in a moment"}}';
+
 export const CLIENT_LIMITS = { connectionsPerIp: 200, requestsPerSecond: 50, requestBurst: 200 };
 
 /**
@@ -98,6 +102,16 @@ ${servers}
       # A process that is down or draining (503 to new sockets) is skipped for the next one.
       proxy_next_upstream error timeout http_502 http_503;
       proxy_next_upstream_tries 3;
+      # No process could answer (each refused, or answered 503 and is resting for fail_timeout): the site
+      # is briefly unavailable, said as the server says it, never nginx's own 502 or 504 page.
+      error_page 502 504 = @unavailable;
+    }
+
+    location @unavailable {
+      default_type application/json;
+      add_header Retry-After 5 always;
+      add_header Cache-Control no-store always;
+      return 503 '${UNAVAILABLE_BODY}';
     }
   }`;
 }

@@ -73,6 +73,7 @@ import {
   SecondFactorEnrolmentSchema,
   SecondFactorStatusSchema,
   SettingsSchema,
+  SystemStatusSchema,
   TableHandsQuerySchema,
   TableHandsResponseSchema,
   TableIdQuerySchema,
@@ -429,6 +430,7 @@ export const API_ROUTES: ApiRoute[] = [
     response: MessageResponseSchema,
   },
   { method: 'GET', path: '/api/v1/admin/settings', auth: 'admin', response: SettingsSchema },
+  { method: 'GET', path: '/api/v1/admin/system', auth: 'admin', response: SystemStatusSchema },
   {
     method: 'PUT',
     path: '/api/v1/admin/settings',

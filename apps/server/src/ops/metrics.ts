@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { queryRows, type DatabaseHandle } from '../db/client.js';
 import type { Services } from '../services.js';
+import { tablesOwned, type SocketCounts } from './processFigures.js';
 import { opsSignals, type OpsSignalName } from './signals.js';
 
 /** Latency buckets (seconds) for HTTP answers and table commands: 1 ms to 10 s. */
@@ -15,6 +16,7 @@ export interface MetricSources {
   services: Services;
   database: DatabaseHandle;
   app: FastifyInstance;
+  sockets: SocketCounts;
 }
 
 /**
@@ -24,7 +26,6 @@ export interface MetricSources {
 export class SiteMetrics {
   readonly registry = new Registry();
   private readonly unsubscribers: Array<() => void> = [];
-  private readonly sockets = new Map<string, number>();
 
   constructor(private readonly sources: MetricSources) {
     const { registry } = this;
@@ -56,7 +57,6 @@ export class SiteMetrics {
       );
       if (reply.statusCode === 429) rateLimited.inc({ route });
     });
-    this.countSockets(sources.app);
 
     const tableCommand = new Histogram({
       name: 'tenger_table_command_seconds',
@@ -123,14 +123,14 @@ export class SiteMetrics {
     this.listen('leaseTakeover', () => takeovers.inc());
     this.listen('fencingRefusal', () => fencing.inc());
 
-    const sockets = this.sockets;
+    const { sockets } = sources;
     new Gauge({
       name: 'tenger_websockets',
       help: 'Open WebSockets on this process by channel',
       labelNames: ['channel'],
       registers,
       collect() {
-        for (const channel of ['global', 'table']) this.set({ channel }, sockets.get(channel) ?? 0);
+        for (const channel of ['global', 'table'] as const) this.set({ channel }, sockets.count(channel));
       },
     });
     const layer = services.tableLayer as { ownership?: { held(): number[] } };
@@ -139,7 +139,7 @@ export class SiteMetrics {
       help: 'Live tables this process runs (holds the lease of)',
       registers,
       collect() {
-        this.set(layer.ownership?.held().length ?? 0);
+        this.set(tablesOwned(services.tableLayer));
       },
     });
     new Gauge({
@@ -224,16 +224,6 @@ export class SiteMetrics {
     const handler = (message: unknown) => onMessage(message as never);
     subscribe(channelName, handler);
     this.unsubscribers.push(() => unsubscribe(channelName, handler));
-  }
-
-  /** Each upgrade to a socket counts on its channel until the connection closes. */
-  private countSockets(app: FastifyInstance): void {
-    app.addHook('onRequest', async (request) => {
-      if (!request.ws) return;
-      const channel = request.url.startsWith('/ws/table') ? 'table' : 'global';
-      this.sockets.set(channel, (this.sockets.get(channel) ?? 0) + 1);
-      request.raw.socket.once('close', () => this.sockets.set(channel, (this.sockets.get(channel) ?? 1) - 1));
-    });
   }
 }
 

@@ -1,14 +1,19 @@
 // What an operator's tools talk to: /healthz and /readyz on the public port (the load balancer's
 // probes), and /metrics on METRICS_PORT only (loopback by default), never on the public port. The API
-// reference (/api/openapi.json, /api/docs) is registered here too.
+// reference (/api/openapi.json, /api/docs) and the admin System page's GET /api/v1/admin/system (every
+// process's figures, ops/processRoster.ts) are registered here too.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/client.js';
 import { apiReferenceRoutes } from '../http/apiReference.js';
+import { ADMIN_API } from '../http/app.js';
+import { requireAdmin } from '../http/policies.js';
 import type { Services } from '../services.js';
 import { ReadinessProbe } from './health.js';
 import { SiteMetrics } from './metrics.js';
+import { countSockets, tablesOwned } from './processFigures.js';
+import { ProcessRoster } from './processRoster.js';
 
 export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
@@ -17,6 +22,8 @@ export const METRICS_PATH = '/metrics';
 export interface OperatorEdge {
   readiness: ReadinessProbe;
   metrics: SiteMetrics | null;
+  /** Every process's figures for the admin System page. */
+  roster: ProcessRoster;
   /** Where /metrics is served once listening (http://host:port), or null (METRICS_PORT unset). */
   readonly metricsAddress: string | null;
   /** Starts the metrics listener when METRICS_PORT is set; its address, or null. */
@@ -30,6 +37,20 @@ export function installOperatorEdge(
   database: DatabaseHandle,
 ): OperatorEdge {
   const readiness = new ReadinessProbe(services.db, services.cluster.redis);
+  const sockets = countSockets(app);
+  const roster = new ProcessRoster({
+    bus: services.cluster.bus,
+    sockets,
+    tablesOwned: () => tablesOwned(services.tableLayer),
+    readiness: () => readiness.check(),
+  });
+  roster.start();
+  // The admin API's guard, as on every other admin route (http/app.ts): ADMIN and its second factor.
+  app.get(
+    `${ADMIN_API}/system`,
+    { onRequest: async (request) => void (await requireAdmin(services, request)) },
+    async () => roster.list(),
+  );
   apiReferenceRoutes(app);
   const noStore = { 'cache-control': 'no-store' };
   app.get(HEALTH_PATH, async (_request, reply) => reply.headers(noStore).send({ status: 'ok' }));
@@ -42,11 +63,12 @@ export function installOperatorEdge(
   });
 
   const { metricsPort, metricsHost } = services.config;
-  const metrics = metricsPort === undefined ? null : new SiteMetrics({ services, database, app });
+  const metrics = metricsPort === undefined ? null : new SiteMetrics({ services, database, app, sockets });
   let server: http.Server | null = null;
   return {
     readiness,
     metrics,
+    roster,
     metricsAddress: null,
     async listen() {
       if (!metrics || metricsPort === undefined) return null;
@@ -61,6 +83,7 @@ export function installOperatorEdge(
       return url;
     },
     async close() {
+      roster.close();
       metrics?.close();
       const listening = server;
       server = null;

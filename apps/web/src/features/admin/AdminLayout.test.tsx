@@ -41,6 +41,12 @@ describe('the admin layout', { timeout: 60_000 }, () => {
     expect(router.state.location.pathname).toBe('/admin/audit');
   });
 
+  it('opens the System page (every server process) from the header', () => {
+    const { router } = renderLayout('/admin/user');
+    fireEvent.click(screen.getByRole('button', { name: /System/ }));
+    expect(router.state.location.pathname).toBe('/admin/system');
+  });
+
   it('opens the Tournaments page from the header, the side menu keeping its four entries', () => {
     const { router } = renderLayout('/admin/user');
     fireEvent.click(screen.getByRole('button', { name: /Tournaments/ }));

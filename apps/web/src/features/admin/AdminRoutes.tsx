@@ -5,6 +5,7 @@ import { AdminLayout } from './AdminLayout';
 import { AuditPage } from './AuditPage';
 import { DepositsPage } from './DepositsPage';
 import { SettingsPage } from './SettingsPage';
+import { SystemPage } from './SystemPage';
 import { TableSessionPage } from './TableSessionPage';
 import { TablesPage } from './TablesPage';
 import { TournamentsPage } from './TournamentsPage';
@@ -30,6 +31,7 @@ export default function AdminRoutes() {
           <Route path="data/*" element={<DataPage />} />
           <Route path="settings/*" element={<SettingsPage />} />
           <Route path="audit/*" element={<AuditPage />} />
+          <Route path="system/*" element={<SystemPage />} />
           <Route path="table/:id" element={<TableSessionPage />} />
           <Route path="table/*" element={<TablesPage />} />
           <Route path="tournament/*" element={<TournamentsPage />} />

@@ -1,4 +1,5 @@
 import type {
+  SystemStatus,
   Adjustment,
   ApprovalQueue,
   RoleGrant,
@@ -233,6 +234,8 @@ export const adminEndpoints = adminApi.injectEndpoints({
       invalidatesTags: ['Approvals', 'Audit'],
     }),
 
+    /** Every server process's figures (the System page polls it). */
+    getSystem: build.query<SystemStatus, void>({ query: () => '/system' }),
     getAudit: build.query<AuditPage, AuditArgs>({
       query: ({ actor, action, target, before, limit }) => ({
         url: '/audit',
@@ -487,6 +490,7 @@ export const {
   useApproveDepositMutation,
   useReverseDepositMutation,
   useGetAuditQuery,
+  useGetSystemQuery,
   useExportAuditCsvMutation,
   useGetWithdrawalsQuery,
   useApproveWithdrawalMutation,
