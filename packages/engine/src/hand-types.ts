@@ -50,6 +50,8 @@ export interface HandConfig {
   /** Provably fair version 2: the Merkle root of the committed deck (fair2.ts); carried into the record. */
   deckCommitment?: string;
   tableId?: string;
+  /** How many seats the table has (a 6-max table: 6); carried into the record for the hand history texts. */
+  maxSeats?: number;
   /**
    * Deal an all-in runout one street at a time: the hands are turned up when betting ends and the
    * hand waits (toAct null, phase not complete) until runOutStreet deals each remaining street.

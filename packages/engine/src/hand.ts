@@ -633,6 +633,7 @@ function copyConfig(input: HandConfig): HandConfig {
   if (input.seedCommitment !== undefined) config.seedCommitment = input.seedCommitment;
   if (input.deckCommitment !== undefined) config.deckCommitment = input.deckCommitment;
   if (input.tableId !== undefined) config.tableId = input.tableId;
+  if (input.maxSeats !== undefined) config.maxSeats = input.maxSeats;
   if (input.pacedRunout) config.pacedRunout = true;
   return config;
 }
@@ -690,6 +691,14 @@ function checkConfig(config: HandConfig): string | null {
   let dealtIn = 0;
   for (const s of config.seats) if (!s.sittingOut && s.stack > 0) dealtIn++;
   if (dealtIn < 2) return 'A hand needs at least two players with chips.';
+  if (
+    config.maxSeats !== undefined &&
+    (!Number.isInteger(config.maxSeats) ||
+      config.maxSeats < 2 ||
+      config.maxSeats > MAX_SEATS ||
+      config.seats.some((s) => s.seat >= config.maxSeats!))
+  )
+    return 'maxSeats must be 2..9 and above every seat index.';
   if (!Number.isInteger(config.button) || config.button < 0 || config.button >= MAX_SEATS)
     return 'button must be a seat index 0..8.';
   if (!isPositiveWhole(config.smallBlind)) return 'smallBlind must be a whole number > 0.';

@@ -14,7 +14,12 @@ export interface PokerStarsOptions {
   currency?: string;
   /** Seat whose hole cards appear as "Dealt to"; null for none; undefined: every seat (the house copy). */
   hero?: number | null;
+  /** The table's size for the "N-max" of the header. Default: the record's, else 9 (older records). */
+  maxSeats?: number;
 }
+
+/** The table size written for a record that does not carry its own. */
+const DEFAULT_MAX_SEATS = 9;
 
 const GAME: Record<HandRecord['variant'], string> = {
   'holdem-nl': "Hold'em No Limit",
@@ -40,7 +45,7 @@ export function toPokerStars(record: HandRecord, options: PokerStarsOptions = {}
       `(${money(record.smallBlind)}/${money(record.bigBlind)}) - ${stamp(options.startedAt ?? new Date(0))} UTC`,
   );
   out.push(
-    `Table '${options.tableName ?? record.tableId ?? 'Tenger'}' 9-max Seat #${record.button + 1} is the button`,
+    `Table '${options.tableName ?? record.tableId ?? 'Tenger'}' ${options.maxSeats ?? record.maxSeats ?? DEFAULT_MAX_SEATS}-max Seat #${record.button + 1} is the button`,
   );
   for (const s of record.seats) {
     if (s.dealtIn) out.push(`Seat ${s.seat + 1}: ${s.playerId} (${money(s.startingStack)} in chips)`);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatCards } from './cards.js';
-import { createHand } from './hand.js';
+import { applyAction, createHand } from './hand.js';
 import { replayPHH } from './phh.js';
 import { toPokerStars } from './pokerstars.js';
 import { handRecord, redactRecord, type HandRecord } from './record.js';
@@ -102,6 +102,29 @@ describe('PokerStars text', () => {
     expect(lines).toContain('p2 collected ₮300 from side pot-1');
     expect(lines).toContain('Total pot ₮800 Main pot ₮200. Side pot-1 ₮300. Side pot-2 ₮300. | Rake ₮0');
     expect(lines.filter((l) => l.startsWith('Dealt to'))).toEqual(['Dealt to p1 [Ah Ad]']);
+  });
+
+  it("names the table's real size: a 6-seat table is 6-max, so trackers place the seats right", () => {
+    const created = createHand({
+      variant: 'holdem-nl',
+      seats: [
+        { seat: 0, playerId: 'a', stack: 100 },
+        { seat: 4, playerId: 'b', stack: 100 },
+      ],
+      button: 0,
+      smallBlind: 1,
+      bigBlind: 2,
+      deck: Array.from({ length: 52 }, (_, i) => i),
+      handNumber: 1,
+      maxSeats: 6,
+    });
+    if ('error' in created) throw new Error(created.error.message);
+    const folded = applyAction(created.state, { seat: 0, type: 'fold' });
+    if ('error' in folded) throw new Error(folded.error.message);
+    const record = handRecord(folded.state)!;
+    expect(record.maxSeats).toBe(6);
+    expect(toPokerStars(record, { tableName: 'Altai' }).split('\n')[1]).toBe("Table 'Altai' 6-max Seat #1 is the button");
+    expect(toPokerStars(record, { tableName: 'Altai', maxSeats: 2 }).split('\n')[1]).toMatch(/ 2-max /);
   });
 
   it('says when an uncalled bet is returned', () => {

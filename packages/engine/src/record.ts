@@ -40,6 +40,8 @@ export interface HandRecord {
   deckCommitment: string | null;
   smallBlindSeat: number | null;
   bigBlindSeat: number;
+  /** How many seats the table has; absent when the hand was dealt without it (older records). */
+  maxSeats?: number;
   seats: RecordSeat[];
   /** Posts, deals, actions, boards, uncalled bets and showdown, in order. */
   history: HistoryEntry[];
@@ -76,6 +78,7 @@ export function handRecord(state: HandState): HandRecord | null {
     deckCommitment: config.deckCommitment ?? null,
     smallBlindSeat: state.smallBlindSeat,
     bigBlindSeat: state.bigBlindSeat,
+    ...(config.maxSeats ? { maxSeats: config.maxSeats } : {}),
     seats: state.seats.map((s) => ({
       seat: s.seat,
       playerId: s.playerId,

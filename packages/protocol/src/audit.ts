@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = [
   'withdrawal.approve_request',
   'withdrawal.approve_cancel',
   'withdrawal.reject',
+  // The player took their own pending withdrawal back.
+  'withdrawal.cancel',
   'user.role',
   'user.role_request',
   'user.role_cancel',

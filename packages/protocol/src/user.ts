@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  IdQuerySchema,
   IdSchema,
   IsoDateSchema,
   LanguageSchema,
@@ -206,7 +207,8 @@ export type Deposit = z.infer<typeof DepositSchema>;
 export const DepositPageSchema = pageOf(DepositSchema);
 export type DepositPage = z.infer<typeof DepositPageSchema>;
 
-export const WithdrawalStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+/** cancelled: the player took a pending withdrawal back (PUT /user/withdrawal/cancel). */
+export const WithdrawalStatusSchema = z.enum(['pending', 'approved', 'rejected', 'cancelled']);
 export type WithdrawalStatus = z.infer<typeof WithdrawalStatusSchema>;
 export const WithdrawalSchema = z.object({
   withdrawalId: IdSchema,
@@ -225,6 +227,22 @@ export const WithdrawalSchema = z.object({
 export type Withdrawal = z.infer<typeof WithdrawalSchema>;
 export const WithdrawalPageSchema = pageOf(WithdrawalSchema);
 export type WithdrawalPage = z.infer<typeof WithdrawalPageSchema>;
+
+/** PUT /user/withdrawal/cancel?withdrawalId=: the player's own pending withdrawal. */
+export const CancelWithdrawalQuerySchema = z.object({ withdrawalId: IdQuerySchema });
+
+/**
+ * GET /user/balance/locked: what "locked" is made of. `total` (= atTables + inWithdrawals) is the
+ * `locked` of GET /me; `inTournaments` is what the player's live tournament entries cost (buy-in and
+ * fee), held by the tournament, not by the player's own accounts.
+ */
+export const LockedMoneySchema = z.object({
+  atTables: MoneySchema,
+  inWithdrawals: MoneySchema,
+  inTournaments: MoneySchema,
+  total: MoneySchema,
+});
+export type LockedMoney = z.infer<typeof LockedMoneySchema>;
 
 export const CreateWithdrawalRequestSchema = z.object({ amount: PositiveAmountSchema });
 export type CreateWithdrawalRequest = z.infer<typeof CreateWithdrawalRequestSchema>;

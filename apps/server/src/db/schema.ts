@@ -166,7 +166,7 @@ export const withdrawals = pgTable('withdrawals', {
     .notNull()
     .references(() => users.id),
   amount: money('amount').notNull(),
-  status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+  status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled'] })
     .notNull()
     .default('pending'),
   reason: text('reason'),

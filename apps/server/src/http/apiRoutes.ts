@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import {
   AdjustmentSchema,
+  CancelWithdrawalQuerySchema,
+  LockedMoneySchema,
   AdminChatLogSchema,
   AdminChatQuerySchema,
   AdminDataSchema,
@@ -251,6 +253,14 @@ export const API_ROUTES: ApiRoute[] = [
     body: CreateWithdrawalRequestSchema,
     response: WithdrawalSchema,
   },
+  {
+    method: 'PUT',
+    path: '/api/v1/user/withdrawal/cancel',
+    auth: 'user',
+    query: CancelWithdrawalQuerySchema,
+    response: WithdrawalSchema,
+  },
+  { method: 'GET', path: '/api/v1/user/balance/locked', auth: 'user', response: LockedMoneySchema },
   {
     method: 'GET',
     path: '/api/v1/user/outcome',

@@ -15,6 +15,8 @@ export const LEDGER_TRANSACTION_KINDS = [
   'withdrawal_request',
   'withdrawal_approve',
   'withdrawal_reject',
+  /** The player takes their own pending withdrawal back: locked -> available. */
+  'withdrawal_cancel',
   'buy_in',
   'recharge',
   'leave_seat',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { DepositStatus, OutcomeType, Page, WithdrawalStatus } from '@tenger/protocol';
+import type { DepositStatus, LockedMoney, OutcomeType, Page, WithdrawalStatus } from '@tenger/protocol';
 import { PAGE_SIZE_DEFAULT } from '@tenger/protocol';
 import { recordAudit } from '../audit/auditLog.js';
 import { queryRows, type Database } from '../db/client.js';
@@ -64,6 +64,13 @@ const OUTCOME_KINDS: OutcomeType[] = [
   'tournament_prize',
 ];
 
+/** How a pending withdrawal ends: the ledger's kind and the audit's action (the player cancels their own). */
+const RESOLUTION = {
+  approved: { kind: 'withdrawal_approve', action: 'withdrawal.approve' },
+  rejected: { kind: 'withdrawal_reject', action: 'withdrawal.reject' },
+  cancelled: { kind: 'withdrawal_cancel', action: 'withdrawal.cancel' },
+} as const;
+
 /** Deposits (by an admin), withdrawals (requested by players, resolved by admins) and game history. */
 export class WalletService {
   constructor(
@@ -83,6 +90,29 @@ export class WalletService {
     filter: Paging & { userId?: number; status?: DepositStatus; creditedOnly?: boolean },
   ): Promise<Page<DepositView>> {
     return this.deposits.list(filter, PAGE_SIZE_DEFAULT);
+  }
+
+  /**
+   * What "locked" is made of: chips at tables and pending withdrawals (the player's own accounts), and
+   * the entries (buy-in and fee) of tournaments the player is still in, which the tournament holds.
+   */
+  async lockedMoney(userId: number): Promise<LockedMoney> {
+    const [balances, [entries]] = await Promise.all([
+      this.ledger.balancesOf(userId),
+      queryRows<{ total: string | number }>(
+        this.db,
+        sql`SELECT coalesce(sum(t.buy_in + t.fee), 0) AS total
+              FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id
+             WHERE e.user_id = ${userId} AND e.place IS NULL
+               AND t.status IN ('scheduled', 'registering', 'running', 'break')`,
+      ),
+    ]);
+    return {
+      atTables: balances.atTables,
+      inWithdrawals: balances.pendingWithdrawals,
+      inTournaments: Number(entries.total),
+      total: balances.locked,
+    };
   }
 
   /** Limits shown on the withdrawal form: at least the minimum, at most the available balance (and the cap). */
@@ -263,6 +293,23 @@ export class WalletService {
     return this.withdrawal(withdrawalId);
   }
 
+  /**
+   * The player takes their own pending withdrawal back: locked -> available at once, audited. Another
+   * player's withdrawal is "not found" (its existence is not theirs to learn); a resolved one is a 409;
+   * cancelling it again returns it as it is (the ledger's key moves the money once).
+   */
+  async cancelWithdrawal(player: AdminActor, withdrawalId: number): Promise<WithdrawalView> {
+    await this.ledger.inTransaction(async (tx) => {
+      const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for('update');
+      if (!row || row.userId !== player.actorId) throw notFound('Withdrawal');
+      if (row.status === 'cancelled') return;
+      if (row.status !== 'pending')
+        throw new AppError(409, 'already_resolved', `This withdrawal was already ${row.status}`);
+      await this.settle(tx, player, row, 'cancelled', null);
+    });
+    return this.withdrawal(withdrawalId);
+  }
+
   /** Returns a pending withdrawal to the player's balance (locked -> available). Resolves exactly once. */
   rejectWithdrawal(actor: AdminActor, withdrawalId: number, reason: string): Promise<WithdrawalView> {
     return this.resolve(actor, withdrawalId, 'rejected', reason);
@@ -326,14 +373,19 @@ export class WalletService {
     tx: Database,
     actor: AdminActor,
     row: typeof withdrawals.$inferSelect,
-    status: 'approved' | 'rejected',
+    status: 'approved' | 'rejected' | 'cancelled',
     reason: string | null,
   ): Promise<PostingResult> {
     const withdrawalId = row.id;
     const result = await this.ledger.postWithin(tx, {
       key: `withdrawal:${withdrawalId}:resolve`,
-      kind: status === 'approved' ? 'withdrawal_approve' : 'withdrawal_reject',
-      meta: { adminId: actor.actorId, withdrawalId, reason, firstApprovedBy: row.firstApprovedBy },
+      kind: RESOLUTION[status].kind,
+      meta: {
+        [status === 'cancelled' ? 'playerId' : 'adminId']: actor.actorId,
+        withdrawalId,
+        reason,
+        firstApprovedBy: row.firstApprovedBy,
+      },
       movements: [
         {
           from: Accounts.locked(row.userId),
@@ -354,12 +406,16 @@ export class WalletService {
       .where(eq(withdrawals.id, withdrawalId));
     await recordAudit(tx, {
       ...actor,
-      action: status === 'approved' ? 'withdrawal.approve' : 'withdrawal.reject',
+      action: RESOLUTION[status].action,
       targetType: 'withdrawal',
       targetId: withdrawalId,
       summary:
         `pending -> ${status}: ₮${row.amount} of user #${row.userId}` +
-        (status === 'approved' ? ` to ${row.bank} ${row.accountNumber}` : `; ${reason}`) +
+        (status === 'approved'
+          ? ` to ${row.bank} ${row.accountNumber}`
+          : status === 'cancelled'
+            ? ' back to available, by the player'
+            : `; ${reason}`) +
         (row.firstApprovedBy !== null ? ` (first approval by admin #${row.firstApprovedBy})` : ''),
     });
     return result;

@@ -1,5 +1,5 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import type { MyTournamentPage } from '@tenger/protocol';
+import type { LockedMoney, MyTournamentPage } from '@tenger/protocol';
 import { QUERY_KEEP_UNUSED_SECONDS, USER_API_PATH } from '../app/constants';
 import { asList, authorizedBaseQuery } from './baseQuery';
 import type { TournamentDetail, TournamentSummary } from './tournamentTypes';
@@ -105,6 +105,16 @@ export const userApi = createApi({
       query: (body) => ({ url: '/withdrawal', method: 'POST', body }),
       invalidatesTags: ['WithdrawList', 'Me'],
     }),
+    /** The player takes a pending withdrawal back: the money returns to the balance at once. */
+    cancelWithdrawal: build.mutation<Withdrawal, number>({
+      query: (withdrawalId) => ({ url: '/withdrawal/cancel', method: 'PUT', params: { withdrawalId } }),
+      invalidatesTags: ['WithdrawList', 'Me'],
+    }),
+    /** What "locked" is made of; the argument (the locked total) makes it follow balance pushes. */
+    getLockedMoney: build.query<LockedMoney, number>({
+      query: () => '/balance/locked',
+      providesTags: ['Me'],
+    }),
     getOutcome: build.query<Page<Outcome>, PageQuery>({
       query: ({ page, pageSize }) => ({ url: '/outcome', params: { page, pageSize } }),
       transformResponse: (response: unknown, _meta, arg) => toPage<Outcome>(response, arg),
@@ -191,6 +201,8 @@ export const {
   useGetWithdrawalsQuery,
   useGetWithdrawalLimitsQuery,
   useCreateWithdrawalMutation,
+  useCancelWithdrawalMutation,
+  useGetLockedMoneyQuery,
   useGetOutcomeQuery,
   useGetMaintenanceQuery,
   useGetBlockQuery,

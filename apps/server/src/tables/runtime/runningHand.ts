@@ -66,6 +66,7 @@ export function dealHand(deal: Deal): { hand: RunningHand; events: HandEvent[] }
     handNumber,
     deckCommitment: deck.committed.deckCommitment,
     tableId: String(table.id),
+    maxSeats: table.maxPlayers,
     pacedRunout: true,
   });
   if ('error' in result) return { error: result.error };

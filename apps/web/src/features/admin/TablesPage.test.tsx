@@ -77,3 +77,29 @@ describe("the tables page's simulation", { timeout: 60_000 }, () => {
     expect(within(after).getByRole('button', { name: 'Stop simulation' })).toBeInTheDocument();
   });
 });
+
+describe('deleting a table', { timeout: 60_000 }, () => {
+  it("with players seated, shows the server's reason: kick them or wait, not 'busy, try again'", async () => {
+    stubServer({
+      'GET /api/v1/admin/table': [200, [{ ...gobi, seated: 2 }]],
+      'DELETE /api/v1/admin/table': [
+        409,
+        {
+          error: {
+            code: 'table_busy',
+            message: 'Players are seated at this table; kick them or wait until they leave',
+          },
+        },
+      ],
+    });
+    renderAdmin(<TablesPage />, '/admin/table');
+    const row = (await screen.findByText('Gobi')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findAllByRole('button', { name: 'Delete' });
+    fireEvent.click(confirm.at(-1)!);
+    expect(
+      await screen.findByText('Players are seated at this table; kick them or wait until they leave.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Try again in a moment/)).not.toBeInTheDocument();
+  });
+});

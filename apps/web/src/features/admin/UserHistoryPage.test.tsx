@@ -22,7 +22,7 @@ describe("the admin's view of a user's game history", { timeout: 60_000 }, () =>
     });
     renderAdmin(<UserHistoryPage />, '/admin/user/history?userId=7');
     const row = (await screen.findByText('TX-000041')).closest('tr') as HTMLElement;
-    expect(within(row).getByText('Gameplay Win')).toBeInTheDocument();
+    expect(within(row).getByText('Gameplay Loss')).toBeInTheDocument(); // a lost hand (issue 23)
     expect(within(row).getByText('−₮2,500')).toBeInTheDocument();
     expect(within(row).getByText('h-3-17')).toBeInTheDocument();
     expect(screen.getByText('Game history of user #7')).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../app/dates';
+import { outcomeLabelKey } from '../profile/outcomeLabel';
 import { balanceEffect, SignedAmount } from '../profile/SignedAmount';
 import { ADMIN_PAGE_SIZE } from './adminConstants';
 import { useGetUserMailsQuery, useGetUserOutcomesQuery } from './adminEndpoints';
@@ -94,7 +95,7 @@ function OutcomeTable({ userId }: { userId: number }) {
             title: t('admin.history.type'),
             dataIndex: 'type',
             key: 'type',
-            render: (value: OutcomeType) => t(`profile.history.types.${value}`),
+            render: (value: OutcomeType, row) => t(outcomeLabelKey(value, row.amount)),
           },
           {
             title: t('admin.columns.amount'),

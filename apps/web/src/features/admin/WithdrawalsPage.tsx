@@ -18,11 +18,12 @@ import { useSingleFlight } from './useSingleFlight';
 import { ListTable } from './ListTable';
 
 type StatusFilter = WithdrawalStatus | 'all';
-const FILTERS: StatusFilter[] = ['pending', 'approved', 'rejected', 'all'];
+const FILTERS: StatusFilter[] = ['pending', 'approved', 'rejected', 'cancelled', 'all'];
 const STATUS_COLOR: Record<WithdrawalStatus, string> = {
   pending: 'gold',
   approved: 'green',
   rejected: 'red',
+  cancelled: 'default',
 };
 
 /**

@@ -8,17 +8,7 @@ import { GAME_HISTORY_PAGE_SIZE } from '../../app/constants';
 import { formatDateTime } from '../../app/dates';
 import { balanceEffect, SignedAmount } from './SignedAmount';
 import { HandHistoryDownload } from './HandHistoryDownload';
-
-const KNOWN_TYPES = new Set([
-  'gameplay',
-  'bonus',
-  'recharge',
-  'leave_seat',
-  'buy_in',
-  'tournament_buy_in',
-  'tournament_refund',
-  'tournament_prize',
-]);
+import { outcomeLabelKey } from './outcomeLabel';
 
 /** The link to a hand's replay: the table page opens the hand given in ?hand=. */
 export function handReplayPath(tableId: number | string, handId: string): string {
@@ -57,7 +47,7 @@ export function GameHistoryTab() {
             title: t('profile.columns.type'),
             dataIndex: 'type',
             key: 'type',
-            render: (type: string) => t(`profile.history.types.${KNOWN_TYPES.has(type) ? type : 'other'}`),
+            render: (type: string, row) => t(outcomeLabelKey(type, row.amount)),
           },
           {
             title: t('profile.columns.amount'),

@@ -1,7 +1,8 @@
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useGetMeQuery } from '../../api/userApi';
+import { useGetLockedMoneyQuery, useGetMeQuery } from '../../api/userApi';
+import { formatMoney } from '../../app/money';
 import { AnimatedAmount } from '../../app/AnimatedAmount';
 import { useAppSelector } from '../../app/hooks';
 import { PageSpinner } from '../../app/PageSpinner';
@@ -48,6 +49,7 @@ export default function ProfilePage() {
           <span className="stat__value">
             <AnimatedAmount amount={user?.locked ?? 0} />
           </span>
+          <LockedBreakdown locked={user?.locked ?? 0} />
         </div>
       </section>
       <Tabs
@@ -61,5 +63,20 @@ export default function ProfilePage() {
         ]}
       />
     </div>
+  );
+}
+
+/** Under "Locked": how much is at tables, in withdrawals and in tournaments. */
+function LockedBreakdown({ locked }: { locked: number }) {
+  const { t, i18n } = useTranslation();
+  const { data } = useGetLockedMoneyQuery(locked);
+  if (!data || (data.total === 0 && data.inTournaments === 0)) return null;
+  const money = (amount: number) => formatMoney(amount, i18n.language);
+  return (
+    <ul className="stat__breakdown" data-testid="locked-breakdown">
+      <li>{t('profile.lockedAt.tables', { amount: money(data.atTables) })}</li>
+      <li>{t('profile.lockedAt.withdrawals', { amount: money(data.inWithdrawals) })}</li>
+      <li>{t('profile.lockedAt.tournaments', { amount: money(data.inTournaments) })}</li>
+    </ul>
   );
 }

@@ -1,20 +1,36 @@
-import { Table, Tag } from 'antd';
+import { App as AntApp, Button, Popconfirm, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Withdrawal } from '../../api/types';
-import { useGetWithdrawalsQuery } from '../../api/userApi';
+import { serverErrorText } from '../../api/serverErrors';
+import { useCancelWithdrawalMutation, useGetWithdrawalsQuery } from '../../api/userApi';
 import { PROFILE_LIST_PAGE_SIZE } from '../../app/constants';
 import { formatDateTime } from '../../app/dates';
 import { formatMoney } from '../../app/money';
 import { WithdrawForm } from './WithdrawForm';
 
-const STATUS_COLOR: Record<string, string> = { approved: 'green', rejected: 'red', pending: 'gold' };
+const STATUS_COLOR: Record<string, string> = {
+  approved: 'green',
+  rejected: 'red',
+  pending: 'gold',
+  cancelled: 'default',
+};
 
-/** The withdrawal request form, then the player's withdrawals with their statuses. */
+/** The withdrawal request form, then the player's withdrawals with their statuses (a pending one may be cancelled). */
 export function WithdrawTab() {
   const { t, i18n } = useTranslation();
   const [paging, setPaging] = useState({ page: 1, pageSize: PROFILE_LIST_PAGE_SIZE });
   const { data, isFetching } = useGetWithdrawalsQuery(paging);
+  const { message } = AntApp.useApp();
+  const [cancelWithdrawal, cancelling] = useCancelWithdrawalMutation();
+  const cancel = async (withdrawalId: number) => {
+    try {
+      await cancelWithdrawal(withdrawalId).unwrap();
+      void message.success(t('profile.withdraw.cancelled'));
+    } catch (error) {
+      void message.error(serverErrorText(error, t));
+    }
+  };
   return (
     <div className="withdraw">
       <WithdrawForm />
@@ -73,6 +89,18 @@ export function WithdrawTab() {
                     {t('account.rejectedReason', { reason: row.reason })}
                   </span>
                 ) : null}
+                {status === 'pending' && (
+                  <Popconfirm
+                    title={t('profile.withdraw.cancelConfirm', { amount: formatMoney(row.amount, i18n.language) })}
+                    okText={t('profile.withdraw.cancelYes')}
+                    cancelText={t('profile.withdraw.cancelNo')}
+                    onConfirm={() => cancel(row.withdrawalId)}
+                  >
+                    <Button size="small" danger loading={cancelling.isLoading && cancelling.originalArgs === row.withdrawalId}>
+                      {t('profile.withdraw.cancel')}
+                    </Button>
+                  </Popconfirm>
+                )}
               </>
             ),
           },

@@ -56,7 +56,8 @@ describe("amounts carry the sign of what happened to the player's balance", () =
     expect(within(buyIn).getByText('Buy-In')).toBeInTheDocument();
     expect(within(buyIn).getByText('−₮10,000')).toHaveClass('amount--negative');
     const hand = screen.getByText('G-2').closest('tr')!;
-    expect(within(hand).getByText('Gameplay Win')).toBeInTheDocument();
+    // A hand lost is named a loss (issue 23: every hand read "Gameplay Win", losses too).
+    expect(within(hand).getByText('Gameplay Loss')).toBeInTheDocument();
     expect(within(hand).getByText('−₮200')).toHaveClass('amount--negative');
     const leave = screen.getByText('G-3').closest('tr')!;
     expect(within(leave).getByText('+₮9,800')).toHaveClass('amount--positive');

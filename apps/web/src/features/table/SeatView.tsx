@@ -119,7 +119,12 @@ export function SeatView(props: SeatViewProps) {
           </div>
         )}
         {props.shownHandName && <div className="seat__hand-name">{props.shownHandName}</div>}
-        {status === 'sitting-out' && <div className="seat__status">{t('table.sittingOut')}</div>}
+        {status === 'sitting-out' && (
+          <div className="seat__status">
+            {/* Sit Out pressed mid-hand: the player still holds cards and plays this hand out. */}
+            {inHand && !folded ? t('table.sitsOutAfterHand') : t('table.sittingOut')}
+          </div>
+        )}
         {(tableSeat.waitingForBigBlind || status === 'waiting') && !handSeat?.inHand && (
           <div className="seat__status">{t('table.waitingForBigBlind')}</div>
         )}

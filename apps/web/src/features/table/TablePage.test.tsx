@@ -199,6 +199,44 @@ describe('the table page', () => {
     );
   });
 
+  it('an all-in player still in the hand is told the hand plays out, not that they are dealt in next hand', () => {
+    const { socket } = renderTable(true);
+    socket.receive(
+      snapshot({ seq: 4, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats) }),
+      ...headsUpStart(5, ['As', 'Ad']),
+    );
+    socket.receive(
+      event(11, { type: 'action', seat: 0, action: 'allin', to: 1000, added: 995, stack: 0, allIn: true }),
+    );
+    expect(screen.queryByText('You will be dealt in from the next hand.')).not.toBeInTheDocument();
+    expect(screen.getByText('You are all in: the hand plays out without you acting.')).toBeInTheDocument();
+  });
+
+  it('Sit Out during a hand: the seat says it sits out after this hand while its player holds cards', () => {
+    const { socket } = renderTable(true);
+    socket.receive(
+      snapshot({ seq: 4, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats) }),
+      ...headsUpStart(5, ['As', 'Ad']),
+    );
+    socket.receive(event(11, { type: 'sat-out', seat: 0 }));
+    const seat = screen.getByLabelText('bat');
+    expect(seat).not.toHaveTextContent('Sitting out');
+    expect(seat).toHaveTextContent('Sits out after this hand');
+    expect(screen.getByRole('group', { name: 'Your turn' })).toBeInTheDocument();
+  });
+
+  it('the Information dialog explains the deck commitment and the players\' seeds, not a revealed server seed', async () => {
+    const { socket } = renderTable(true);
+    socket.receive(snapshot({ seq: 1, viewer: { userId: 1, seat: null }, table: tableInfo(seats) }));
+    await userEvent.click(screen.getByRole('button', { name: /Menu/ }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Information' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).not.toHaveTextContent(/secret seed|seed is revealed/);
+    expect(dialog).toHaveTextContent(/commits to every card of the shuffled deck/);
+    expect(dialog).toHaveTextContent(/seed/);
+    expect(dialog).toHaveTextContent(/folded and mucked cards are never opened/);
+  });
+
   it('settings chosen in the dialog are remembered', async () => {
     const { socket } = renderTable(true);
     socket.receive(snapshot({ seq: 1, viewer: { userId: 1, seat: null }, table: tableInfo(seats) }));

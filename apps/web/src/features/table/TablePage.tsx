@@ -470,6 +470,9 @@ function BottomPanel(props: BottomPanelProps) {
   }
   // The result pause: a player dealt into the hand just played reads no waiting message.
   if (props.seated && own?.inHand && hand?.phase === 'complete') return <div className="tp-hint" />;
+  // All in: still in the hand, nothing to decide until it ends.
+  if (props.seated && own?.inHand && own.allIn && !own.folded && hand?.phase !== 'complete')
+    return <div className="tp-hint">{t('table.allInWaiting')}</div>;
   if (props.seated && props.sittingOut) {
     return (
       <div className="tp-hint">

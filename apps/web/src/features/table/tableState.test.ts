@@ -212,6 +212,31 @@ describe('the table view state', () => {
     expect(viewerInHand(state)).toBe(false);
   });
 
+  it('Replay keeps only hands the viewer was dealt into: a hand that ended while they waited or watched is not theirs to open', () => {
+    const result = (seq: number, handId: string) =>
+      event(seq, {
+        type: 'hand-result',
+        handId,
+        handNumber: seq,
+        results: [
+          { seat: 3, userId: 2, net: 5 },
+          { seat: 4, userId: 3, net: -5 },
+        ],
+        rake: 0,
+        jackpotContribution: 0,
+        jackpotPayouts: [],
+        deckCommitment: 'c0'.repeat(32),
+        playerSeeds: [],
+      });
+    const watching = run([
+      snapshot({ seq: 4, viewer: { userId: 1, seat: 0 }, table: tableInfo(seats) }),
+      result(5, '22222222-2222-2222-2222-222222222222'),
+    ]);
+    expect(watching.recentHandIds).toEqual([]);
+    const spectator = run([snapshot({ seq: 4, table: tableInfo(seats) }), result(5, '33333333-3333-3333-3333-333333333333')]);
+    expect(spectator.recentHandIds).toEqual([]);
+  });
+
   it('seat events add, update and remove seats and follow the viewer’s own seat', () => {
     const state = run([
       snapshot({ seq: 1, viewer: { userId: 9, seat: null }, table: tableInfo(seats) }),

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  CancelWithdrawalQuerySchema,
   CreateWithdrawalRequestSchema,
   OutcomeQuerySchema,
   PageQuerySchema,
   type DepositPage,
+  type LockedMoney,
   type OutcomePage,
   type Withdrawal,
   type WithdrawalLimits,
@@ -15,7 +17,10 @@ import { refuseDuringMaintenance, requireUser } from '../../policies.js';
 import { presentDeposit, presentOutcome, presentWithdrawal } from '../../presenters.js';
 import { parseInput } from '../../validation.js';
 
-/** The player's money: GET /deposit, GET|POST /withdrawal, GET /withdrawal/limits, GET /outcome. */
+/**
+ * The player's money: GET /deposit, GET|POST /withdrawal, PUT /withdrawal/cancel, GET /withdrawal/limits,
+ * GET /balance/locked, GET /outcome.
+ */
 export function walletRoutes(app: FastifyInstance, services: Services): void {
   app.get('/deposit', async (request): Promise<DepositPage> => {
     const user = await requireUser(services, request);
@@ -47,6 +52,18 @@ export function walletRoutes(app: FastifyInstance, services: Services): void {
     });
     reply.status(replayed ? 200 : 201);
     return presentWithdrawal(value);
+  });
+
+  app.put('/withdrawal/cancel', async (request): Promise<Withdrawal> => {
+    const user = await requireUser(services, request);
+    const { withdrawalId } = parseInput(CancelWithdrawalQuerySchema, request.query, 'query');
+    const player = { actorId: user.id, actorName: user.username, ip: request.ip };
+    return presentWithdrawal(await services.wallet.cancelWithdrawal(player, withdrawalId));
+  });
+
+  app.get('/balance/locked', async (request): Promise<LockedMoney> => {
+    const user = await requireUser(services, request);
+    return services.wallet.lockedMoney(user.id);
   });
 
   app.get('/outcome', async (request): Promise<OutcomePage> => {

@@ -23,10 +23,10 @@ export const tableEventReducers: EventReducers<TableEventType> = {
       deckCommitment: event.deckCommitment,
       playerSeeds: event.playerSeeds.map((p) => ({ ...p })),
     },
-    recentHandIds: [event.handId, ...state.recentHandIds.filter((id) => id !== event.handId)].slice(
-      0,
-      RECENT_HANDS_KEPT,
-    ),
+    // Replay can open only the viewer's own hands: one that ended while they waited or watched is not listed.
+    recentHandIds: event.results.some((r) => r.userId === state.viewer.userId)
+      ? [event.handId, ...state.recentHandIds.filter((id) => id !== event.handId)].slice(0, RECENT_HANDS_KEPT)
+      : state.recentHandIds,
   }),
   'hand-voided': (state, event) => ({
     ...state,
