@@ -78,6 +78,16 @@ describe.skipIf(!REDIS || !POSTGRES)('a tournament on two processes (PostgreSQL 
           Array.from({ length: ENTRANTS }, (_, i) => i + 1),
         );
         expect(done.players.reduce((sum, p) => sum + p.prize, 0)).toBe(ENTRANTS * BUY_IN);
+        // The director saves `finished` with the places and prizes, then pays them (write-ahead: a
+        // process stopped in between leaves them to the next one). Stop node-2 only once it has paid,
+        // or the books below would race the payments (waited for up to a minute, then checked anyway).
+        await data.withDatabase(async (db) => {
+          const ledger = new Ledger(db);
+          for (const until = Date.now() + 60_000; Date.now() < until; ) {
+            if ((await tournamentBooks(db, ledger, tournamentId)).pool === 0) return;
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        });
       } finally {
         await killed(second, 'SIGTERM');
       }

@@ -222,7 +222,13 @@ describe.each(TEST_DRIVERS)('table sessions and floods on $name', ({ url }) => {
       }
       await reply(client, 'r9');
       expect(client.frames.filter((f) => f.type === 'REJECT' && f.code === 'not_seated')).toHaveLength(40);
-      for (let i = 0; i < 30; i++) client.send({ type: 'PING', requestId: `p${i}` });
+      // Over the rate: the 40 above and 30 more inside a second. The window forgives what the server's
+      // own stalls explain (a loaded machine) and forgets what is older than a second (the wait for r9
+      // above may have taken that long), so the flood goes on in bursts until the channel closes it.
+      for (let burst = 0; burst < 20 && client.closeCode === null; burst++) {
+        for (let i = 0; i < 30; i++) client.send({ type: 'PING', requestId: `p${burst}.${i}` });
+        if ((await client.closedWithin(250)) !== null) break;
+      }
       expect(await client.closedWithin(2_000)).toBe(1008);
       for (const spy of spies) expect(spy).not.toHaveBeenCalled();
     } finally {
