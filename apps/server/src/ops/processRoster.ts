@@ -26,6 +26,8 @@ const SERVER_VERSION = (
 
 export interface RosterSources {
   bus: ClusterBus;
+  /** Other processes share the site (REDIS_URL): publish and listen. One process only answers for itself. */
+  shared: boolean;
   tablesOwned(): number;
   sockets: SocketCounts;
   readiness(): Promise<ReadinessReport>;
@@ -51,8 +53,10 @@ export class ProcessRoster {
 
   /** Listens to the others, reports now, asks everyone to report, then reports every interval. */
   start(): void {
-    const { bus } = this.sources;
+    const { bus, shared } = this.sources;
     this.lag.enable();
+    // Alone, nothing runs in the background (no readiness queries every interval): list() measures on demand.
+    if (!shared) return;
     this.offs.push(
       bus.subscribe<Report>(REPORT_CHANNEL, (report, from) => {
         if (from !== this.nodeId) this.heard.set(from, { report, at: this.now() });
