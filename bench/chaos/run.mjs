@@ -132,6 +132,7 @@ try {
       notOk: polled.statuses,
       staleMoneyMoves: stale.transactions,
       staleMoneyTugrik: stale.tugrik,
+      tableMovesWitnessed: stale.noted,
       ...(stale.what ? { staleWhat: stale.what } : {}),
       fencingRefusals: since(refusalsBefore, await perNode('tenger_fencing_refusals_total')),
       leaseTakeovers: since(takeoversBefore, await perNode('tenger_lease_takeovers_total')),
@@ -144,7 +145,8 @@ try {
       figures.secondsUntilEveryTableDeals === null ||
       figures.secondsUntilEveryTableDeals >= DEALS_AGAIN_WITHIN_S ||
       figures.http5xxOtherThan503 !== 0 ||
-      figures.staleMoneyMoves !== 0
+      figures.staleMoneyMoves !== 0 ||
+      figures.tableMovesWitnessed === 0
     )
       failed = true;
   }
