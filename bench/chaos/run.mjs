@@ -65,8 +65,11 @@ let failed = false;
 let poller = null;
 
 try {
-  const token = (await call(site.base, 'POST', '/api/v1/user/login', ADMIN)).body.accessToken;
-  const tables = (await call(site.base, 'GET', '/api/v1/admin/table', undefined, token)).body.slice(
+  // Setting up may wait long on a busy machine (the login's scrypt); the polls during faults do not.
+  const SETUP_MS = 120_000;
+  const token = (await call(site.base, 'POST', '/api/v1/user/login', ADMIN, undefined, SETUP_MS)).body
+    .accessToken;
+  const tables = (await call(site.base, 'GET', '/api/v1/admin/table', undefined, token, SETUP_MS)).body.slice(
     0,
     tableCount,
   );
@@ -77,6 +80,7 @@ try {
       `/api/v1/admin/table/simulate?tableId=${table.tableId}`,
       undefined,
       token,
+      SETUP_MS,
     );
     if (started.status !== 200)
       throw new Error(
@@ -128,6 +132,7 @@ try {
       notOk: polled.statuses,
       staleMoneyMoves: stale.transactions,
       staleMoneyTugrik: stale.tugrik,
+      tableMovesWitnessed: stale.noted,
       ...(stale.what ? { staleWhat: stale.what } : {}),
       fencingRefusals: since(refusalsBefore, await perNode('tenger_fencing_refusals_total')),
       leaseTakeovers: since(takeoversBefore, await perNode('tenger_lease_takeovers_total')),
@@ -140,7 +145,8 @@ try {
       figures.secondsUntilEveryTableDeals === null ||
       figures.secondsUntilEveryTableDeals >= DEALS_AGAIN_WITHIN_S ||
       figures.http5xxOtherThan503 !== 0 ||
-      figures.staleMoneyMoves !== 0
+      figures.staleMoneyMoves !== 0 ||
+      figures.tableMovesWitnessed === 0
     )
       failed = true;
   }

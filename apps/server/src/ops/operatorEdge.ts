@@ -40,6 +40,7 @@ export function installOperatorEdge(
   const sockets = countSockets(app);
   const roster = new ProcessRoster({
     bus: services.cluster.bus,
+    shared: services.cluster.shared,
     sockets,
     tablesOwned: () => tablesOwned(services.tableLayer),
     readiness: () => readiness.check(),

@@ -29,6 +29,7 @@ function sharedLine() {
 function sources(bus: ClusterBus, tables: number): RosterSources {
   return {
     bus,
+    shared: true,
     tablesOwned: () => tables,
     sockets: { count: (channel) => (channel === 'table' ? 2 : 1) },
     readiness: async () => ({

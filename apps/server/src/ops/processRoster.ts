@@ -17,6 +17,8 @@ export const REPORT_EVERY_MS = 5_000;
 const SILENT_AFTER_REPORTS = 3;
 /** A silent process is dropped from the list after this. */
 const FORGET_AFTER_MS = 10 * 60_000;
+/** The event-loop monitor's sampling period; its readings include it, so it is taken off. */
+const LAG_RESOLUTION_MS = 10;
 const REPORT_CHANNEL = 'ops:process';
 const ASK_CHANNEL = 'ops:process:ask';
 
@@ -26,6 +28,8 @@ const SERVER_VERSION = (
 
 export interface RosterSources {
   bus: ClusterBus;
+  /** Other processes share the site (REDIS_URL): publish and listen. One process only answers for itself. */
+  shared: boolean;
   tablesOwned(): number;
   sockets: SocketCounts;
   readiness(): Promise<ReadinessReport>;
@@ -35,7 +39,7 @@ type Report = Omit<SystemProcess, 'ageSeconds' | 'status'>;
 
 export class ProcessRoster {
   private readonly heard = new Map<string, { report: Report; at: number }>();
-  private readonly lag: IntervalHistogram = monitorEventLoopDelay({ resolution: 10 });
+  private readonly lag: IntervalHistogram = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
   private readonly offs: Array<() => void> = [];
   private timer: NodeJS.Timeout | null = null;
 
@@ -51,8 +55,10 @@ export class ProcessRoster {
 
   /** Listens to the others, reports now, asks everyone to report, then reports every interval. */
   start(): void {
-    const { bus } = this.sources;
+    const { bus, shared } = this.sources;
     this.lag.enable();
+    // Alone, nothing runs in the background (no readiness queries every interval): list() measures on demand.
+    if (!shared) return;
     this.offs.push(
       bus.subscribe<Report>(REPORT_CHANNEL, (report, from) => {
         if (from !== this.nodeId) this.heard.set(from, { report, at: this.now() });
@@ -68,8 +74,9 @@ export class ProcessRoster {
   async report(): Promise<Report> {
     const { ready, checks } = await this.sources.readiness();
     const memory = process.memoryUsage();
-    const mean = this.lag.count > 0 ? this.lag.mean / 1e6 : 0;
-    const p99 = this.lag.count > 0 ? this.lag.percentile(99) / 1e6 : 0;
+    const late = (ns: number) => (this.lag.count > 0 ? Math.max(0, ns / 1e6 - LAG_RESOLUTION_MS) : 0);
+    const mean = late(this.lag.mean);
+    const p99 = late(this.lag.percentile(99));
     return {
       nodeId: this.nodeId,
       version: SERVER_VERSION,
