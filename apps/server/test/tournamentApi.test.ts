@@ -22,6 +22,16 @@ import { BUY_IN, FEE, SIT_AND_GO, startTournamentServer } from './tournamentFixt
 const A = '/api/v1/admin';
 const U = '/api/v1/user';
 const FUNDS = 20_000;
+/** One level of an administrator's own structure (a minute long). */
+const level = (n: number, smallBlind: number, bigBlind: number, change: object = {}) => ({
+  level: n,
+  smallBlind,
+  bigBlind,
+  ante: 0,
+  seconds: 60,
+  isBreak: false,
+  ...change,
+});
 
 describe.each(TEST_DRIVERS)('the tournament API on $name', ({ url }) => {
   let t: TestServer;
@@ -96,11 +106,68 @@ describe.each(TEST_DRIVERS)('the tournament API on $name', ({ url }) => {
       },
       'levels.1',
     ],
+    [
+      'a level of no length',
+      { ...SIT_AND_GO, structure: undefined, levels: [level(1, 10, 20, { seconds: 0 })] },
+      'levels.0.seconds',
+    ],
+    [
+      'a small blind above the big blind',
+      { ...SIT_AND_GO, structure: undefined, levels: [level(1, 30, 20)] },
+      'levels.0',
+    ],
+    [
+      'levels whose big blind stays the same',
+      { ...SIT_AND_GO, structure: undefined, levels: [level(1, 10, 20), level(2, 15, 20)] },
+      'levels.1',
+    ],
+    [
+      'a structure starting with a break',
+      {
+        ...SIT_AND_GO,
+        structure: undefined,
+        levels: [level(1, 10, 20, { isBreak: true }), level(2, 20, 40)],
+      },
+      'levels.0',
+    ],
+    [
+      'a structure ending with a break',
+      {
+        ...SIT_AND_GO,
+        structure: undefined,
+        levels: [level(1, 10, 20), level(2, 10, 20, { isBreak: true })],
+      },
+      'levels.1',
+    ],
+    [
+      'levels numbered out of order',
+      { ...SIT_AND_GO, structure: undefined, levels: [level(1, 10, 20), level(3, 20, 40)] },
+      'levels.1',
+    ],
+    ['no levels at all', { ...SIT_AND_GO, structure: undefined, levels: [] }, 'levels'],
   ])('creating with %s gets 400 naming the field, and creates nothing', async (_what, body, field) => {
     const res = await admin('POST', '/tournament', body);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('validation_failed');
     expect(Object.keys(res.json().error.fields ?? {})).toContain(field);
+    expect((await as(null, 'GET', '/tournaments')).json()).toEqual([]);
+  });
+
+  it('a bad structure gets one 400 naming every bad level in words, with any other bad field', async () => {
+    const res = await admin('POST', '/tournament', {
+      ...SIT_AND_GO,
+      tableSize: 10,
+      structure: undefined,
+      levels: [level(1, 30, 20), level(2, 40, 80), level(3, 20, 40), level(4, 20, 40, { isBreak: true })],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+    expect(res.json().error.fields).toEqual({
+      tableSize: expect.any(String),
+      'levels.0': 'level 1: the small blind is above the big blind',
+      'levels.2': 'level 3: the big blind must rise above 80 (and the small blind never fall)',
+      'levels.3': 'a structure cannot end with a break',
+    });
     expect((await as(null, 'GET', '/tournaments')).json()).toEqual([]);
   });
 

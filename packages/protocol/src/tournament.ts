@@ -157,7 +157,10 @@ const LevelInputSchema = z.object({
     .max(TOURNAMENT_MAX_STARTING_STACK * 100),
   /** Per player, or one ante paid by the big blind for the table (the default). */
   anteKind: z.enum(['big-blind', 'per-player']).optional(),
-  seconds: z.int().min(1).max(TOURNAMENT_MAX_LEVEL_SECONDS),
+  seconds: z
+    .int()
+    .min(1, 'A level lasts at least one second')
+    .max(TOURNAMENT_MAX_LEVEL_SECONDS, 'A level lasts at most a day'),
   isBreak: z.boolean(),
 });
 

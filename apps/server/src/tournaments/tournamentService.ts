@@ -2,7 +2,7 @@
 // one, register and unregister. Each open tournament runs one TournamentDirector (director.ts) on the
 // ledger (LedgerTournamentBank), the database (DatabaseTournamentStore) and live tables hosted by the
 // table registry (LiveTournamentTables); the director owns every rule, this only builds and finds it.
-import { namedStructure, payoutTable, validateLevels, type Level } from '@tenger/engine';
+import { namedStructure, payoutTable, type Level } from '@tenger/engine';
 import {
   CreateTournamentRequestSchema,
   PAGE_SIZE_DEFAULT,
@@ -37,6 +37,7 @@ import { DatabaseTournamentStore } from './databaseTournamentStore.js';
 import { TournamentDirector, TournamentRefused, type CancelOutcome } from './director.js';
 import { LedgerTournamentBank } from './ledgerTournamentBank.js';
 import { LiveTournamentTables, registryTableHost } from './liveTournamentTables.js';
+import { engineLevels, structureProblems } from './tournamentInput.js';
 import type { Clock, Entrant, TournamentConfig, TournamentSnapshot, TournamentTables } from './ports.js';
 
 /** Action time at a tournament's tables when the administrator names none. */
@@ -895,11 +896,11 @@ export class TournamentService {
 
   private levelsOf(input: CreateTournamentRequest): Level[] {
     if (input.structure) return namedStructure(input.structure, input.startingStack);
-    const levels: Level[] = (input.levels ?? []).map((l) => ({ ...l, anteKind: l.anteKind ?? 'big-blind' }));
-    const problems = validateLevels(levels);
+    const levels = engineLevels(input.levels ?? []);
+    const problems = structureProblems(levels);
     if (problems.length > 0) {
       const fields: Record<string, string> = {};
-      for (const p of problems) fields[p.index >= 0 ? `levels.${p.index}` : 'levels'] ??= p.message;
+      for (const p of problems) fields[p.path.join('.')] ??= p.message;
       throw badRequest(problems[0]!.message, fields);
     }
     return levels;

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  CreateTournamentRequestSchema,
   TournamentIdQuerySchema,
   TournamentSimulateQuerySchema,
-  UpdateTournamentRequestSchema,
   type MessageResponse,
   type TournamentDetail,
   type TournamentSimulationResponse,
 } from '@tenger/protocol';
 import type { Services } from '../../../services.js';
+import {
+  CreateTournamentInputSchema,
+  UpdateTournamentInputSchema,
+} from '../../../tournaments/tournamentInput.js';
 import { cancellationMessage } from '../../../tournaments/tournamentService.js';
 import { parseInput } from '../../validation.js';
 import { actorOf } from './adminContext.js';
@@ -19,7 +21,7 @@ import { actorOf } from './adminContext.js';
  */
 export function adminTournamentRoutes(app: FastifyInstance, services: Services): void {
   app.post('/tournament', async (request, reply): Promise<TournamentDetail> => {
-    const body = parseInput(CreateTournamentRequestSchema, request.body);
+    const body = parseInput(CreateTournamentInputSchema, request.body);
     const created = await services.tournaments.create(body, actorOf(request));
     reply.status(201);
     return created;
@@ -27,7 +29,7 @@ export function adminTournamentRoutes(app: FastifyInstance, services: Services):
 
   app.patch('/tournament', async (request): Promise<TournamentDetail> => {
     const { tournamentId } = parseInput(TournamentIdQuerySchema, request.query, 'query');
-    const change = parseInput(UpdateTournamentRequestSchema, request.body ?? {});
+    const change = parseInput(UpdateTournamentInputSchema, request.body ?? {});
     return services.tournaments.update(tournamentId, change, actorOf(request));
   });
 
