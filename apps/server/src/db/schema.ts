@@ -87,6 +87,7 @@ export const LEDGER_ACCOUNT_KINDS = [
   'outside_bank',
   'tournament_pool',
   'tournament_fees',
+  'tournament_guarantee',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 

@@ -77,6 +77,16 @@ export class LedgerTournamentBank implements TournamentBank {
       meta: { tournamentId },
     });
   }
+
+  async overlay(tournamentId: number, amount: number, key: string): Promise<void> {
+    if (amount <= 0) return;
+    await this.post(tournamentId, {
+      key,
+      kind: 'tournament_overlay',
+      movements: [{ from: Accounts.tournamentGuarantee, to: Accounts.tournamentPool(tournamentId), amount }],
+      meta: { tournamentId },
+    });
+  }
 }
 
 function holder(who: SeatHolder) {

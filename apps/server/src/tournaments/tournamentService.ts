@@ -50,6 +50,11 @@ const REFUSAL_MESSAGES: Record<TournamentRefused['code'], string> = {
   already_registered: 'You are already registered in this tournament',
   not_registered: 'You are not registered in this tournament',
   insufficient_funds: 'Your balance does not cover the buy-in and the fee',
+  entry_limit: 'You have used every entry this tournament allows',
+  rebuy_closed: 'Rebuys are not open now',
+  rebuy_limit: 'You have used every rebuy this tournament allows',
+  rebuy_stack: 'A rebuy is for a stack at or below the starting stack',
+  addon_closed: 'The add-on is not open now',
 };
 
 /** What a cancellation did, in the administrator's words (the DELETE's answer and the audit log). */
@@ -743,6 +748,7 @@ export class TournamentService {
       open: () => Promise.reject(new Error('a cancelled tournament opens no table')),
       resume: () => Promise.reject(new Error('a cancelled tournament resumes no table')),
       seatPlayer: () => undefined,
+      addChips: () => undefined,
       removePlayer: () => undefined,
       close: (tableId) => retire(tableId),
       setLevel: () => undefined,
