@@ -69,6 +69,8 @@ export interface DirectorPorts {
   shuffle?: <T>(items: readonly T[]) => T[];
   /** How often the level clock's time left is saved between snapshots, ms (default 1,000). */
   clockSaveMs?: number;
+  /** Told after a save that changed the status (a recurring schedule creates its next instance at the start). */
+  statusChanged?: (status: TournamentStatus) => void;
 }
 
 /** The level clock's time left is saved this often by default: a crash loses at most this much of a level. */
@@ -1013,8 +1015,15 @@ export class TournamentDirector {
     return `tournament:${this.config.tournamentId}:entry:${userId}:${this.entryCounts.get(userId) ?? 1}`;
   }
 
-  private save(): Promise<void> {
-    return this.ports.store.save(this.snapshot());
+  private savedStatus: TournamentStatus | null = null;
+
+  private async save(): Promise<void> {
+    await this.ports.store.save(this.snapshot());
+    if (this.savedStatus !== this.status) {
+      const first = this.savedStatus === null;
+      this.savedStatus = this.status;
+      if (!first || this.status !== 'registering') this.ports.statusChanged?.(this.status);
+    }
   }
 
   /** One step at a time, in order (like a table's queue). */
