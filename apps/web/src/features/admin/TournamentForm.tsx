@@ -3,6 +3,7 @@ import { Col, Form, Input, InputNumber, Row, Select, type FormInstance } from 'a
 import { useTranslation } from 'react-i18next';
 import { MAX_AMOUNT } from './adminConstants';
 import { MAX_ACTION_SECONDS, MAX_SEATS, MIN_ACTION_SECONDS, MIN_SEATS } from './TableForm';
+import { ScheduledFormatFields } from './ScheduledFormatFields';
 import type { TournamentFormValues } from './tournamentTemplates';
 
 const KINDS: TournamentKind[] = ['sng', 'mtt'];
@@ -114,6 +115,7 @@ export function TournamentForm({
           <Input type="datetime-local" />
         </Form.Item>
       ) : null}
+      <ScheduledFormatFields kind={kind} />
       <Row gutter={12}>
         <Col span={12}>
           <Form.Item

@@ -5,6 +5,7 @@ import type {
   TournamentStructure,
 } from '@tenger/protocol';
 import type { TournamentSummary } from '../../api/tournamentTypes';
+import { DEFAULT_SCHEDULE_TIME_ZONE } from './ScheduledFormatFields';
 
 /**
  * The admin's starting points for a new tournament: Sit & Go at 6 and 9 seats on each named structure
@@ -67,11 +68,15 @@ const MTT_LEAD_MS = 60 * 60 * 1000;
  */
 export interface TournamentFormValues extends Omit<
   CreateTournamentRequest,
-  'startsAt' | 'structure' | 'levels' | 'actionSeconds'
+  'startsAt' | 'structure' | 'levels' | 'actionSeconds' | 'registrationOpensAt' | 'recurrence' | 'timeZone'
 > {
   structure?: TournamentStructure;
   startsAt?: string;
   actionSeconds?: number | null;
+  /** Scheduled formats (issue 21): the opening as a `datetime-local` string, the schedule's zone. */
+  registrationOpensAt?: string;
+  recurrence?: 'daily' | 'weekly' | null;
+  timeZone?: string | null;
 }
 
 /** The form filled from a template; `name` is the template's name in the reader's language. */
@@ -110,6 +115,18 @@ export function summaryValues(tournament: TournamentSummary): TournamentFormValu
     startsAt: tournament.startsAt ? toLocalInput(Date.parse(tournament.startsAt)) : undefined,
     structure: undefined,
     actionSeconds: null,
+    registrationOpensAt: tournament.registrationOpensAt
+      ? toLocalInput(Date.parse(tournament.registrationOpensAt))
+      : undefined,
+    lateRegLevels: tournament.lateRegLevels,
+    maxEntries: tournament.maxEntries,
+    rebuyLevels: tournament.rebuyLevels,
+    maxRebuys: tournament.maxRebuys,
+    addOn: tournament.addOn,
+    guarantee: tournament.guarantee,
+    recurrence: tournament.recurrence ?? null,
+    timeZone: tournament.timeZone ?? null,
+    featured: tournament.featured,
   };
 }
 
@@ -118,13 +135,19 @@ export function summaryValues(tournament: TournamentSummary): TournamentFormValu
  * action time are left out, so the server keeps (or defaults) them.
  */
 export function requestOf(values: TournamentFormValues): CreateTournamentRequest {
-  const { startsAt, structure, actionSeconds, ...rest } = values;
+  const { startsAt, structure, actionSeconds, registrationOpensAt, recurrence, timeZone, ...rest } = values;
+  const mtt = rest.kind === 'mtt';
   return {
     ...rest,
     name: rest.name.trim(),
-    startsAt: rest.kind === 'mtt' && startsAt ? new Date(startsAt).toISOString() : null,
+    startsAt: mtt && startsAt ? new Date(startsAt).toISOString() : null,
     ...(structure ? { structure } : {}),
     ...(typeof actionSeconds === 'number' ? { actionSeconds } : {}),
+    // Scheduled formats: only a multi-table tournament has them (the guarantee and the teaser: any).
+    registrationOpensAt: mtt && registrationOpensAt ? new Date(registrationOpensAt).toISOString() : null,
+    recurrence: mtt && recurrence ? recurrence : null,
+    timeZone: mtt && recurrence ? timeZone || DEFAULT_SCHEDULE_TIME_ZONE : null,
+    ...(mtt ? {} : { lateRegLevels: 0, maxEntries: 1, rebuyLevels: 0, maxRebuys: 0, addOn: false }),
   };
 }
 
