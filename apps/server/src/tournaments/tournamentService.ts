@@ -787,6 +787,7 @@ export class TournamentService {
       this.deps.db,
     );
     const tables = new LiveTournamentTables(host);
+    let nextDue = Boolean(row.recurrence);
     const director = new TournamentDirector(
       this.configOf(row),
       {
@@ -794,8 +795,12 @@ export class TournamentService {
         bank: this.bank,
         store: this.store,
         tables,
+        // Once registration is over (the start, or a cancellation at it): the schedule's next instance.
         statusChanged: (status) => {
-          if (status !== 'scheduled' && status !== 'registering') void this.scheduleNext(row);
+          if (nextDue && status !== 'scheduled' && status !== 'registering') {
+            nextDue = false;
+            void this.scheduleNext(row);
+          }
         },
       },
       snapshot,
