@@ -143,11 +143,17 @@ export function requestOf(values: TournamentFormValues): CreateTournamentRequest
     startsAt: mtt && startsAt ? new Date(startsAt).toISOString() : null,
     ...(structure ? { structure } : {}),
     ...(typeof actionSeconds === 'number' ? { actionSeconds } : {}),
-    // Scheduled formats: only a multi-table tournament has them (the guarantee and the teaser: any).
-    registrationOpensAt: mtt && registrationOpensAt ? new Date(registrationOpensAt).toISOString() : null,
-    recurrence: mtt && recurrence ? recurrence : null,
-    timeZone: mtt && recurrence ? timeZone || DEFAULT_SCHEDULE_TIME_ZONE : null,
-    ...(mtt ? {} : { lateRegLevels: 0, maxEntries: 1, rebuyLevels: 0, maxRebuys: 0, addOn: false }),
+    // Scheduled formats: sent only when the form has them (a template's Sit & Go sends none); the
+    // opening and the schedule only for a multi-table tournament, empty ones as null (cleared).
+    ...(mtt && registrationOpensAt !== undefined
+      ? { registrationOpensAt: registrationOpensAt ? new Date(registrationOpensAt).toISOString() : null }
+      : {}),
+    ...(mtt && recurrence !== undefined
+      ? {
+          recurrence: recurrence ?? null,
+          timeZone: recurrence ? timeZone || DEFAULT_SCHEDULE_TIME_ZONE : null,
+        }
+      : {}),
   };
 }
 
