@@ -494,6 +494,11 @@ export const BooksSchema = z.object({
     /** Prize pools of tournaments not yet paid out, and the house's tournament fees. */
     tournamentPools: z.int(),
     tournamentFees: z.int(),
+    /**
+     * The house's account behind tournament guarantees: negative by the overlay it has paid (a
+     * guaranteed pool's shortfall); the Data page shows the overlay paid (this, negated).
+     */
+    tournamentGuarantee: z.int(),
   }),
   /** Sum of every account; zero when the books balance. */
   total: z.int(),

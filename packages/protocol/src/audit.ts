@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   'tournament.create',
   'tournament.update',
   'tournament.cancel',
+  /** The house's guarantee account paid a guaranteed tournament's overlay (system). */
+  'tournament.overlay',
   'settings.update',
   'block.update',
   'block.delete',

@@ -94,6 +94,16 @@ export const ERROR_STATUS = {
   already_registered: 409,
   /** Unregistering from a tournament the caller is not registered in. */
   not_registered: 409,
+  /** A re-entry beyond the tournament's entries per person. */
+  entry_limit: 409,
+  /** A rebuy outside the rebuy period (or after the player's tournament ended). */
+  rebuy_closed: 409,
+  /** A rebuy beyond the tournament's rebuys per person. */
+  rebuy_limit: 409,
+  /** A rebuy with a stack above the starting stack. */
+  rebuy_stack: 409,
+  /** An add-on outside its level, or by a player who is out. */
+  addon_closed: 409,
 
   // ---- player protection ----
   /** The account is in a time-out or self-exclusion; `fields.until` says until when ('indefinite'). */

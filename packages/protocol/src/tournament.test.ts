@@ -42,3 +42,49 @@ describe('the create-tournament request', () => {
     expect(result.error!.issues.map((i) => i.path.join('.'))).toContain(field);
   });
 });
+
+describe('the scheduled formats of a create request', () => {
+  const MTT = {
+    ...SNG,
+    kind: 'mtt',
+    maxEntrants: 500,
+    startsAt: '2030-01-01T12:00:00Z',
+    structure: 'regular',
+  };
+
+  it('takes a guaranteed nightly tournament with late registration, re-entry, rebuys and an add-on', () => {
+    const nightly = {
+      ...MTT,
+      registrationOpensAt: '2029-12-31T12:00:00Z',
+      lateRegLevels: 6,
+      maxEntries: 3,
+      rebuyLevels: 4,
+      maxRebuys: 2,
+      addOn: true,
+      guarantee: 10_000_000,
+      recurrence: 'daily',
+      timeZone: 'Asia/Ulaanbaatar',
+      featured: true,
+    };
+    expect(CreateTournamentRequestSchema.safeParse(nightly).success).toBe(true);
+  });
+
+  it.each([
+    [
+      'registration opening after the start',
+      { registrationOpensAt: '2030-01-02T00:00:00Z' },
+      'registrationOpensAt',
+    ],
+    ['re-entry without late registration', { maxEntries: 2 }, 'maxEntries'],
+    ['a rebuy period with no rebuys', { rebuyLevels: 2 }, 'maxRebuys'],
+    ['rebuys with no period', { maxRebuys: 2 }, 'rebuyLevels'],
+    ['an add-on without a rebuy period', { addOn: true }, 'addOn'],
+    ['a recurrence without a time zone', { recurrence: 'daily' }, 'timeZone'],
+    ['late registration in a Sit & Go', { kind: 'sng', startsAt: undefined, lateRegLevels: 2 }, 'kind'],
+    ['a negative guarantee', { guarantee: -1 }, 'guarantee'],
+  ])('refuses %s', (_what, change, field) => {
+    const result = CreateTournamentRequestSchema.safeParse({ ...MTT, ...change });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((i) => i.path.join('.'))).toContain(field);
+  });
+});

@@ -17,6 +17,8 @@ export const TOURNAMENT_MIN_STARTING_STACK = 200;
 export const TOURNAMENT_MAX_STARTING_STACK = 10_000_000;
 /** The most entrants one tournament takes. */
 export const TOURNAMENT_MAX_ENTRANTS = 10_000;
+/** The most re-entries (and rebuys) one person may make in a tournament. */
+export const TOURNAMENT_MAX_REENTRIES = 100;
 /** The most levels a structure may list, and the longest level (a day). */
 export const TOURNAMENT_MAX_LEVELS = 200;
 export const TOURNAMENT_MAX_LEVEL_SECONDS = 86_400;
@@ -55,6 +57,25 @@ export const TournamentSummarySchema = z.object({
   prizePool: MoneySchema,
   /** Whether the caller is registered (false without a login). */
   registered: z.boolean(),
+  // Scheduled formats (issue 21); absent from servers before it.
+  /** When registration opens (ISO); null: open since the tournament was created. Status 'scheduled' before. */
+  registrationOpensAt: IsoDateSchema.nullable().optional(),
+  /** The least prize pool (0: none); the house pays the overlay. */
+  guarantee: MoneySchema.optional(),
+  /** Late registration (and re-entry) while the first N levels are played (0: none). */
+  lateRegLevels: z.int().min(0).optional(),
+  /** Entries one person may make (1: no re-entry). */
+  maxEntries: z.int().min(1).optional(),
+  /** Rebuys while the first N levels are played (0: none), each buy-in + fee for a starting stack. */
+  rebuyLevels: z.int().min(0).optional(),
+  maxRebuys: z.int().min(0).optional(),
+  /** One add-on (buy-in + fee for a starting stack) in the level after the rebuy period. */
+  addOn: z.boolean().optional(),
+  /** A recurring schedule (the next instance appears when this one starts), in `timeZone`'s wall clock. */
+  recurrence: z.enum(['daily', 'weekly']).nullable().optional(),
+  timeZone: z.string().nullable().optional(),
+  /** The contest teaser's tournament. */
+  featured: z.boolean().optional(),
 });
 export type TournamentSummary = z.infer<typeof TournamentSummarySchema>;
 export const TournamentListSchema = z.array(TournamentSummarySchema);
@@ -81,6 +102,12 @@ export const TournamentPlayerSchema = z.object({
   prize: MoneySchema,
   /** A house-funded, marked bot. */
   bot: z.boolean(),
+  /** Entries made (re-entries included), rebuys, and whether the add-on was taken. */
+  entries: z.int().min(1).optional(),
+  rebuys: z.int().min(0).optional(),
+  addOn: z.boolean().optional(),
+  /** Out of chips while the pool is open (may re-enter or rebuy); ranked when it closes. */
+  busted: z.boolean().optional(),
 });
 export type TournamentPlayer = z.infer<typeof TournamentPlayerSchema>;
 
@@ -95,6 +122,13 @@ export const TournamentDetailSchema = TournamentSummarySchema.extend({
   players: z.array(TournamentPlayerSchema),
   tables: z.array(z.object({ tableId: IdSchema, players: z.int().min(0) })),
   handForHand: z.boolean(),
+  /** What the buy-ins brought (entries, re-entries, rebuys, add-ons); prizePool is this or the guarantee. */
+  collected: MoneySchema.optional(),
+  /** The overlay the house paid into the pool (0 until the prizes are decided). */
+  overlay: MoneySchema.optional(),
+  lateRegistrationOpen: z.boolean().optional(),
+  rebuysOpen: z.boolean().optional(),
+  addOnOpen: z.boolean().optional(),
 });
 export type TournamentDetail = z.infer<typeof TournamentDetailSchema>;
 
@@ -129,6 +163,19 @@ export const MyTournamentPageSchema = pageOf(MyTournamentSchema);
 export type MyTournamentPage = z.infer<typeof MyTournamentPageSchema>;
 
 export const TournamentIdParamsSchema = z.object({ id: IdQuerySchema });
+/**
+ * POST /api/v1/user/tournaments/{id}/register (optional body): `entryNumber` is the caller's count of
+ * their entries with this one (2 for a first re-entry), so a retried request is not charged twice.
+ */
+export const TournamentEntryRequestSchema = z
+  .object({ entryNumber: z.int().min(1).max(1_000).optional() })
+  .optional();
+export type TournamentEntryRequest = z.infer<typeof TournamentEntryRequestSchema>;
+/** POST /api/v1/user/tournaments/{id}/rebuy: `rebuyNumber` is the caller's count of rebuys with this one (retries are free). */
+export const TournamentRebuyRequestSchema = z
+  .object({ rebuyNumber: z.int().min(1).max(1_000).optional() })
+  .optional();
+export type TournamentRebuyRequest = z.infer<typeof TournamentRebuyRequestSchema>;
 export const TournamentIdQuerySchema = z.object({ tournamentId: IdQuerySchema });
 /** PUT /api/v1/admin/tournament/simulate: how many bots to register (at most the room left). */
 export const TournamentSimulateQuerySchema = z.object({
@@ -182,6 +229,23 @@ const TournamentFieldsSchema = z.object({
   levels: z.array(LevelInputSchema).min(1).max(TOURNAMENT_MAX_LEVELS).optional(),
   /** Seconds to act at the tournament's tables (default 20). */
   actionSeconds: z.int().min(5).max(120).optional(),
+  // Scheduled formats (issue 21), multi-table tournaments only except the guarantee.
+  /** When registration opens (ISO with a time zone), before the start; absent: at once. */
+  registrationOpensAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  lateRegLevels: z.int().min(0).max(TOURNAMENT_MAX_LEVELS).optional(),
+  maxEntries: z
+    .int()
+    .min(1)
+    .max(TOURNAMENT_MAX_REENTRIES + 1)
+    .optional(),
+  rebuyLevels: z.int().min(0).max(TOURNAMENT_MAX_LEVELS).optional(),
+  maxRebuys: z.int().min(0).max(TOURNAMENT_MAX_REENTRIES).optional(),
+  addOn: z.boolean().optional(),
+  guarantee: MoneySchema.optional(),
+  recurrence: z.enum(['daily', 'weekly']).nullable().optional(),
+  /** The schedule's time zone (IANA, e.g. Asia/Ulaanbaatar); required with a recurrence. */
+  timeZone: singleLineText().max(64).nullable().optional(),
+  featured: z.boolean().optional(),
 });
 
 /** POST /api/v1/admin/tournament. Either a named `structure` or the admin's own `levels`. */
@@ -206,7 +270,31 @@ export const CreateTournamentRequestSchema = TournamentFieldsSchema.superRefine(
       path: ['startsAt'],
       message: 'A Sit & Go starts when full: no start time',
     });
+  checkScheduledFormats(t, (path, message) => ctx.addIssue({ code: 'custom', path: [path], message }));
 });
+
+/** The rules of the scheduled formats' fields (issue 21), shared by create and the server's change check. */
+function checkScheduledFormats(
+  t: z.infer<typeof TournamentFieldsSchema>,
+  issue: (path: string, message: string) => void,
+): void {
+  const levels = t.levels?.length ?? (t.structure ? TOURNAMENT_MAX_LEVELS : 0);
+  if (t.registrationOpensAt && (!t.startsAt || Date.parse(t.registrationOpensAt) >= Date.parse(t.startsAt)))
+    issue('registrationOpensAt', 'Registration must open before the start');
+  const sng = t.kind === 'sng';
+  if (sng && ((t.lateRegLevels ?? 0) > 0 || (t.rebuyLevels ?? 0) > 0 || (t.maxEntries ?? 1) > 1 || t.addOn))
+    issue('kind', 'Late registration, re-entry, rebuys and add-ons are for multi-table tournaments');
+  if ((t.maxEntries ?? 1) > 1 && (t.lateRegLevels ?? 0) === 0)
+    issue('maxEntries', 'Re-entry needs late registration (re-entries are made while it is open)');
+  if ((t.rebuyLevels ?? 0) > 0 && (t.maxRebuys ?? 0) === 0) issue('maxRebuys', 'At least one rebuy');
+  if ((t.maxRebuys ?? 0) > 0 && (t.rebuyLevels ?? 0) === 0) issue('rebuyLevels', 'Give the rebuy period');
+  if (t.addOn && (t.rebuyLevels ?? 0) === 0) issue('addOn', 'The add-on comes at the end of a rebuy period');
+  const open = Math.max(t.lateRegLevels ?? 0, (t.rebuyLevels ?? 0) + (t.addOn ? 1 : 0));
+  if (open > 0 && open >= levels)
+    issue('lateRegLevels', 'Late registration, rebuys and the add-on must end before the last level');
+  if (t.recurrence && !t.startsAt) issue('recurrence', 'A recurring tournament needs a start time');
+  if (t.recurrence && !t.timeZone) issue('timeZone', 'A recurring tournament needs a time zone');
+}
 export type CreateTournamentRequest = z.infer<typeof CreateTournamentRequestSchema>;
 
 /**

@@ -87,6 +87,7 @@ export const LEDGER_ACCOUNT_KINDS = [
   'outside_bank',
   'tournament_pool',
   'tournament_fees',
+  'tournament_guarantee',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
@@ -301,6 +302,21 @@ export const tournaments = pgTable('tournaments', {
   createdBy: integer('created_by').references(() => users.id),
   createdAt: createdAt(),
   finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  // Scheduled formats (migration 0018): see tournaments/ports.ts TournamentConfig.
+  registrationOpensAt: timestamp('registration_opens_at', { withTimezone: true, mode: 'date' }),
+  lateRegLevels: integer('late_reg_levels').notNull().default(0),
+  maxEntries: integer('max_entries').notNull().default(1),
+  rebuyLevels: integer('rebuy_levels').notNull().default(0),
+  maxRebuys: integer('max_rebuys').notNull().default(0),
+  addOn: boolean('add_on').notNull().default(false),
+  guarantee: money('guarantee').notNull().default(0),
+  /** A recurring schedule: the next instance is created (once) when this one starts. */
+  recurrence: text('recurrence', { enum: ['daily', 'weekly'] }),
+  timeZone: text('time_zone'),
+  /** The instance of the schedule this one follows (unique: each instance has one next). */
+  previousId: integer('previous_id'),
+  /** The contest teaser's tournament (the lobby's content block links to it). */
+  featured: boolean('featured').notNull().default(false),
 });
 
 /** One row per player in a tournament: the players' lists (place, prize). */

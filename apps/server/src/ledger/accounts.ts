@@ -6,7 +6,16 @@ export type AccountRef =
   | { kind: 'player_locked'; userId: number }
   | { kind: 'player_seat'; userId: number; tableId: number }
   | { kind: 'tournament_pool'; tournamentId: number }
-  | { kind: 'house_rake' | 'jackpot' | 'bonus' | 'bot_bankroll' | 'outside_bank' | 'tournament_fees' };
+  | {
+      kind:
+        | 'house_rake'
+        | 'jackpot'
+        | 'bonus'
+        | 'bot_bankroll'
+        | 'outside_bank'
+        | 'tournament_fees'
+        | 'tournament_guarantee';
+    };
 
 export const Accounts = {
   /** What the player can spend: the balance shown. */
@@ -25,6 +34,11 @@ export const Accounts = {
   tournamentPool: (tournamentId: number): AccountRef => ({ kind: 'tournament_pool', tournamentId }),
   /** The house's tournament fees (its revenue from tournaments, as the rake is from cash tables). */
   tournamentFees: { kind: 'tournament_fees' } as AccountRef,
+  /**
+   * The house's money behind tournament guarantees: it pays each overlay (a guaranteed pool's shortfall)
+   * and goes negative by what overlays have cost (like the bonus account).
+   */
+  tournamentGuarantee: { kind: 'tournament_guarantee' } as AccountRef,
   /** Money outside the site: deposits come from it (it goes negative), approved withdrawals return to it. */
   outsideBank: { kind: 'outside_bank' } as AccountRef,
 } as const;

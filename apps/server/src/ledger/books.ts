@@ -42,6 +42,7 @@ export async function readBooks(db: Database, ledger: Ledger, seatedPlayers: num
     outsideBank: totals.outside_bank,
     tournamentPools: totals.tournament_pool,
     tournamentFees: totals.tournament_fees,
+    tournamentGuarantee: totals.tournament_guarantee,
   };
   const total = Object.values(accounts).reduce((sum, value) => sum + value, 0);
   return {

@@ -37,6 +37,8 @@ export const LEDGER_TRANSACTION_KINDS = [
   'tournament_refund',
   /** A finishing place's prize (or a cancellation share): the pool -> available. */
   'tournament_prize',
+  /** A guaranteed tournament's overlay: the house's guarantee account -> the prize pool. */
+  'tournament_overlay',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
@@ -297,6 +299,7 @@ export class Ledger {
       outside_bank: 0,
       tournament_pool: 0,
       tournament_fees: 0,
+      tournament_guarantee: 0,
     } satisfies BookTotals;
     for (const row of rows) totals[row.kind] = Number(row.total);
     return totals;

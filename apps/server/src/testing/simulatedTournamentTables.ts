@@ -94,6 +94,14 @@ export class SimulatedTournamentTables implements TournamentTables {
     this.moves++;
   }
 
+  addChips(tableId: number, userId: number, chips: number): void {
+    const table = this.table(tableId);
+    if (table.playing) throw new Error(`chips added at table ${tableId} during a hand`);
+    const seat = [...table.seats.values()].find((p) => p.userId === userId);
+    if (!seat) throw new Error(`player ${userId} is not at table ${tableId}`);
+    seat.stack += chips;
+  }
+
   removePlayer(tableId: number, userId: number): void {
     const table = this.table(tableId);
     if (table.playing) throw new Error(`player ${userId} taken from table ${tableId} during a hand`);

@@ -8,6 +8,7 @@ import {
   finishingPlaces,
   isFinalTable,
   isHandForHand,
+  lateEntrySeat,
   payoutTable,
   placesPaid,
   type Level,
@@ -32,7 +33,16 @@ import type {
 
 /** Why a registration was refused: the codes of the error vocabulary. */
 export type RegistrationRefusal =
-  'tournament_closed' | 'tournament_full' | 'already_registered' | 'not_registered' | 'insufficient_funds';
+  | 'tournament_closed'
+  | 'tournament_full'
+  | 'already_registered'
+  | 'not_registered'
+  | 'insufficient_funds'
+  | 'entry_limit'
+  | 'rebuy_closed'
+  | 'rebuy_limit'
+  | 'rebuy_stack'
+  | 'addon_closed';
 
 export class TournamentRefused extends Error {
   constructor(readonly code: RegistrationRefusal) {
@@ -59,6 +69,8 @@ export interface DirectorPorts {
   shuffle?: <T>(items: readonly T[]) => T[];
   /** How often the level clock's time left is saved between snapshots, ms (default 1,000). */
   clockSaveMs?: number;
+  /** Told after a save that changed the status (a recurring schedule creates its next instance at the start). */
+  statusChanged?: (status: TournamentStatus) => void;
 }
 
 /** The level clock's time left is saved this often by default: a crash loses at most this much of a level. */
@@ -87,6 +99,12 @@ export class TournamentDirector {
   private handForHand = false;
   /** How many times each player has entered (an unregistration and a new entry get new keys). */
   private readonly entryCounts = new Map<number, number>();
+  /** Busts while the pool is open, one group per hand (see Entrant.busted). */
+  private pendingBusts: Array<Array<{ userId: number; startStack: number }>> = [];
+  /** Chips bought during a hand in play, added when the hand is over: userId -> chips. */
+  private readonly pendingChips = new Map<number, number>();
+  /** The overlay ordered from the house's guarantee account. */
+  private overlayOrdered = 0;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly shuffle: <T>(items: readonly T[]) => T[];
 
@@ -96,7 +114,8 @@ export class TournamentDirector {
     snapshot?: TournamentSnapshot,
   ) {
     this.shuffle = ports.shuffle ?? cryptoShuffle;
-    this.status = 'registering';
+    const opensAt = config.registrationOpensAt ?? null;
+    this.status = opensAt !== null && opensAt > ports.clock.now() ? 'scheduled' : 'registering';
     if (snapshot) this.restore(snapshot);
   }
 
@@ -110,8 +129,49 @@ export class TournamentDirector {
     return this.config.levels[this.levelIndex]!;
   }
 
+  /** The prize pool: what the entries, re-entries, rebuys and add-ons brought, or the guarantee if more. */
   get prizePool(): number {
-    return this.entrants.size * this.config.buyIn;
+    return Math.max(this.config.guarantee ?? 0, this.collected);
+  }
+
+  /** What the buy-ins brought into the pool (entries, re-entries, rebuys and add-ons). */
+  get collected(): number {
+    let buyIns = 0;
+    for (const e of this.entrants.values()) buyIns += buyInsOf(e);
+    return buyIns * this.config.buyIn;
+  }
+
+  /** The overlay paid (or ordered) from the house's guarantee account; 0 before prizes are decided. */
+  get overlay(): number {
+    return this.overlayOrdered;
+  }
+
+  /** Late registration and re-entry are open: while the first `lateRegLevels` levels are played. */
+  get lateRegistrationOpen(): boolean {
+    return this.inPlay && this.levelIndex < (this.config.lateRegLevels ?? 0);
+  }
+
+  /** Rebuys are open: while the first `rebuyLevels` levels are played. */
+  get rebuysOpen(): boolean {
+    return this.inPlay && this.levelIndex < (this.config.rebuyLevels ?? 0);
+  }
+
+  /** The add-on is offered: in the level right after the rebuy period. */
+  get addOnOpen(): boolean {
+    const rebuyLevels = this.config.rebuyLevels ?? 0;
+    return this.inPlay && Boolean(this.config.addOn) && rebuyLevels > 0 && this.levelIndex === rebuyLevels;
+  }
+
+  /**
+   * The prize pool is still open (entries, rebuys or the add-on may still come): busts wait for their
+   * places, no prize is decided and there is no hand-for-hand until it closes.
+   */
+  get poolOpen(): boolean {
+    return this.inPlay && this.levelIndex < poolClosingLevel(this.config);
+  }
+
+  private get inPlay(): boolean {
+    return this.status === 'running' || this.status === 'break';
   }
 
   get payouts(): Payout[] {
@@ -130,8 +190,9 @@ export class TournamentDirector {
     return [...this.entrants.values()].map((e) => ({ ...e }));
   }
 
+  /** Players still in (seated with chips, or registered before the start). */
   remaining(): Entrant[] {
-    return this.players().filter((e) => e.place === null);
+    return this.players().filter((e) => e.place === null && !e.busted);
   }
 
   tableIds(): number[] {
@@ -183,41 +244,53 @@ export class TournamentDirector {
       entryCounts: [...this.entryCounts],
       roundBusts: this.roundBusts.map((b) => ({ ...b })),
       moneyOrders: this.moneyOrders.map((o) => ({ ...o })),
+      pendingBusts: this.pendingBusts.map((group) => group.map((b) => ({ ...b }))),
+      pendingChips: [...this.pendingChips],
+      overlay: this.overlayOrdered,
     };
   }
 
   // ---- registration --------------------------------------------------------------------------
 
-  /** Schedules the start of a scheduled tournament (a Sit & Go starts when full). */
+  /**
+   * Arms the clock: registration opens at its time (a 'scheduled' tournament), then a scheduled
+   * tournament starts at its time (a Sit & Go starts when full).
+   */
   open(): void {
+    if (this.status === 'scheduled') {
+      const wait = Math.max(0, (this.config.registrationOpensAt ?? 0) - this.ports.clock.now());
+      this.startTimer = this.ports.clock.setTimeout(() => void this.run(() => this.openRegistration()), wait);
+      return;
+    }
     if (this.config.startsAt === null || this.status !== 'registering') return;
     const wait = Math.max(0, this.config.startsAt - this.ports.clock.now());
     this.startTimer = this.ports.clock.setTimeout(() => void this.run(() => this.startOrCancel()), wait);
   }
 
-  register(userId: number, isBot = false): Promise<void> {
+  private async openRegistration(): Promise<void> {
+    if (this.status !== 'scheduled') return;
+    this.status = 'registering';
+    await this.save();
+    this.open();
+  }
+
+  /**
+   * An entry: before the start a registration; while late registration is open a late entry (seated at
+   * once with a starting stack), or a re-entry of a player who busted (up to `maxEntries` entries).
+   * `entryNumber` (the caller's count of their entries with this one) makes a retried request nothing.
+   */
+  register(userId: number, isBot = false, entryNumber?: number): Promise<void> {
     return this.run(async () => {
-      if (this.status !== 'registering') throw new TournamentRefused('tournament_closed');
+      const known = this.entrants.get(userId);
+      if (entryNumber !== undefined && known && (known.entries ?? 1) >= entryNumber && !known.busted) return;
+      if (this.status !== 'registering') {
+        if (this.lateRegistrationOpen) return this.lateEntry(userId, isBot);
+        throw new TournamentRefused('tournament_closed');
+      }
       if (this.entrants.has(userId)) throw new TournamentRefused('already_registered');
       if (this.entrants.size >= this.config.maxEntrants) throw new TournamentRefused('tournament_full');
-      this.entryCounts.set(userId, (this.entryCounts.get(userId) ?? 0) + 1);
-      const entered = await this.ports.bank.enter(
-        this.config.tournamentId,
-        { userId, isBot },
-        this.config.buyIn,
-        this.config.fee,
-        this.entryKey(userId),
-      );
-      if (!entered) throw new TournamentRefused('insufficient_funds');
-      this.entrants.set(userId, {
-        userId,
-        isBot,
-        stack: 0,
-        tableId: null,
-        seat: null,
-        place: null,
-        prize: 0,
-      });
+      await this.payEntry(userId, isBot);
+      this.entrants.set(userId, newEntrant(userId, isBot));
       await this.save();
       if (
         this.config.kind === 'sng' &&
@@ -241,6 +314,119 @@ export class TournamentDirector {
     });
   }
 
+  /** An entry's buy-in and fee through the bank, under the entry's own key. */
+  private async payEntry(userId: number, isBot: boolean): Promise<void> {
+    this.entryCounts.set(userId, (this.entryCounts.get(userId) ?? 0) + 1);
+    const entered = await this.ports.bank.enter(
+      this.config.tournamentId,
+      { userId, isBot },
+      this.config.buyIn,
+      this.config.fee,
+      this.entryKey(userId),
+    );
+    if (!entered) throw new TournamentRefused('insufficient_funds');
+  }
+
+  /** A late entry or a re-entry (the tournament runs, late registration is open). */
+  private async lateEntry(userId: number, isBot: boolean): Promise<void> {
+    const known = this.entrants.get(userId);
+    if (known && !known.busted) throw new TournamentRefused('already_registered');
+    if (!known && this.entrants.size >= this.config.maxEntrants)
+      throw new TournamentRefused('tournament_full');
+    if (known && (known.entries ?? 1) >= (this.config.maxEntries ?? 1))
+      throw new TournamentRefused('entry_limit');
+    await this.payEntry(userId, isBot);
+    const entrant = known ?? newEntrant(userId, isBot);
+    if (known) entrant.entries = (known.entries ?? 1) + 1;
+    this.entrants.set(userId, entrant);
+    await this.comeBack(entrant);
+  }
+
+  /**
+   * A rebuy while the rebuy period lasts, by a player whose stack is at or below the starting stack
+   * (busted included), up to `maxRebuys`: buy-in and fee through the ledger, a starting stack added
+   * between hands. `rebuyNumber` (the caller's count of their rebuys with this one) makes a retried
+   * request nothing.
+   */
+  rebuy(userId: number, rebuyNumber?: number): Promise<void> {
+    return this.run(async () => {
+      const entrant = this.entrants.get(userId);
+      if (!entrant) throw new TournamentRefused('not_registered');
+      const rebuys = entrant.rebuys ?? 0;
+      if (rebuyNumber !== undefined && rebuys >= rebuyNumber) return;
+      if (!this.rebuysOpen || entrant.place !== null) throw new TournamentRefused('rebuy_closed');
+      if (rebuys >= (this.config.maxRebuys ?? 0)) throw new TournamentRefused('rebuy_limit');
+      const stack = entrant.busted ? 0 : entrant.stack + (this.pendingChips.get(userId) ?? 0);
+      if (stack > this.config.startingStack) throw new TournamentRefused('rebuy_stack');
+      await this.buyChips(entrant, `tournament:${this.config.tournamentId}:rebuy:${userId}:${rebuys + 1}`);
+      entrant.rebuys = rebuys + 1;
+      if (entrant.busted) await this.comeBack(entrant);
+      else await this.addChips(entrant, this.config.startingStack);
+    });
+  }
+
+  /** The add-on, once per player still in, in the level after the rebuy period; a repeat is nothing. */
+  addOn(userId: number): Promise<void> {
+    return this.run(async () => {
+      const entrant = this.entrants.get(userId);
+      if (!entrant) throw new TournamentRefused('not_registered');
+      if (entrant.addOn) return;
+      if (!this.addOnOpen || entrant.place !== null || entrant.busted)
+        throw new TournamentRefused('addon_closed');
+      await this.buyChips(entrant, `tournament:${this.config.tournamentId}:addon:${userId}`);
+      entrant.addOn = true;
+      await this.addChips(entrant, this.config.startingStack);
+    });
+  }
+
+  /** Buy-in to the pool and fee to the house for chips (a rebuy or the add-on), once per key. */
+  private async buyChips(entrant: Entrant, key: string): Promise<void> {
+    const paid = await this.ports.bank.enter(
+      this.config.tournamentId,
+      { userId: entrant.userId, isBot: entrant.isBot },
+      this.config.buyIn,
+      this.config.fee,
+      key,
+    );
+    if (!paid) throw new TournamentRefused('insufficient_funds');
+  }
+
+  /** A busted player back in (a re-entry or a rebuy): a starting stack at a late entrant's seat. */
+  private async comeBack(entrant: Entrant): Promise<void> {
+    entrant.busted = false;
+    entrant.stack = this.config.startingStack;
+    entrant.place = null;
+    this.pendingBusts = this.pendingBusts
+      .map((group) => group.filter((b) => b.userId !== entrant.userId))
+      .filter((group) => group.length > 0);
+    await this.seatLate(entrant);
+    await this.save();
+    this.releaseWaiting();
+  }
+
+  /**
+   * TDA rule 9 (the engine's lateEntrySeat): a random allowed seat of the table with the fewest
+   * players; a new table when none has one (balancing fills it).
+   */
+  private async seatLate(entrant: Entrant): Promise<void> {
+    const pick = lateEntrySeat(this.tableLayout(), (count) => this.shuffle([...Array(count).keys()])[0]!);
+    if (pick) return this.seatMover(entrant.userId, Number(pick.tableId), pick.seat);
+    const number = Math.max(0, ...this.tables.values()) + 1;
+    const tableId = await this.openTable(number, [entrant]);
+    this.waiting.add(tableId);
+  }
+
+  /** Chips bought: onto the stack now when the player's table is between hands, else after its hand. */
+  private async addChips(entrant: Entrant, chips: number): Promise<void> {
+    if (entrant.tableId !== null && this.waiting.has(entrant.tableId)) {
+      entrant.stack += chips;
+      this.ports.tables.addChips(entrant.tableId, entrant.userId, chips);
+    } else {
+      this.pendingChips.set(entrant.userId, (this.pendingChips.get(entrant.userId) ?? 0) + chips);
+    }
+    await this.save();
+  }
+
   // ---- the run -------------------------------------------------------------------------------
 
   /** A table settled a hand: stacks, eliminations, then moves; the table waits to be released. */
@@ -255,7 +441,9 @@ export class TournamentDirector {
       });
       const busts = this.takeStacks(report);
       this.waiting.add(report.tableId);
-      if (this.handForHand) {
+      if (this.poolOpen) {
+        this.setAside(busts);
+      } else if (this.handForHand) {
         this.roundBusts.push(...busts);
         if (this.waiting.size < this.tables.size) return this.save();
         const round = this.roundBusts;
@@ -268,21 +456,66 @@ export class TournamentDirector {
     });
   }
 
-  /** A settled hand's stacks into the entrants; the players it busted, with their stacks when it began. */
+  /**
+   * A settled hand's stacks into the entrants, with the chips bought during it (a player who busted in
+   * it but had rebought is seated again with them); the players it busted, with their stacks when it began.
+   */
   private takeStacks(report: HandReport): Array<{ userId: number; startStack: number }> {
     const busts: Array<{ userId: number; startStack: number }> = [];
     for (const [userId, end] of report.endStacks) {
       const entrant = this.entrants.get(userId);
-      if (!entrant || entrant.place !== null) continue;
-      entrant.stack = end;
-      if (end === 0) busts.push({ userId, startStack: report.startStacks.get(userId) ?? 0 });
+      if (!entrant || entrant.place !== null || entrant.busted) continue;
+      const bought = this.pendingChips.get(userId) ?? 0;
+      this.pendingChips.delete(userId);
+      entrant.stack = end + bought;
+      if (bought > 0 && this.tables.has(report.tableId)) {
+        // The table took a busted player off already: they sit down again in the same seat.
+        if (end === 0)
+          this.ports.tables.seatPlayer(report.tableId, {
+            userId,
+            isBot: entrant.isBot,
+            seat: entrant.seat!,
+            stack: entrant.stack,
+          });
+        else this.ports.tables.addChips(report.tableId, userId, bought);
+      }
+      if (entrant.stack === 0) busts.push({ userId, startStack: report.startStacks.get(userId) ?? 0 });
     }
     return busts;
   }
 
+  /** Busts while the pool is open: out of their seats, no place yet (a re-entry or a rebuy may bring them back). */
+  private setAside(busts: Array<{ userId: number; startStack: number }>): void {
+    if (busts.length === 0) return;
+    for (const bust of busts) {
+      const entrant = this.entrants.get(bust.userId)!;
+      entrant.busted = true;
+      entrant.stack = 0;
+      if (entrant.tableId !== null && this.tables.has(entrant.tableId))
+        this.ports.tables.removePlayer(entrant.tableId, entrant.userId);
+      entrant.tableId = null;
+      entrant.seat = null;
+    }
+    this.pendingBusts.push(busts.map((b) => ({ ...b })));
+  }
+
+  /**
+   * The pool closes (late registration, rebuys and the add-on are over): the players who busted while
+   * it was open and did not come back take the places below everyone still in, the later bust the
+   * better place (busted in one hand: by their stacks when it began), with the prizes of the final pool.
+   */
+  private async closePool(): Promise<void> {
+    let left = this.remaining().length;
+    for (const group of [...this.pendingBusts].reverse()) {
+      left += group.length;
+      await this.eliminate(group, left);
+    }
+    this.pendingBusts = [];
+  }
+
   /** After the busts of a hand (or a round) are ranked: the end, or moves, then the tables deal on. */
   private async betweenHands(): Promise<void> {
-    if (this.remaining().length <= 1) return this.finish();
+    if (this.remaining().length <= 1 && !this.poolOpen) return this.finish();
     await this.arrangeTables();
     this.updateHandForHand();
     await this.save();
@@ -330,6 +563,7 @@ export class TournamentDirector {
       const round = this.roundBusts;
       this.roundBusts = [];
       await this.eliminate(round);
+      if (!this.poolOpen && this.pendingBusts.length > 0) await this.closePool();
       await this.betweenHands();
     });
   }
@@ -350,6 +584,7 @@ export class TournamentDirector {
       if (paidOut === 0) {
         for (const e of this.entrants.values())
           this.moneyOrders.push(this.refundOrder(e, `${this.entryKey(e.userId)}:cancel`));
+        this.pendingChips.clear();
         outcome = { rule: 'refund', refunds: this.entrants.size, smallestUnpaidPrize: 0, shares: [] };
       } else {
         const remaining = this.remaining().sort((a, b) => b.stack - a.stack || a.userId - b.userId);
@@ -468,16 +703,23 @@ export class TournamentDirector {
     return tableId;
   }
 
-  /** Places and prizes for the players busted in one hand (the engine's rule: stacks when it began; ties share). */
-  private async eliminate(busts: Array<{ userId: number; startStack: number }>): Promise<void> {
+  /**
+   * Places and prizes for the players busted in one hand (the engine's rule: stacks when it began; ties
+   * share). `playersLeft`: the players in when that hand began (the busted ones included).
+   */
+  private async eliminate(
+    busts: Array<{ userId: number; startStack: number }>,
+    playersLeft = this.remaining().length,
+  ): Promise<void> {
     if (busts.length === 0) return;
     const finishes = finishingPlaces(
       busts.map((b) => ({ playerId: String(b.userId), startingStack: b.startStack })),
-      this.remaining().length,
+      playersLeft,
       this.payouts,
     );
     for (const finish of finishes) {
       const entrant = this.entrants.get(Number(finish.playerId))!;
+      entrant.busted = false;
       entrant.place = finish.place;
       entrant.prize = finish.prize;
       entrant.stack = 0;
@@ -493,6 +735,7 @@ export class TournamentDirector {
   /** A prize decided: paid once the snapshot holding it is saved (settle). */
   private orderPrize(entrant: Entrant): void {
     if (entrant.prize <= 0) return;
+    this.orderOverlay();
     this.moneyOrders.push({
       kind: 'pay',
       userId: entrant.userId,
@@ -502,13 +745,30 @@ export class TournamentDirector {
     });
   }
 
+  /**
+   * The guarantee's shortfall from the house's guarantee account into the pool, once, before the first
+   * prize is paid (the pool is final then; a tournament cancelled before the money pays no overlay).
+   */
+  private orderOverlay(): void {
+    const overlay = this.prizePool - this.collected;
+    if (overlay <= 0 || this.overlayOrdered > 0) return;
+    this.overlayOrdered = overlay;
+    this.moneyOrders.push({
+      kind: 'overlay',
+      amount: overlay,
+      key: `tournament:${this.config.tournamentId}:overlay`,
+    });
+  }
+
+  /** Every buy-in and fee the entrant paid (entries, re-entries, rebuys, the add-on) back. */
   private refundOrder(entrant: Entrant, key: string): MoneyOrder {
+    const buyIns = buyInsOf(entrant);
     return {
       kind: 'refund',
       userId: entrant.userId,
       isBot: entrant.isBot,
-      buyIn: this.config.buyIn,
-      fee: this.config.fee,
+      buyIn: this.config.buyIn * buyIns,
+      fee: this.config.fee * buyIns,
       key,
     };
   }
@@ -521,6 +781,10 @@ export class TournamentDirector {
     if (this.moneyOrders.length === 0) return;
     const orders = this.moneyOrders;
     for (const order of orders) {
+      if (order.kind === 'overlay') {
+        await this.ports.bank.overlay(this.config.tournamentId, order.amount, order.key);
+        continue;
+      }
       const who = { userId: order.userId, isBot: order.isBot };
       if (order.kind === 'pay')
         await this.ports.bank.pay(this.config.tournamentId, who, order.amount, order.key);
@@ -611,7 +875,7 @@ export class TournamentDirector {
   /** Hand-for-hand while the next elimination is the bubble's and more than one table plays. */
   private updateHandForHand(): void {
     const paid = placesPaid(Math.max(2, this.entrants.size));
-    this.handForHand = isHandForHand(this.remaining().length, paid, this.tables.size);
+    this.handForHand = !this.poolOpen && isHandForHand(this.remaining().length, paid, this.tables.size);
   }
 
   /**
@@ -672,7 +936,12 @@ export class TournamentDirector {
   private async nextLevel(): Promise<void> {
     if (this.status !== 'running' && this.status !== 'break') return;
     const next = this.levelIndex + 1;
+    const wasOpen = this.poolOpen;
     this.startLevel(next, this.config.levels[next]!.seconds * 1000);
+    if (wasOpen && !this.poolOpen) {
+      await this.closePool();
+      return this.betweenHands();
+    }
     await this.save();
     this.releaseWaiting();
   }
@@ -737,14 +1006,24 @@ export class TournamentDirector {
     this.resumedRemainingMs = snapshot.levelRemainingMs;
     this.roundBusts = (snapshot.roundBusts ?? []).map((b) => ({ ...b }));
     this.moneyOrders = (snapshot.moneyOrders ?? []).map((o) => ({ ...o }));
+    this.pendingBusts = (snapshot.pendingBusts ?? []).map((group) => group.map((b) => ({ ...b })));
+    for (const [userId, chips] of snapshot.pendingChips ?? []) this.pendingChips.set(userId, chips);
+    this.overlayOrdered = snapshot.overlay ?? 0;
   }
 
   private entryKey(userId: number): string {
     return `tournament:${this.config.tournamentId}:entry:${userId}:${this.entryCounts.get(userId) ?? 1}`;
   }
 
-  private save(): Promise<void> {
-    return this.ports.store.save(this.snapshot());
+  private savedStatus: TournamentStatus | null = null;
+
+  private async save(): Promise<void> {
+    await this.ports.store.save(this.snapshot());
+    if (this.savedStatus !== this.status) {
+      const first = this.savedStatus === null;
+      this.savedStatus = this.status;
+      if (!first || this.status !== 'registering') this.ports.statusChanged?.(this.status);
+    }
   }
 
   /** One step at a time, in order (like a table's queue). */
@@ -776,6 +1055,26 @@ export class DirectorStopped extends Error {
   constructor() {
     super('the tournament director is stopped here');
   }
+}
+
+function newEntrant(userId: number, isBot: boolean): Entrant {
+  return { userId, isBot, stack: 0, tableId: null, seat: null, place: null, prize: 0, entries: 1 };
+}
+
+/** The buy-ins an entrant paid into the pool: entries (re-entries included), rebuys and the add-on. */
+export function buyInsOf(entrant: Entrant): number {
+  return (entrant.entries ?? 1) + (entrant.rebuys ?? 0) + (entrant.addOn ? 1 : 0);
+}
+
+/**
+ * The level (index) at whose start the prize pool closes: late registration, rebuys and the add-on are
+ * over (at most the last level: a pool never stays open for good).
+ */
+export function poolClosingLevel(config: TournamentConfig): number {
+  const rebuyLevels = config.rebuyLevels ?? 0;
+  const addOnLevel = config.addOn && rebuyLevels > 0 ? rebuyLevels + 1 : 0;
+  const closing = Math.max(config.lateRegLevels ?? 0, rebuyLevels, addOnLevel);
+  return Math.min(closing, Math.max(0, config.levels.length - 1));
 }
 
 function prizeForPlace(payouts: readonly Payout[], place: number): number {

@@ -1,6 +1,7 @@
 // The TournamentBank of production: entries, refunds and prizes through the ledger, each one
 // transaction with the director's idempotency key (a retried step moves nothing twice). Bots enter
 // with the house's bot bankroll (marked) and their prizes go back to it.
+import { recordAudit } from '../audit/auditLog.js';
 import { DomainError } from '../errors.js';
 import { Accounts } from '../ledger/accounts.js';
 import type { Database } from '../db/client.js';
@@ -76,6 +77,35 @@ export class LedgerTournamentBank implements TournamentBank {
       movements: [{ from: Accounts.tournamentPool(tournamentId), to: holder(who), amount }],
       meta: { tournamentId },
     });
+  }
+
+  /** The overlay, audited in its own transaction (once: a replayed key records nothing). */
+  async overlay(tournamentId: number, amount: number, key: string): Promise<void> {
+    if (amount <= 0) return;
+    const fence = this.fence;
+    await this.ledger.post(
+      {
+        key,
+        kind: 'tournament_overlay',
+        movements: [
+          { from: Accounts.tournamentGuarantee, to: Accounts.tournamentPool(tournamentId), amount },
+        ],
+        meta: { tournamentId },
+      },
+      async (tx, posted) => {
+        await fence?.(tx, tournamentId);
+        if (posted.replayed) return;
+        await recordAudit(tx, {
+          actorId: null,
+          actorName: 'system',
+          ip: '',
+          action: 'tournament.overlay',
+          targetType: 'tournament',
+          targetId: tournamentId,
+          summary: `overlay ${amount} from the house's guarantee account into the prize pool of tournament #${tournamentId}`,
+        });
+      },
+    );
   }
 }
 

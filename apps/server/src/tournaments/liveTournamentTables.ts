@@ -139,6 +139,11 @@ export class LiveTournamentTables implements TournamentTables {
     if (table) this.step(tableId, this.seat(tableId, table, player));
   }
 
+  addChips(tableId: number, userId: number, chips: number): void {
+    const table = this.table(tableId);
+    if (table) this.step(tableId, table.runtime.addTournamentChips(userId, chips));
+  }
+
   /** A move (the director seats the player elsewhere next) or a finish: the player's table is told which. */
   removePlayer(tableId: number, userId: number): void {
     const table = this.table(tableId);

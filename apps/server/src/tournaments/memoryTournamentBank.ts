@@ -67,6 +67,17 @@ export class InMemoryTournamentBank implements TournamentBank {
     this.payments.push({ userId: who.userId, amount, key });
   }
 
+  async overlay(tournamentId: number, amount: number, key: string): Promise<void> {
+    if (this.keys.has(key)) return;
+    this.keys.add(key);
+    this.move('house:guarantee', `pool:${tournamentId}`, amount);
+  }
+
+  /** What the house's guarantee account has paid in overlays (its balance, negated). */
+  overlayPaid(): number {
+    return 0 - (this.balances.get('house:guarantee') ?? 0);
+  }
+
   private holder(who: SeatHolder): string {
     return who.isBot ? 'house:bots' : `player:${who.userId}`;
   }

@@ -16,6 +16,8 @@ export interface TournamentBank {
   refund(tournamentId: number, who: SeatHolder, buyIn: number, fee: number, key: string): Promise<void>;
   /** Prize pool -> balance: a prize (or a cancellation share in the money). */
   pay(tournamentId: number, who: SeatHolder, amount: number, key: string): Promise<void>;
+  /** The house's guarantee account -> prize pool: the overlay of a guaranteed tournament short of its guarantee. */
+  overlay(tournamentId: number, amount: number, key: string): Promise<void>;
 }
 
 /** One player's place at a tournament table. */
@@ -53,6 +55,8 @@ export interface TournamentTables {
   ): Promise<number>;
   /** Seats a player moved in (balancing or a broken table); dealt in from the table's next hand. */
   seatPlayer(tableId: number, player: SeatAssignment): void;
+  /** Chips bought between hands (a rebuy or the add-on) onto a seated player's stack. */
+  addChips(tableId: number, userId: number, chips: number): void;
   /** Takes a player away between hands (a move); their stack is the one the director knows. */
   removePlayer(tableId: number, userId: number): void;
   /**
@@ -112,6 +116,20 @@ export interface TournamentConfig {
   /** Scheduled start (ms since the epoch); null for a Sit & Go (starts when full). */
   startsAt: number | null;
   levels: readonly Level[];
+  /** When registration opens (ms since the epoch); before it the tournament is 'scheduled'. Absent: at once. */
+  registrationOpensAt?: number | null;
+  /** Late registration (and re-entry) while the first N levels are played (a break counts as one); 0: none. */
+  lateRegLevels?: number;
+  /** Entries one person may make: 1 (the default) is a freezeout, K allows K − 1 re-entries. */
+  maxEntries?: number;
+  /** Rebuys while the first N levels are played; 0 (the default): none. Each costs buy-in + fee for a starting stack. */
+  rebuyLevels?: number;
+  /** Rebuys one person may make. */
+  maxRebuys?: number;
+  /** One add-on per person (buy-in + fee for a starting stack) in the level right after the rebuy period. */
+  addOn?: boolean;
+  /** The least prize pool (0: none): the shortfall (overlay) comes from the house's guarantee account. */
+  guarantee?: number;
 }
 
 export interface Entrant {
@@ -123,6 +141,17 @@ export interface Entrant {
   /** Finishing place once out (or 1 for the winner); null while playing. */
   place: number | null;
   prize: number;
+  /** Entries made (re-entries included); absent: 1. */
+  entries?: number;
+  /** Rebuys made; absent: 0. */
+  rebuys?: number;
+  /** The add-on was taken. */
+  addOn?: boolean;
+  /**
+   * Out of chips while the prize pool is still open (late registration, rebuys or the add-on): no place
+   * yet (a re-entry or a rebuy may bring the player back); ranked when the pool closes.
+   */
+  busted?: boolean;
 }
 
 export interface TournamentSnapshot {
@@ -153,9 +182,16 @@ export interface TournamentSnapshot {
    * between is finished by the next process (each order's key makes a repeat move nothing).
    */
   moneyOrders?: MoneyOrder[];
+  /** Busts while the pool was open, one group per hand, oldest first (ranked when the pool closes). */
+  pendingBusts?: Array<Array<{ userId: number; startStack: number }>>;
+  /** Chips bought during a hand in play, [userId, chips]: added when that hand is over. */
+  pendingChips?: Array<[number, number]>;
+  /** The overlay ordered from the house's guarantee account (0 until prizes are decided). */
+  overlay?: number;
 }
 
 /** One movement the director has decided on: a prize (or cancellation share) or a refund of buy-in and fee. */
 export type MoneyOrder =
   | { kind: 'pay'; userId: number; isBot: boolean; amount: number; key: string }
-  | { kind: 'refund'; userId: number; isBot: boolean; buyIn: number; fee: number; key: string };
+  | { kind: 'refund'; userId: number; isBot: boolean; buyIn: number; fee: number; key: string }
+  | { kind: 'overlay'; amount: number; key: string };

@@ -2,7 +2,14 @@
 // one, register and unregister. Each open tournament runs one TournamentDirector (director.ts) on the
 // ledger (LedgerTournamentBank), the database (DatabaseTournamentStore) and live tables hosted by the
 // table registry (LiveTournamentTables); the director owns every rule, this only builds and finds it.
-import { namedStructure, payoutTable, type Level } from '@tenger/engine';
+import {
+  isTimeZone,
+  namedStructure,
+  nextOccurrenceAfter,
+  payoutTable,
+  validateLevels,
+  type Level,
+} from '@tenger/engine';
 import {
   CreateTournamentRequestSchema,
   PAGE_SIZE_DEFAULT,
@@ -34,7 +41,7 @@ import { NodeCalls } from '../cluster/nodeCalls.js';
 import { LocalLeases, type TableLeases } from '../cluster/tableLeases.js';
 import { TableOwnership } from '../tables/cluster/tableOwnership.js';
 import { DatabaseTournamentStore } from './databaseTournamentStore.js';
-import { TournamentDirector, TournamentRefused, type CancelOutcome } from './director.js';
+import { buyInsOf, TournamentDirector, TournamentRefused, type CancelOutcome } from './director.js';
 import { LedgerTournamentBank } from './ledgerTournamentBank.js';
 import { LiveTournamentTables, registryTableHost } from './liveTournamentTables.js';
 import { engineLevels, structureProblems } from './tournamentInput.js';
@@ -53,6 +60,11 @@ const REFUSAL_MESSAGES: Record<TournamentRefused['code'], string> = {
   already_registered: 'You are already registered in this tournament',
   not_registered: 'You are not registered in this tournament',
   insufficient_funds: 'Your balance does not cover the buy-in and the fee',
+  entry_limit: 'You have used every entry this tournament allows',
+  rebuy_closed: 'Rebuys are not open now',
+  rebuy_limit: 'You have used every rebuy this tournament allows',
+  rebuy_stack: 'A rebuy is for a stack at or below the starting stack',
+  addon_closed: 'The add-on is not open now',
 };
 
 /** What a cancellation did, in the administrator's words (the DELETE's answer and the audit log). */
@@ -99,8 +111,10 @@ export const DIRECTOR_CALL_TIMEOUT_MS = 15_000;
  * that does not run the director is forwarded to the one holding its lease (atDirector).
  */
 export type DirectorRequest =
-  | { op: 'register'; tournamentId: number; userId: number; isBot: boolean }
+  | { op: 'register'; tournamentId: number; userId: number; isBot: boolean; entryNumber?: number }
   | { op: 'unregister'; tournamentId: number; userId: number }
+  | { op: 'rebuy'; tournamentId: number; userId: number; rebuyNumber?: number }
+  | { op: 'addOn'; tournamentId: number; userId: number }
   | { op: 'update'; tournamentId: number; change: UpdateTournamentRequest; actor: AuditActor }
   | { op: 'cancel'; tournamentId: number; actor: AuditActor }
   | { op: 'addBots'; tournamentId: number; count: number; actor: AuditActor }
@@ -110,6 +124,8 @@ export type DirectorRequest =
 interface DirectorAnswers {
   register: void;
   unregister: void;
+  rebuy: void;
+  addOn: void;
   update: TournamentDetail;
   cancel: CancelOutcome;
   addBots: number;
@@ -191,9 +207,22 @@ export class TournamentService {
 
   // ---- what any process may ask: answered where the director runs ----------------------------
 
-  /** Buy-in and fee from the player's balance; a Sit & Go that fills starts at once. */
-  register(tournamentId: number, userId: number, isBot = false): Promise<void> {
-    return this.atDirector({ op: 'register', tournamentId, userId, isBot });
+  /**
+   * Buy-in and fee from the player's balance; a Sit & Go that fills starts at once. While late
+   * registration is open, a late entry or a re-entry (`entryNumber`: a retry is not charged twice).
+   */
+  register(tournamentId: number, userId: number, isBot = false, entryNumber?: number): Promise<void> {
+    return this.atDirector({ op: 'register', tournamentId, userId, isBot, entryNumber });
+  }
+
+  /** A rebuy (buy-in and fee for a starting stack) during the rebuy period; `rebuyNumber` makes a retry free. */
+  rebuy(tournamentId: number, userId: number, rebuyNumber?: number): Promise<void> {
+    return this.atDirector({ op: 'rebuy', tournamentId, userId, rebuyNumber });
+  }
+
+  /** The add-on (once) in the level after the rebuy period. */
+  addOn(tournamentId: number, userId: number): Promise<void> {
+    return this.atDirector({ op: 'addOn', tournamentId, userId });
   }
 
   /** Buy-in and fee back, while registration is open. */
@@ -254,9 +283,13 @@ export class TournamentService {
     const answer = (() => {
       switch (r.op) {
         case 'register':
-          return this.registerHere(r.tournamentId, r.userId, r.isBot);
+          return this.registerHere(r.tournamentId, r.userId, r.isBot, r.entryNumber);
         case 'unregister':
           return this.unregisterHere(r.tournamentId, r.userId);
+        case 'rebuy':
+          return this.rebuyHere(r.tournamentId, r.userId, r.rebuyNumber);
+        case 'addOn':
+          return this.addOnHere(r.tournamentId, r.userId);
         case 'update':
           return this.updateHere(r.tournamentId, r.change, r.actor);
         case 'cancel':
@@ -293,7 +326,7 @@ export class TournamentService {
     return queryRows<{ id: number }>(
       this.deps.db,
       sql`SELECT id FROM tournaments
-          WHERE status IN ('registering', 'running', 'break')
+          WHERE status IN ('scheduled', 'registering', 'running', 'break')
              OR (status IN ('finished', 'cancelled') AND jsonb_array_length(coalesce(snapshot->'moneyOrders', '[]'::jsonb)) > 0)
           ORDER BY id`,
     );
@@ -333,10 +366,11 @@ export class TournamentService {
     try {
       const row = await this.row(tournamentId);
       const snapshot = (row.snapshot as TournamentSnapshot | null) ?? undefined;
-      if (row.status === 'registering') {
+      if (row.status === 'registering' || row.status === 'scheduled') {
         this.launch(row, snapshot);
         return;
       }
+      await this.scheduleNext(row);
       const inPlay = row.status === 'running' || row.status === 'break';
       if (!snapshot || (!inPlay && (snapshot.moneyOrders ?? []).length === 0)) {
         await this.ownership.release(leaseOf(tournamentId));
@@ -391,6 +425,7 @@ export class TournamentService {
 
   async create(input: CreateTournamentRequest, actor: AuditActor): Promise<TournamentDetail> {
     const levels = this.levelsOf(input);
+    checkFormatsAgainst(input, levels);
     const startsAt = input.startsAt ? new Date(input.startsAt) : null;
     if (startsAt && startsAt.getTime() <= this.clock.now())
       throw badRequest('The start must be in the future', { startsAt: 'Must be in the future' });
@@ -411,6 +446,7 @@ export class TournamentService {
           startsAt,
           levels,
           actionSeconds: input.actionSeconds ?? DEFAULT_TOURNAMENT_ACTION_SECONDS,
+          ...scheduledFormatsOf(input),
           createdBy: actor.actorId,
         })
         .returning();
@@ -419,7 +455,7 @@ export class TournamentService {
         action: 'tournament.create',
         targetType: 'tournament',
         targetId: created!.id,
-        summary: `created ${input.kind} "${input.name}": buy-in ${input.buyIn} + ${input.fee}, ${input.startingStack} chips, ${input.minEntrants}-${input.maxEntrants} entrants`,
+        summary: `created ${input.kind} "${input.name}": buy-in ${input.buyIn} + ${input.fee}, ${input.startingStack} chips, ${input.minEntrants}-${input.maxEntrants} entrants${formatsSummary(input)}`,
       });
       return created!;
     });
@@ -441,7 +477,7 @@ export class TournamentService {
     return this.exclusive(tournamentId, async () => {
       const live = await this.openOne(tournamentId);
       await live.director.idle();
-      if (live.director.state !== 'registering')
+      if (live.director.state !== 'registering' && live.director.state !== 'scheduled')
         throw new DomainError('tournament_closed', 'The tournament has started: it can no longer be changed');
       // A scheduled start may not fire while the change is made; a refused change arms it again.
       live.director.holdStart();
@@ -478,6 +514,16 @@ export class TournamentService {
       startsAt: row.startsAt ? row.startsAt.toISOString() : null,
       levels: (row.levels as Level[]).map((l) => ({ ...l })),
       actionSeconds: row.actionSeconds,
+      registrationOpensAt: row.registrationOpensAt ? row.registrationOpensAt.toISOString() : null,
+      lateRegLevels: row.lateRegLevels,
+      maxEntries: row.maxEntries,
+      rebuyLevels: row.rebuyLevels,
+      maxRebuys: row.maxRebuys,
+      addOn: row.addOn,
+      guarantee: row.guarantee,
+      recurrence: row.recurrence,
+      timeZone: row.timeZone,
+      featured: row.featured,
     };
     const merged = { ...current, ...change };
     if (change.structure !== undefined) delete merged.levels;
@@ -493,6 +539,7 @@ export class TournamentService {
     if (next.maxEntrants < minimum)
       throw badRequest('Fewer places than entrants', { maxEntrants: `At least ${minimum}` });
     const levels = this.levelsOf(next);
+    checkFormatsAgainst(next, levels);
     const startsAt = next.startsAt ? new Date(next.startsAt) : null;
     if (startsAt && change.startsAt !== undefined && startsAt.getTime() <= this.clock.now())
       throw badRequest('The start must be in the future', { startsAt: 'Must be in the future' });
@@ -513,6 +560,7 @@ export class TournamentService {
           startsAt,
           levels,
           actionSeconds: next.actionSeconds ?? DEFAULT_TOURNAMENT_ACTION_SECONDS,
+          ...scheduledFormatsOf(next),
         })
         .where(eq(tournaments.id, tournamentId))
         .returning();
@@ -640,8 +688,15 @@ export class TournamentService {
     const tableIds =
       live?.director.tableIds() ?? (inPlay ? (snapshot?.tables.map((t) => t.tableId) ?? []) : []);
     const levelEndsAt = live ? live.director.levelEnds : this.clock.now() + (snapshot?.levelRemainingMs ?? 0);
+    const summary = this.summaryOf(row, players, status, viewerId);
+    const director = live?.director;
     return {
-      ...this.summaryOf(row, players, status, viewerId),
+      ...summary,
+      collected: players.reduce((sum, p) => sum + buyInsOf(p), 0) * row.buyIn,
+      overlay: director?.overlay ?? snapshot?.overlay ?? 0,
+      lateRegistrationOpen: director?.lateRegistrationOpen ?? false,
+      rebuysOpen: director?.rebuysOpen ?? false,
+      addOnOpen: director?.addOnOpen ?? false,
       levels: levels.map((l) => ({
         level: l.level,
         smallBlind: l.smallBlind,
@@ -652,7 +707,7 @@ export class TournamentService {
       })),
       level: levels[levelIndex]?.level ?? 1,
       levelEndsAt: inPlay && (live || snapshot) ? new Date(levelEndsAt).toISOString() : null,
-      payouts: players.length >= 2 ? payoutTable(players.length, players.length * row.buyIn) : [],
+      payouts: players.length >= 2 ? payoutTable(players.length, summary.prizePool) : [],
       players: players
         .map((p) => ({
           userId: p.userId,
@@ -663,6 +718,10 @@ export class TournamentService {
           place: p.place,
           prize: p.prize,
           bot: p.isBot,
+          entries: p.entries ?? 1,
+          rebuys: p.rebuys ?? 0,
+          addOn: p.addOn ?? false,
+          busted: p.busted ?? false,
         }))
         .sort((a, b) => (a.place ?? 0) - (b.place ?? 0) || b.stack - a.stack || a.userId - b.userId),
       tables: tableIds.map((tableId) => ({
@@ -673,12 +732,80 @@ export class TournamentService {
     };
   }
 
-  private registerHere(tournamentId: number, userId: number, isBot: boolean): Promise<void> {
+  private registerHere(
+    tournamentId: number,
+    userId: number,
+    isBot: boolean,
+    entryNumber?: number,
+  ): Promise<void> {
     return this.exclusive(tournamentId, async () => {
       const live = await this.openOne(tournamentId);
-      await this.refusals(() => live.director.register(userId, isBot));
+      await this.refusals(() => live.director.register(userId, isBot, entryNumber));
       this.forgetIfDone(tournamentId);
     });
+  }
+
+  /** A rebuy (buy-in and fee for a starting stack) during the rebuy period; `rebuyNumber` makes a retry free. */
+  private rebuyHere(tournamentId: number, userId: number, rebuyNumber?: number): Promise<void> {
+    return this.exclusive(tournamentId, async () => {
+      const live = await this.openOne(tournamentId);
+      await this.refusals(() => live.director.rebuy(userId, rebuyNumber));
+    });
+  }
+
+  /** The add-on (once) in the level after the rebuy period. */
+  private addOnHere(tournamentId: number, userId: number): Promise<void> {
+    return this.exclusive(tournamentId, async () => {
+      const live = await this.openOne(tournamentId);
+      await this.refusals(() => live.director.addOn(userId));
+    });
+  }
+
+  /**
+   * A recurring schedule's next instance, created once (its `previous_id` is unique) when this one
+   * starts (or is cancelled at its start): the same settings one day or week later by the schedule's
+   * time zone's wall clock, registration opening as long before its start as this one's did.
+   */
+  private async scheduleNext(row: TournamentRow): Promise<void> {
+    if (!row.recurrence || !row.startsAt || !row.timeZone) return;
+    try {
+      const startsAt = nextOccurrenceAfter(
+        row.startsAt.getTime(),
+        row.recurrence,
+        row.timeZone,
+        this.clock.now(),
+      );
+      const opensAt = row.registrationOpensAt
+        ? startsAt - (row.startsAt.getTime() - row.registrationOpensAt.getTime())
+        : null;
+      const { id: _id, status: _s, snapshot: _snap, createdAt: _c, finishedAt: _f, ...settings } = row;
+      const [created] = await this.deps.db
+        .insert(tournaments)
+        .values({
+          ...settings,
+          startsAt: new Date(startsAt),
+          registrationOpensAt: opensAt === null ? null : new Date(opensAt),
+          previousId: row.id,
+        })
+        .onConflictDoNothing({ target: tournaments.previousId })
+        .returning();
+      if (!created) return;
+      await recordAudit(this.deps.db, {
+        actorId: null,
+        actorName: 'system',
+        ip: '',
+        action: 'tournament.create',
+        targetType: 'tournament',
+        targetId: created.id,
+        summary: `the ${row.recurrence} schedule of "${row.name}" (#${row.id}) created its next instance for ${new Date(startsAt).toISOString()}`,
+      });
+      if (await this.ownership.acquire(leaseOf(created.id))) this.launch(created);
+    } catch (error) {
+      this.deps.logger.error(
+        { err: error, tournamentId: row.id },
+        'could not create the next instance of a schedule',
+      );
+    }
   }
 
   private unregisterHere(tournamentId: number, userId: number): Promise<void> {
@@ -826,9 +953,22 @@ export class TournamentService {
       this.deps.db,
     );
     const tables = new LiveTournamentTables(host);
+    let nextDue = Boolean(row.recurrence);
     const director = new TournamentDirector(
       this.configOf(row),
-      { clock: this.clock, bank: this.bank, store: this.store, tables },
+      {
+        clock: this.clock,
+        bank: this.bank,
+        store: this.store,
+        tables,
+        // Once registration is over (the start, or a cancellation at it): the schedule's next instance.
+        statusChanged: (status) => {
+          if (nextDue && status !== 'scheduled' && status !== 'registering') {
+            nextDue = false;
+            void this.scheduleNext(row);
+          }
+        },
+      },
       snapshot,
     );
     tables.onSeated = (runtime, player) => {
@@ -870,6 +1010,13 @@ export class TournamentService {
       maxEntrants: row.maxEntrants,
       startsAt: row.startsAt ? row.startsAt.getTime() : null,
       levels: row.levels as Level[],
+      registrationOpensAt: row.registrationOpensAt ? row.registrationOpensAt.getTime() : null,
+      lateRegLevels: row.lateRegLevels,
+      maxEntries: row.maxEntries,
+      rebuyLevels: row.rebuyLevels,
+      maxRebuys: row.maxRebuys,
+      addOn: row.addOn,
+      guarantee: row.guarantee,
     };
   }
 
@@ -886,6 +1033,7 @@ export class TournamentService {
       open: () => Promise.reject(new Error('a cancelled tournament opens no table')),
       resume: () => Promise.reject(new Error('a cancelled tournament resumes no table')),
       seatPlayer: () => undefined,
+      addChips: () => undefined,
       removePlayer: () => undefined,
       close: (tableId) => retire(tableId),
       setLevel: () => undefined,
@@ -908,7 +1056,7 @@ export class TournamentService {
 
   // ---- reading -------------------------------------------------------------------------------
 
-  private summaryFields(row: TournamentRow, status: TournamentStatus, entrants: number) {
+  private summaryFields(row: TournamentRow, status: TournamentStatus, entrants: number, prizePool?: number) {
     return {
       tournamentId: row.id,
       name: row.name,
@@ -924,7 +1072,17 @@ export class TournamentService {
       minEntrants: row.minEntrants,
       maxEntrants: row.maxEntrants,
       startsAt: row.startsAt ? row.startsAt.toISOString() : null,
-      prizePool: entrants * row.buyIn,
+      prizePool: prizePool ?? Math.max(row.guarantee, entrants * row.buyIn),
+      registrationOpensAt: row.registrationOpensAt ? row.registrationOpensAt.toISOString() : null,
+      guarantee: row.guarantee,
+      lateRegLevels: row.lateRegLevels,
+      maxEntries: row.maxEntries,
+      rebuyLevels: row.rebuyLevels,
+      maxRebuys: row.maxRebuys,
+      addOn: row.addOn,
+      recurrence: row.recurrence,
+      timeZone: row.timeZone,
+      featured: row.featured,
     };
   }
 
@@ -934,8 +1092,9 @@ export class TournamentService {
     status: TournamentStatus,
     viewerId: number | null,
   ): TournamentSummary {
+    const pool = Math.max(row.guarantee, players.reduce((sum, p) => sum + buyInsOf(p), 0) * row.buyIn);
     return {
-      ...this.summaryFields(row, status, players.length),
+      ...this.summaryFields(row, status, players.length, pool),
       registered: viewerId !== null && players.some((p) => p.userId === viewerId),
     };
   }
@@ -991,4 +1150,45 @@ export class TournamentService {
       void this.ownership.release(leaseOf(tournamentId));
     }
   }
+}
+
+/** The scheduled formats' columns of a create (or changed) request (issue 21). */
+function scheduledFormatsOf(input: CreateTournamentRequest) {
+  return {
+    registrationOpensAt: input.registrationOpensAt ? new Date(input.registrationOpensAt) : null,
+    lateRegLevels: input.lateRegLevels ?? 0,
+    maxEntries: input.maxEntries ?? 1,
+    rebuyLevels: input.rebuyLevels ?? 0,
+    maxRebuys: input.maxRebuys ?? 0,
+    addOn: input.addOn ?? false,
+    guarantee: input.guarantee ?? 0,
+    recurrence: input.recurrence ?? null,
+    timeZone: input.timeZone ?? null,
+    featured: input.featured ?? false,
+  };
+}
+
+/** What the schema cannot see: the time zone is one Intl knows, the open pool ends before the last level. */
+function checkFormatsAgainst(input: CreateTournamentRequest, levels: readonly Level[]): void {
+  if (input.timeZone && !isTimeZone(input.timeZone))
+    throw badRequest('Unknown time zone', { timeZone: 'An IANA time zone, e.g. Asia/Ulaanbaatar' });
+  const open = Math.max(input.lateRegLevels ?? 0, (input.rebuyLevels ?? 0) + (input.addOn ? 1 : 0));
+  if (open > 0 && open >= levels.length)
+    throw badRequest('Late registration, rebuys and the add-on must end before the last level', {
+      lateRegLevels: `Fewer than ${levels.length} levels`,
+    });
+}
+
+/** The audit summary's words for the scheduled formats a tournament has. */
+function formatsSummary(input: CreateTournamentRequest): string {
+  const parts: string[] = [];
+  if (input.registrationOpensAt) parts.push(`registration opens ${input.registrationOpensAt}`);
+  if (input.lateRegLevels) parts.push(`late registration ${input.lateRegLevels} levels`);
+  if ((input.maxEntries ?? 1) > 1) parts.push(`${input.maxEntries} entries`);
+  if (input.rebuyLevels) parts.push(`${input.maxRebuys} rebuys in ${input.rebuyLevels} levels`);
+  if (input.addOn) parts.push('add-on');
+  if (input.guarantee) parts.push(`guarantee ${input.guarantee}`);
+  if (input.recurrence) parts.push(`${input.recurrence} (${input.timeZone})`);
+  if (input.featured) parts.push('the contest teaser');
+  return parts.length > 0 ? `; ${parts.join(', ')}` : '';
 }

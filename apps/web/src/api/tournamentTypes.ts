@@ -23,6 +23,11 @@ export const TOURNAMENT_ERROR_CODES = [
   'already_registered',
   'not_registered',
   'insufficient_funds',
+  'entry_limit',
+  'rebuy_closed',
+  'rebuy_limit',
+  'rebuy_stack',
+  'addon_closed',
 ] as const;
 
 export type TournamentErrorCode = (typeof TOURNAMENT_ERROR_CODES)[number];

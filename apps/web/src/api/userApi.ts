@@ -160,6 +160,28 @@ export const userApi = createApi({
         'Me',
       ],
     }),
+    /**
+     * The scheduled formats (issue 21): a re-entry (`entryNumber`), a rebuy (`rebuyNumber`) or the
+     * add-on. The numbers count the caller's own with this one, so a retried request is charged once.
+     */
+    tournamentChips: build.mutation<
+      unknown,
+      { tournamentId: number } & (
+        { what: 'register'; entryNumber: number } | { what: 'rebuy'; rebuyNumber: number } | { what: 'addon' }
+      )
+    >({
+      query: ({ tournamentId, what, ...body }) => ({
+        url: `/tournaments/${encodeURIComponent(String(tournamentId))}/${what}`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: (_result, _error, { tournamentId }) => [
+        { type: 'Tournaments', id: 'LIST' },
+        { type: 'Tournaments', id: 'MINE' },
+        { type: 'Tournaments', id: tournamentId },
+        'Me',
+      ],
+    }),
     unregisterTournament: build.mutation<unknown, number>({
       query: (tournamentId) => ({
         url: `/tournaments/${encodeURIComponent(String(tournamentId))}/register`,
@@ -213,4 +235,5 @@ export const {
   useGetMyTournamentsQuery,
   useRegisterTournamentMutation,
   useUnregisterTournamentMutation,
+  useTournamentChipsMutation,
 } = userApi;

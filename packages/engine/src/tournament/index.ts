@@ -6,3 +6,5 @@ export * from './places.js';
 export * from './blinds.js';
 export * from './balancing.js';
 export * from './icm.js';
+export * from './lateEntry.js';
+export * from './schedule.js';

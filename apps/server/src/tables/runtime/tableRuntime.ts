@@ -224,6 +224,18 @@ export class TableRuntime implements LiveTable {
     });
   }
 
+  /** Chips a tournament player bought (a rebuy or the add-on), between hands: onto their stack. */
+  addTournamentChips(userId: number, chips: number): Promise<void> {
+    return this.t.enqueue(() => {
+      const seat = seatOf(this.t.seats, userId);
+      if (!seat) throw new Error(`player ${userId} is not seated at table ${this.tableId}`);
+      // The director adds chips only while the table waits between hands.
+      seat.stack += chips;
+      this.t.emit({ type: 'stack-changed', seat: seat.seat, stack: seat.stack, reason: 'recharge' });
+      this.t.seatsChanged(false);
+    });
+  }
+
   /** Takes a tournament player away (a move, or the end): now between hands, else after the hand. */
   takeTournamentPlayer(userId: number): Promise<void> {
     return this.t.enqueue(async () => {

@@ -51,6 +51,7 @@ const ACCOUNT_CLASSES: AccountClass[] = [
   'outsideBank',
   'tournamentPools',
   'tournamentFees',
+  'tournamentGuarantee',
 ];
 
 /**
@@ -104,6 +105,8 @@ export default function DataPage() {
   const stats: [string, number | string][] = [
     ['houseRake', money(books.accounts.houseRake)],
     ['jackpot', money(books.accounts.jackpot)],
+    // The guarantee account goes negative by the overlays it paid.
+    ['overlayPaid', money(0 - books.accounts.tournamentGuarantee)],
     ['depositCount', books.deposits.count],
     ['users', books.stats.users],
     ['bots', books.stats.bots],

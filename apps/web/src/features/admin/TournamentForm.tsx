@@ -5,6 +5,7 @@ import { MAX_AMOUNT } from './adminConstants';
 import { CustomLevels } from './CustomLevels';
 import { FIRST_LEVEL_ROW } from './customLevels';
 import { MAX_ACTION_SECONDS, MAX_SEATS, MIN_ACTION_SECONDS, MIN_SEATS } from './TableForm';
+import { ScheduledFormatFields } from './ScheduledFormatFields';
 import { CUSTOM_STRUCTURE, type TournamentFormValues } from './tournamentTemplates';
 
 const KINDS: TournamentKind[] = ['sng', 'mtt'];
@@ -129,6 +130,7 @@ export function TournamentForm({
           <Input type="datetime-local" />
         </Form.Item>
       ) : null}
+      <ScheduledFormatFields kind={kind} />
       <Row gutter={12}>
         <Col span={12}>
           <Form.Item

@@ -6,6 +6,7 @@ import type {
 } from '@tenger/protocol';
 import type { TournamentSummary } from '../../api/tournamentTypes';
 import { levelsOfRows, type AnteKind, type LevelRow } from './customLevels';
+import { DEFAULT_SCHEDULE_TIME_ZONE } from './ScheduledFormatFields';
 
 /**
  * The admin's starting points for a new tournament: Sit & Go at 6 and 9 seats on each named structure
@@ -72,13 +73,17 @@ export const CUSTOM_STRUCTURE = 'custom';
  */
 export interface TournamentFormValues extends Omit<
   CreateTournamentRequest,
-  'startsAt' | 'structure' | 'levels' | 'actionSeconds'
+  'startsAt' | 'structure' | 'levels' | 'actionSeconds' | 'registrationOpensAt' | 'recurrence' | 'timeZone'
 > {
   structure?: TournamentStructure | typeof CUSTOM_STRUCTURE;
   levels?: LevelRow[];
   anteKind?: AnteKind;
   startsAt?: string;
   actionSeconds?: number | null;
+  /** Scheduled formats (issue 21): the opening as a `datetime-local` string, the schedule's zone. */
+  registrationOpensAt?: string;
+  recurrence?: 'daily' | 'weekly' | null;
+  timeZone?: string | null;
 }
 
 /** The form filled from a template; `name` is the template's name in the reader's language. */
@@ -117,6 +122,18 @@ export function summaryValues(tournament: TournamentSummary): TournamentFormValu
     startsAt: tournament.startsAt ? toLocalInput(Date.parse(tournament.startsAt)) : undefined,
     structure: undefined,
     actionSeconds: null,
+    registrationOpensAt: tournament.registrationOpensAt
+      ? toLocalInput(Date.parse(tournament.registrationOpensAt))
+      : undefined,
+    lateRegLevels: tournament.lateRegLevels,
+    maxEntries: tournament.maxEntries,
+    rebuyLevels: tournament.rebuyLevels,
+    maxRebuys: tournament.maxRebuys,
+    addOn: tournament.addOn,
+    guarantee: tournament.guarantee,
+    recurrence: tournament.recurrence ?? null,
+    timeZone: tournament.timeZone ?? null,
+    featured: tournament.featured,
   };
 }
 
@@ -125,17 +142,30 @@ export function summaryValues(tournament: TournamentSummary): TournamentFormValu
  * action time are left out, so the server keeps (or defaults) them; a custom structure sends its levels.
  */
 export function requestOf(values: TournamentFormValues): CreateTournamentRequest {
-  const { startsAt, structure, actionSeconds, levels, anteKind, ...rest } = values;
+  const { startsAt, structure, actionSeconds, levels, anteKind, registrationOpensAt, recurrence, timeZone, ...rest } =
+    values;
+  const mtt = rest.kind === 'mtt';
   return {
     ...rest,
     name: rest.name.trim(),
-    startsAt: rest.kind === 'mtt' && startsAt ? new Date(startsAt).toISOString() : null,
+    startsAt: mtt && startsAt ? new Date(startsAt).toISOString() : null,
     ...(structure === CUSTOM_STRUCTURE
       ? { levels: levelsOfRows(levels ?? [], anteKind ?? 'big-blind') }
       : structure
         ? { structure }
         : {}),
     ...(typeof actionSeconds === 'number' ? { actionSeconds } : {}),
+    // Scheduled formats: sent only when the form has them (a template's Sit & Go sends none); the
+    // opening and the schedule only for a multi-table tournament, empty ones as null (cleared).
+    ...(mtt && registrationOpensAt !== undefined
+      ? { registrationOpensAt: registrationOpensAt ? new Date(registrationOpensAt).toISOString() : null }
+      : {}),
+    ...(mtt && recurrence !== undefined
+      ? {
+          recurrence: recurrence ?? null,
+          timeZone: recurrence ? timeZone || DEFAULT_SCHEDULE_TIME_ZONE : null,
+        }
+      : {}),
   };
 }
 

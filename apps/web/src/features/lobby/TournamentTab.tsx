@@ -3,6 +3,7 @@ import { CONTENT_BLOCKS, CONTEST_PRIZE } from '../../app/constants';
 import { formatMoney } from '../../app/money';
 import { useContentBlock } from '../../app/useContentBlock';
 import { TournamentList } from '../tournament/TournamentList';
+import { ContestLink } from './ContestLink';
 
 /**
  * The tournaments under the contest teaser (prize 10 million), which stays until the contest exists.
@@ -17,7 +18,7 @@ export function TournamentTab() {
       <div className="contest">
         <div className="contest__prize-label">{t('lobby.tournament.prizeLabel')}</div>
         <div className="contest__prize">{formatMoney(CONTEST_PRIZE, i18n.language)}</div>
-        <p className="contest__body">{teaser ?? t('lobby.tournament.registrationSoon')}</p>
+        <ContestLink fallback={teaser ?? t('lobby.tournament.registrationSoon')} />
       </div>
       <h2 className="tournament__title">{heading ?? t('lobby.tournament.title')}</h2>
       <TournamentList />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { TournamentSummary } from '../../api/tournamentTypes';
+import type { TournamentDetail, TournamentSummary } from '../../api/tournamentTypes';
 import { useRegisterTournamentMutation, useUnregisterTournamentMutation } from '../../api/userApi';
 import { useAppSelector } from '../../app/hooks';
 import { formatMoney } from '../../app/money';
@@ -11,14 +11,16 @@ import { isFull, registrationOpen, tournamentErrorText } from './tournamentRules
  * Register (buy-in + fee) or Unregister (refund) while registration is open; a guest is sent to log in.
  * A refusal is shown beside the button in the reader's language.
  */
-export function RegisterButton({ tournament }: { tournament: TournamentSummary }) {
+export function RegisterButton({ tournament }: { tournament: TournamentSummary | TournamentDetail }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
   const [register, registering] = useRegisterTournamentMutation();
   const [unregister, unregistering] = useUnregisterTournamentMutation();
   const [error, setError] = useState<string | null>(null);
-  if (!registrationOpen(tournament)) return null;
+  // A late entry while late registration is open (the tournament lobby knows; the list does not).
+  const lateEntry = 'lateRegistrationOpen' in tournament && tournament.lateRegistrationOpen === true;
+  if (!registrationOpen(tournament) && !(lateEntry && !tournament.registered)) return null;
 
   const busy = registering.isLoading || unregistering.isLoading;
   const cost = formatMoney(tournament.buyIn + tournament.fee, i18n.language);

@@ -74,6 +74,13 @@ export function TournamentList() {
                 {tournament.startsAt
                   ? formatDateTime(tournament.startsAt, i18n.language)
                   : t('tournament.startsWhenFull')}
+                {tournament.status === 'scheduled' && tournament.registrationOpensAt && (
+                  <div className="tournament-opens">
+                    {t('tournament.formats.opensAt', {
+                      time: formatDateTime(tournament.registrationOpensAt, i18n.language),
+                    })}
+                  </div>
+                )}
               </td>
               <td data-label={t('tournament.columns.buyIn')} className="tables__meta">
                 {money(tournament.buyIn)} + {money(tournament.fee)}
@@ -83,6 +90,9 @@ export function TournamentList() {
               </td>
               <td data-label={t('tournament.columns.prizePool')} className="tables__meta">
                 {money(tournament.prizePool)}
+                {tournament.guarantee ? (
+                  <div className="tournament-guarantee">{t('tournament.formats.guaranteed')}</div>
+                ) : null}
               </td>
               <td className="tables__action">
                 <div className="tournaments__actions">

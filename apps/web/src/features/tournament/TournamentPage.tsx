@@ -10,6 +10,7 @@ import { formatMoney } from '../../app/money';
 import { variantFamily } from '../lobby/variant';
 import { LevelClock } from './LevelClock';
 import { RegisterButton } from './RegisterButton';
+import { ScheduledFormatActions, ScheduledFormatFacts } from './ScheduledFormats';
 import './tournament.css';
 
 /** Polled while something moves: registrations, stacks, places, the level. */
@@ -95,6 +96,7 @@ function TournamentLobby({ tournament }: { tournament: TournamentDetail }) {
           <Fact label={t('tournament.startingStack')}>
             {tournament.startingStack.toLocaleString('en-US')}
           </Fact>
+          <ScheduledFormatFacts tournament={tournament} />
           {current && clockRuns && (
             <Fact label={t('tournament.currentLevel')}>
               {current.isBreak
@@ -106,6 +108,7 @@ function TournamentLobby({ tournament }: { tournament: TournamentDetail }) {
         {clockRuns && <LevelClock endsAt={tournament.levelEndsAt} isBreak={current?.isBreak ?? false} />}
         <div className="tournament-head__actions">
           <RegisterButton tournament={tournament} />
+          <ScheduledFormatActions tournament={tournament} me={me} />
           {me?.tableId != null && me.place == null && (
             <Link className="btn btn--primary" to={`/table/${encodeURIComponent(String(me.tableId))}`}>
               {t('tournament.yourTable')}

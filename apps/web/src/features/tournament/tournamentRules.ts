@@ -2,9 +2,17 @@ import type { TFunction } from 'i18next';
 import { serverErrorCode, serverErrorText } from '../../api/serverErrors';
 import { TOURNAMENT_ERROR_CODES, type TournamentSummary } from '../../api/tournamentTypes';
 
-/** Registration is open before the start (the server still says no when it is closed or full). */
-export function registrationOpen(tournament: Pick<TournamentSummary, 'status'>): boolean {
-  return tournament.status === 'scheduled' || tournament.status === 'registering';
+/**
+ * Registration is open before the start (the server still says no when it is closed or full); a
+ * scheduled tournament's opens at `registrationOpensAt` (before it, the button is not offered).
+ */
+export function registrationOpen(
+  tournament: Pick<TournamentSummary, 'status' | 'registrationOpensAt'>,
+  now = Date.now(),
+): boolean {
+  if (tournament.status === 'registering') return true;
+  if (tournament.status !== 'scheduled') return false;
+  return !tournament.registrationOpensAt || Date.parse(tournament.registrationOpensAt) <= now;
 }
 
 export function isFull(tournament: Pick<TournamentSummary, 'entrants' | 'maxEntrants'>): boolean {

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import {
   MyTournamentsQuerySchema,
+  TournamentEntryRequestSchema,
   TournamentIdParamsSchema,
+  TournamentRebuyRequestSchema,
   type MessageResponse,
   type MyTournamentPage,
   type TournamentDetail,
@@ -41,7 +43,8 @@ export function tournamentRoutes(app: FastifyInstance, services: Services): void
     await refuseDuringMaintenance(services);
     // Freerolls move no money, so the ledger's guard never sees them: an exclusion is asked here too.
     await services.protection.refuseExcluded(user.id);
-    await services.tournaments.register(id, user.id);
+    const body = parseInput(TournamentEntryRequestSchema, request.body ?? undefined, 'entry');
+    await services.tournaments.register(id, user.id, false, body?.entryNumber);
     return { message: 'Registered' };
   });
 
@@ -50,5 +53,25 @@ export function tournamentRoutes(app: FastifyInstance, services: Services): void
     const { id } = parseInput(TournamentIdParamsSchema, request.params, 'tournament id');
     await services.tournaments.unregister(id, user.id);
     return { message: 'Unregistered' };
+  });
+
+  // Rebuys and the add-on (issue 21): buy-in and fee for a starting stack, each charged once.
+  app.post('/tournaments/:id/rebuy', async (request): Promise<MessageResponse> => {
+    const user = await requireUser(services, request);
+    const { id } = parseInput(TournamentIdParamsSchema, request.params, 'tournament id');
+    await refuseDuringMaintenance(services);
+    await services.protection.refuseExcluded(user.id);
+    const body = parseInput(TournamentRebuyRequestSchema, request.body ?? undefined, 'rebuy');
+    await services.tournaments.rebuy(id, user.id, body?.rebuyNumber);
+    return { message: 'Rebuy made' };
+  });
+
+  app.post('/tournaments/:id/addon', async (request): Promise<MessageResponse> => {
+    const user = await requireUser(services, request);
+    const { id } = parseInput(TournamentIdParamsSchema, request.params, 'tournament id');
+    await refuseDuringMaintenance(services);
+    await services.protection.refuseExcluded(user.id);
+    await services.tournaments.addOn(id, user.id);
+    return { message: 'Add-on taken' };
   });
 }
