@@ -18,6 +18,9 @@ CREATE TABLE security_pairs (
   user_b integer NOT NULL REFERENCES users (id),
   hands integer NOT NULL DEFAULT 0,
   tally jsonb NOT NULL,
+  -- The flags the tally raised when it last changed (security/detectors.ts), and the highest score.
+  flags jsonb NOT NULL DEFAULT '[]',
+  top_score integer NOT NULL DEFAULT 0,
   updated_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (user_a, user_b),
   CHECK (user_a < user_b)
@@ -28,8 +31,14 @@ CREATE TABLE security_players (
   user_id integer PRIMARY KEY REFERENCES users (id),
   hands integer NOT NULL DEFAULT 0,
   tally jsonb NOT NULL,
+  flags jsonb NOT NULL DEFAULT '[]',
+  top_score integer NOT NULL DEFAULT 0,
   updated_at timestamptz NOT NULL DEFAULT now()
 );
+--> statement-breakpoint
+CREATE INDEX security_pairs_flagged ON security_pairs (top_score DESC) WHERE top_score > 0;
+--> statement-breakpoint
+CREATE INDEX security_players_flagged ON security_players (top_score DESC) WHERE top_score > 0;
 --> statement-breakpoint
 -- The address (and browser) a player last sat down from at a table: shared addresses at one table.
 CREATE TABLE seat_addresses (
