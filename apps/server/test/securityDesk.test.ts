@@ -90,7 +90,7 @@ describe.each(TEST_DRIVERS)('the security desk on $name', ({ url }) => {
     expect(dumping).toMatchObject({ userIds: [dumper.id, receiver.id], usernames: [dumper.username, receiver.username] });
     expect(dumping!.score).toBeGreaterThan(0);
     expect(dumping!.handIds.length).toBeGreaterThan(0);
-    expect(dumping!.handIds.every((id) => ids.has(id))).toBe(true);
+    expect(dumping!.handIds.every((id) => ids.has(id) && dumping!.handTables[id] === table.id)).toBe(true);
     expect(dumping!.explanation).toMatch(/big losses/);
     expect(mine.find((f) => f.kind === 'soft_play')?.userIds).toEqual([dumper.id, receiver.id]);
     const shared = mine.find((f) => f.kind === 'shared_address');

@@ -191,6 +191,8 @@ export const SecurityFlagSchema = z.object({
   usernames: z.array(z.string()),
   score: z.number(),
   handIds: z.array(z.string()),
+  /** The table of each evidence hand (handId -> tableId), to open it in Replay. */
+  handTables: z.record(z.string(), IdSchema),
   explanation: z.string(),
   measures: z.record(z.string(), z.number()),
   tableId: IdSchema.nullable(),

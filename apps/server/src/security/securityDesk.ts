@@ -29,22 +29,35 @@ export class SecurityDesk {
       this.scan.state(),
     ]);
     const names = await this.usernames([...new Set(detected.flatMap((f) => f.userIds))]);
+    const tables = await this.tablesOf([...new Set([...detected, ...reports].flatMap((f) => f.handIds))]);
+    const handTables = (handIds: readonly string[]) =>
+      Object.fromEntries(handIds.flatMap((id) => (tables.has(id) ? [[id, tables.get(id)!]] : [])));
     return {
       items: [
         ...detected.map(
           (f): SecurityFlag => ({
             ...f,
             usernames: f.userIds.map((id) => names.get(id) ?? `#${id}`),
+            handTables: handTables(f.handIds),
             tableId: null,
             reason: '',
             reportedBy: null,
           }),
         ),
-        ...reports,
+        ...reports.map((r) => ({ ...r, handTables: handTables(r.handIds) })),
       ],
       scannedHands: state.hands,
       scannedAt: state.scannedAt?.toISOString() ?? null,
     };
+  }
+
+  private async tablesOf(handIds: string[]): Promise<Map<string, number>> {
+    if (handIds.length === 0) return new Map();
+    const rows = await queryRows<{ id: string; table_id: number }>(
+      this.db,
+      sql`SELECT id, table_id FROM hands WHERE id IN (${sql.join(handIds.map((id) => sql`${id}`), sql`, `)})`,
+    );
+    return new Map(rows.map((r) => [r.id, Number(r.table_id)]));
   }
 
   private async usernames(ids: number[]): Promise<Map<number, string>> {
@@ -77,7 +90,7 @@ export class SecurityDesk {
   }
 
   /** Players' reports, newest first. */
-  async flags(): Promise<SecurityFlag[]> {
+  async flags(): Promise<Array<Omit<SecurityFlag, 'handTables'>>> {
     const rows = await queryRows<{
       user_id: number;
       username: string;
