@@ -152,7 +152,10 @@ export function createServices(
     wallet: new WalletService(db, ledger, settings, protection),
     protection,
     seatAddresses: new SeatAddresses(db, settings),
-    security: new SecurityDesk(db, new SecurityScan(db, (error) => logger.warn({ err: error }, 'security scan failed'))),
+    security: new SecurityDesk(
+      db,
+      new SecurityScan(db, (error) => logger.warn({ err: error }, 'security scan failed')),
+    ),
     roleGrants: new RoleGrantDesk(db, auth, settings),
     settings,
     blocks: new BlockService(db),

@@ -73,7 +73,13 @@ describe.each(TEST_DRIVERS)('the security desk on $name', ({ url }) => {
     // Two honest players sat down from one address.
     await t.services.seatAddresses.record(table.id, honest2.id, '10.0.0.7', 'Firefox');
     await t.services.seatAddresses.record(table.id, honest3.id, '10.0.0.7', 'Chrome');
-    const hands = playSession({ tableId: table.id, players, hands: 400, seed: 3, startAt: new Date('2026-11-01T12:00:00Z') });
+    const hands = playSession({
+      tableId: table.id,
+      players,
+      hands: 400,
+      seed: 3,
+      startAt: new Date('2026-11-01T12:00:00Z'),
+    });
     const before = (await desk()).scannedHands;
 
     const first = await store(hands.slice(0, 200), table.id);
@@ -85,9 +91,14 @@ describe.each(TEST_DRIVERS)('the security desk on $name', ({ url }) => {
     // Asking again reads nothing again.
     expect((await desk()).scannedHands).toBe(before + 400);
 
-    const mine = answer.items.filter((f) => f.kind !== 'report' && f.userIds.every((id) => people.some((p) => p.id === id)));
+    const mine = answer.items.filter(
+      (f) => f.kind !== 'report' && f.userIds.every((id) => people.some((p) => p.id === id)),
+    );
     const dumping = mine.find((f) => f.kind === 'chip_dumping');
-    expect(dumping).toMatchObject({ userIds: [dumper.id, receiver.id], usernames: [dumper.username, receiver.username] });
+    expect(dumping).toMatchObject({
+      userIds: [dumper.id, receiver.id],
+      usernames: [dumper.username, receiver.username],
+    });
     expect(dumping!.score).toBeGreaterThan(0);
     expect(dumping!.handIds.length).toBeGreaterThan(0);
     expect(dumping!.handIds.every((id) => ids.has(id) && dumping!.handTables[id] === table.id)).toBe(true);
@@ -97,17 +108,25 @@ describe.each(TEST_DRIVERS)('the security desk on $name', ({ url }) => {
     expect(shared?.userIds).toEqual([honest2.id, honest3.id].sort((a, b) => a - b));
     expect(shared!.handIds.length).toBeGreaterThan(0);
     const honest = [honest1, honest2, honest3, honest4].map((p) => p.id);
-    expect(mine.filter((f) => f.kind !== 'shared_address' && f.userIds.some((id) => honest.includes(id)))).toEqual([]);
+    expect(
+      mine.filter((f) => f.kind !== 'shared_address' && f.userIds.some((id) => honest.includes(id))),
+    ).toEqual([]);
 
     // The evidence opens in Replay (the admin sees every card).
-    const replay = await t.call({ method: 'GET', url: `/api/v1/user/hand/${dumping!.handIds[0]}`, token: t.admin.token });
+    const replay = await t.call({
+      method: 'GET',
+      url: `/api/v1/user/hand/${dumping!.handIds[0]}`,
+      token: t.admin.token,
+    });
     expect(replay.statusCode, replay.body).toBe(200);
   });
 
   it('a player gets 403 from the desk and from the suspend call', async () => {
     const player = await t.player(0);
     const other = await t.player(0);
-    expect((await t.call({ method: 'GET', url: `${A}/security/flags`, token: player.token })).statusCode).toBe(403);
+    expect(
+      (await t.call({ method: 'GET', url: `${A}/security/flags`, token: player.token })).statusCode,
+    ).toBe(403);
     const suspend = await t.call({
       method: 'POST',
       url: `${A}/security/suspend`,
@@ -128,8 +147,14 @@ describe.each(TEST_DRIVERS)('the security desk on $name', ({ url }) => {
     });
     expect(response.statusCode).toBe(200);
     expect(AdminUserSchema.parse(response.json()).status).toBe('blocked');
-    expect((await t.call({ method: 'GET', url: '/api/v1/user/me', token: suspect.token })).statusCode).toBe(401);
-    const audit = await listAudit(t.services.db, { action: 'security.suspend', target: String(suspect.id), limit: 10 });
+    expect((await t.call({ method: 'GET', url: '/api/v1/user/me', token: suspect.token })).statusCode).toBe(
+      401,
+    );
+    const audit = await listAudit(t.services.db, {
+      action: 'security.suspend',
+      target: String(suspect.id),
+      limit: 10,
+    });
     expect(audit[0]?.summary).toMatch(/Chip dumping flag/);
     // Twice is a conflict; bad input a 400.
     const again = await t.call({
@@ -139,8 +164,17 @@ describe.each(TEST_DRIVERS)('the security desk on $name', ({ url }) => {
       payload: { userId: suspect.id, reason: 'again' },
     });
     expect(again.statusCode).toBe(409);
-    for (const payload of [{ userId: suspect.id }, { userId: suspect.id, reason: ' ' }, { userId: -1, reason: 'x' }]) {
-      const bad = await t.call({ method: 'POST', url: `${A}/security/suspend`, token: t.admin.token, payload });
+    for (const payload of [
+      { userId: suspect.id },
+      { userId: suspect.id, reason: ' ' },
+      { userId: -1, reason: 'x' },
+    ]) {
+      const bad = await t.call({
+        method: 'POST',
+        url: `${A}/security/suspend`,
+        token: t.admin.token,
+        payload,
+      });
       expect(bad.statusCode).toBe(400);
     }
   });
@@ -160,7 +194,12 @@ describe.each(TEST_DRIVERS)('the security desk on $name', ({ url }) => {
       return c.waitFor((f) => (f.type === 'ACK' || f.type === 'REJECT') && f.requestId === requestId);
     };
     const setting = (refuseSharedAddress: boolean) =>
-      t.call({ method: 'PUT', url: `${A}/settings`, token: t.admin.token, payload: { security: { refuseSharedAddress } } });
+      t.call({
+        method: 'PUT',
+        url: `${A}/settings`,
+        token: t.admin.token,
+        payload: { security: { refuseSharedAddress } },
+      });
     expect((await setting(true)).statusCode).toBe(200);
     const a = await open(anna);
     const b = await open(boris);
@@ -168,7 +207,10 @@ describe.each(TEST_DRIVERS)('the security desk on $name', ({ url }) => {
     expect(await sit(b, 1, 'b')).toMatchObject({ type: 'REJECT', code: 'shared_address' });
     expect((await setting(false)).statusCode).toBe(200);
     expect(await sit(b, 1, 'b2')).toMatchObject({ type: 'ACK' });
-    for (const [c, requestId] of [[a, 'la'], [b, 'lb']] as const) {
+    for (const [c, requestId] of [
+      [a, 'la'],
+      [b, 'lb'],
+    ] as const) {
       c.send({ type: 'LEAVE', requestId });
       await c.waitFor((f) => (f.type === 'ACK' || f.type === 'REJECT') && f.requestId === requestId);
       c.close();

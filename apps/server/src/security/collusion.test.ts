@@ -32,7 +32,13 @@ describe('a colluding pair among honest players', () => {
         { userId: RECEIVER, role: 'receiver' },
         { userId: HONEST[3], role: 'honest' },
       ];
-      const hands = playSession({ tableId: 7, players, hands: 400, seed, startAt: new Date('2026-11-01T12:00:00Z') });
+      const hands = playSession({
+        tableId: 7,
+        players,
+        hands: 400,
+        seed,
+        startAt: new Date('2026-11-01T12:00:00Z'),
+      });
       const flags = detect(hands);
 
       const dumping = flags.find((f) => f.kind === 'chip_dumping');
@@ -61,6 +67,10 @@ describe('a colluding pair among honest players', () => {
 
   it('honest players alone raise no flag', () => {
     const players: ScriptedPlayer[] = [...HONEST, 205, 206].map((userId) => ({ userId, role: 'honest' }));
-    expect(detect(playSession({ tableId: 8, players, hands: 400, seed: 4, startAt: new Date('2026-11-02T12:00:00Z') }))).toEqual([]);
+    expect(
+      detect(
+        playSession({ tableId: 8, players, hands: 400, seed: 4, startAt: new Date('2026-11-02T12:00:00Z') }),
+      ),
+    ).toEqual([]);
   });
 });

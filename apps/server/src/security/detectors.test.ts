@@ -1,7 +1,12 @@
 // Each detector on a small scripted set of hands played through the engine: what raises its flag,
 // with which hands, and what does not.
 import { describe, expect, it } from 'vitest';
-import { humanThinking, playSession, type ScriptedPlayer, type SessionOptions } from '../testing/colludingTable.js';
+import {
+  humanThinking,
+  playSession,
+  type ScriptedPlayer,
+  type SessionOptions,
+} from '../testing/colludingTable.js';
 import { pairFlags, playerFlags, THRESHOLDS, type DetectorFlag } from './detectors.js';
 import { handSignals, headsUpEquity, type ObservedHand } from './handSignals.js';
 import { parseCard } from '@tenger/engine';
@@ -39,7 +44,11 @@ describe('bot-like timing', () => {
   it('flags the player whose decisions all take about the same time, with hands, and no human', () => {
     const players = [
       ...honest(1, 2, 3),
-      { userId: 4, role: 'honest' as const, thinkMs: (random: () => number) => 1500 + Math.round(random() * 40) },
+      {
+        userId: 4,
+        role: 'honest' as const,
+        thinkMs: (random: () => number) => 1500 + Math.round(random() * 40),
+      },
     ];
     const flags = ofKind(flagsOf(session({ players, hands: 80 })), 'bot_timing');
     expect(flags.map((f) => f.userIds)).toEqual([[4]]);

@@ -38,10 +38,16 @@ export interface DetectorFlag {
 }
 
 /** Every flag the pair's tally raises. */
-export function pairFlags(pair: PairTally, playerOf: (userId: number) => PlayerTally | undefined): DetectorFlag[] {
-  return [chipDumping(pair, playerOf), softPlay(pair, playerOf), coSeating(pair, playerOf), sharedAddress(pair)].filter(
-    (f): f is DetectorFlag => f !== null,
-  );
+export function pairFlags(
+  pair: PairTally,
+  playerOf: (userId: number) => PlayerTally | undefined,
+): DetectorFlag[] {
+  return [
+    chipDumping(pair, playerOf),
+    softPlay(pair, playerOf),
+    coSeating(pair, playerOf),
+    sharedAddress(pair),
+  ].filter((f): f is DetectorFlag => f !== null);
 }
 
 /** Every flag the player's tally raises. */
@@ -49,9 +55,13 @@ export function playerFlags(player: PlayerTally): DetectorFlag[] {
   return [botTiming(player), longSittings(player)].filter((f): f is DetectorFlag => f !== null);
 }
 
-function chipDumping(pair: PairTally, playerOf: (userId: number) => PlayerTally | undefined): DetectorFlag | null {
+function chipDumping(
+  pair: PairTally,
+  playerOf: (userId: number) => PlayerTally | undefined,
+): DetectorFlag | null {
   // The direction chips went: the dumper first.
-  const forward = pair.dumpsAB > pair.dumpsBA || (pair.dumpsAB === pair.dumpsBA && pair.bigBlindsAB >= pair.bigBlindsBA);
+  const forward =
+    pair.dumpsAB > pair.dumpsBA || (pair.dumpsAB === pair.dumpsBA && pair.bigBlindsAB >= pair.bigBlindsBA);
   const [from, to] = forward ? [pair.a, pair.b] : [pair.b, pair.a];
   const dumps = forward ? pair.dumpsAB : pair.dumpsBA;
   const back = forward ? pair.dumpsBA : pair.dumpsAB;
@@ -74,11 +84,21 @@ function chipDumping(pair: PairTally, playerOf: (userId: number) => PlayerTally 
       `${dumps} big losses to the same opponent (of ${given} such losses to anyone) that folded the better ` +
       `hand or paid off far behind; net ${Math.round(net)} big blinds went one way over ${pair.hands} hands together ` +
       `(${Math.round(oneSided * 100)} % of what moved between them)`,
-    measures: { dumps, dumpsBack: back, dumpsToAnyone: given, netBigBlinds: Math.round(net), oneSided: round2(oneSided), hands: pair.hands },
+    measures: {
+      dumps,
+      dumpsBack: back,
+      dumpsToAnyone: given,
+      netBigBlinds: Math.round(net),
+      oneSided: round2(oneSided),
+      hands: pair.hands,
+    },
   };
 }
 
-function softPlay(pair: PairTally, playerOf: (userId: number) => PlayerTally | undefined): DetectorFlag | null {
+function softPlay(
+  pair: PairTally,
+  playerOf: (userId: number) => PlayerTally | undefined,
+): DetectorFlag | null {
   const a = playerOf(pair.a);
   const b = playerOf(pair.b);
   if (!a || !b) return null;
@@ -88,7 +108,8 @@ function softPlay(pair: PairTally, playerOf: (userId: number) => PlayerTally | u
     let expected = 0;
     for (let k = 0; k < facing.decisions.length; k++) {
       const rest = p.postflop.decisions[k] - facing.decisions[k];
-      if (rest > 0) expected += (facing.decisions[k] * Math.max(0, p.postflop.raises[k] - facing.raises[k])) / rest;
+      if (rest > 0)
+        expected += (facing.decisions[k] * Math.max(0, p.postflop.raises[k] - facing.raises[k])) / rest;
     }
     return expected;
   };
@@ -115,7 +136,10 @@ function softPlay(pair: PairTally, playerOf: (userId: number) => PlayerTally | u
   };
 }
 
-function coSeating(pair: PairTally, playerOf: (userId: number) => PlayerTally | undefined): DetectorFlag | null {
+function coSeating(
+  pair: PairTally,
+  playerOf: (userId: number) => PlayerTally | undefined,
+): DetectorFlag | null {
   const fewer = Math.min(playerOf(pair.a)?.sittings ?? 0, playerOf(pair.b)?.sittings ?? 0);
   if (pair.sittings < THRESHOLDS.coSittings || fewer === 0) return null;
   const share = pair.sittings / fewer;
@@ -151,12 +175,19 @@ function botTiming(player: PlayerTally): DetectorFlag | null {
   return {
     kind: 'bot_timing',
     userIds: [player.userId],
-    score: clamp(100 * (1 - Math.min(spread / THRESHOLDS.timingSpread, deviation / THRESHOLDS.timingDeviationMs))),
+    score: clamp(
+      100 * (1 - Math.min(spread / THRESHOLDS.timingSpread, deviation / THRESHOLDS.timingDeviationMs)),
+    ),
     handIds: [...player.evidence.timed],
     explanation:
       `${player.timed} decisions took ${Math.round(mean)} ms on average with a standard deviation of ` +
       `${Math.round(deviation)} ms (spread ${spread.toFixed(2)}; people vary far more)`,
-    measures: { decisions: player.timed, meanMs: Math.round(mean), deviationMs: Math.round(deviation), spread: round2(spread) },
+    measures: {
+      decisions: player.timed,
+      meanMs: Math.round(mean),
+      deviationMs: Math.round(deviation),
+      spread: round2(spread),
+    },
   };
 }
 

@@ -113,10 +113,7 @@ export function handSignals(hand: ObservedHand): HandSignals {
   const userIds = dealt.map((s) => userOf(s.seat)!);
   const play = walkHistory(record);
   const players = new Map<number, PlayerSignal>(
-    userIds.map((id) => [
-      id,
-      { userId: id, decisions: 0, raises: 0, postflop: emptySpots(), times: [] },
-    ]),
+    userIds.map((id) => [id, { userId: id, decisions: 0, raises: 0, postflop: emptySpots(), times: [] }]),
   );
   for (const [seat, counts] of play.bySeat) {
     const player = players.get(userOf(seat)!);
@@ -228,7 +225,11 @@ function walkHistory(record: HandRecord): Play {
  * Each loser's loss shared over the winners in proportion to what they won; a big loss to one winner
  * is judged against the winner's cards (the house knows them).
  */
-function chipFlows(record: HandRecord, userOf: (seat: number) => number | undefined, play: Play): FlowSignal[] {
+function chipFlows(
+  record: HandRecord,
+  userOf: (seat: number) => number | undefined,
+  play: Play,
+): FlowSignal[] {
   const dealt = record.seats.filter((s) => s.dealtIn && userOf(s.seat) !== undefined);
   const winners = dealt.filter((s) => s.net > 0);
   const won = winners.reduce((sum, s) => sum + s.net, 0);
@@ -341,7 +342,10 @@ function combinations(n: number, k: number): number {
   return Math.round(result);
 }
 
-function sharedAddresses(userIds: readonly number[], addresses: ReadonlyMap<number, string>): Array<[number, number]> {
+function sharedAddresses(
+  userIds: readonly number[],
+  addresses: ReadonlyMap<number, string>,
+): Array<[number, number]> {
   const pairs: Array<[number, number]> = [];
   const sorted = [...userIds].sort((a, b) => a - b);
   for (let i = 0; i < sorted.length; i++) {

@@ -16,14 +16,23 @@ export class SeatAddresses {
    * Whether the seat must be refused: the setting is on and another player seated at the table
    * (`seated`, from the live table) sat down from the same address.
    */
-  async refuses(tableId: number, userId: number, address: string, seated: readonly number[]): Promise<boolean> {
+  async refuses(
+    tableId: number,
+    userId: number,
+    address: string,
+    seated: readonly number[],
+  ): Promise<boolean> {
     const others = seated.filter((id) => id !== userId);
-    if (!address || others.length === 0 || !(await this.settings.get()).security.refuseSharedAddress) return false;
+    if (!address || others.length === 0 || !(await this.settings.get()).security.refuseSharedAddress)
+      return false;
     const rows = await queryRows<{ user_id: number }>(
       this.db,
       sql`SELECT user_id FROM seat_addresses
            WHERE table_id = ${tableId} AND address = ${address}
-             AND user_id IN (${sql.join(others.map((id) => sql`${id}`), sql`, `)})
+             AND user_id IN (${sql.join(
+               others.map((id) => sql`${id}`),
+               sql`, `,
+             )})
            LIMIT 1`,
     );
     return rows.length > 0;

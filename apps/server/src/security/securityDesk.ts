@@ -34,16 +34,14 @@ export class SecurityDesk {
       Object.fromEntries(handIds.flatMap((id) => (tables.has(id) ? [[id, tables.get(id)!]] : [])));
     return {
       items: [
-        ...detected.map(
-          (f): SecurityFlag => ({
-            ...f,
-            usernames: f.userIds.map((id) => names.get(id) ?? `#${id}`),
-            handTables: handTables(f.handIds),
-            tableId: null,
-            reason: '',
-            reportedBy: null,
-          }),
-        ),
+        ...detected.map((f): SecurityFlag => ({
+          ...f,
+          usernames: f.userIds.map((id) => names.get(id) ?? `#${id}`),
+          handTables: handTables(f.handIds),
+          tableId: null,
+          reason: '',
+          reportedBy: null,
+        })),
         ...reports.map((r) => ({ ...r, handTables: handTables(r.handIds) })),
       ],
       scannedHands: state.hands,
@@ -55,7 +53,10 @@ export class SecurityDesk {
     if (handIds.length === 0) return new Map();
     const rows = await queryRows<{ id: string; table_id: number }>(
       this.db,
-      sql`SELECT id, table_id FROM hands WHERE id IN (${sql.join(handIds.map((id) => sql`${id}`), sql`, `)})`,
+      sql`SELECT id, table_id FROM hands WHERE id IN (${sql.join(
+        handIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
     );
     return new Map(rows.map((r) => [r.id, Number(r.table_id)]));
   }
@@ -64,7 +65,10 @@ export class SecurityDesk {
     if (ids.length === 0) return new Map();
     const rows = await queryRows<{ id: number; username: string }>(
       this.db,
-      sql`SELECT id, username FROM users WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+      sql`SELECT id, username FROM users WHERE id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
     );
     return new Map(rows.map((r) => [Number(r.id), r.username]));
   }

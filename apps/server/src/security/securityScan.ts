@@ -64,10 +64,11 @@ export class SecurityScan {
   }
 
   async state(): Promise<ScanState> {
-    const [row] = await queryRows<{ last_seq: string | number; hands: string | number; scanned_at: Date | string | null }>(
-      this.db,
-      sql`SELECT last_seq, hands, scanned_at FROM security_scan WHERE id = 1`,
-    );
+    const [row] = await queryRows<{
+      last_seq: string | number;
+      hands: string | number;
+      scanned_at: Date | string | null;
+    }>(this.db, sql`SELECT last_seq, hands, scanned_at FROM security_scan WHERE id = 1`);
     return {
       lastSeq: Number(row?.last_seq ?? 0),
       hands: Number(row?.hands ?? 0),
@@ -118,7 +119,10 @@ export class SecurityScan {
   }
 
   /** The next batch of chained hands after `after`, with their owners, decision times and addresses. */
-  private async handsAfter(tx: Database, after: number): Promise<Array<{ seq: number; signals: HandSignals }>> {
+  private async handsAfter(
+    tx: Database,
+    after: number,
+  ): Promise<Array<{ seq: number; signals: HandSignals }>> {
     const rows = await queryRows<{
       id: string;
       table_id: number;
@@ -140,7 +144,8 @@ export class SecurityScan {
            ORDER BY h.chain_seq LIMIT ${SCAN_BATCH}`,
     );
     return rows.map((row) => {
-      const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+      const parse = <T>(value: T | string): T =>
+        typeof value === 'string' ? (JSON.parse(value) as T) : value;
       const owners = parse(row.owners);
       return {
         seq: Number(row.chain_seq),
@@ -188,7 +193,10 @@ export class SecurityScan {
       const rows = await queryRows<{ tally: PlayerTally | string }>(
         tx,
         sql`SELECT s.tally FROM security_players s
-             WHERE s.user_id IN (${sql.join([...players].map((id) => sql`${id}`), sql`, `)})
+             WHERE s.user_id IN (${sql.join(
+               [...players].map((id) => sql`${id}`),
+               sql`, `,
+             )})
              FOR UPDATE OF s`,
       );
       for (const r of rows) {

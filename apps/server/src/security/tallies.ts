@@ -114,7 +114,8 @@ export const pairKey = (a: number, b: number) => `${Math.min(a, b)}:${Math.max(a
 export function touchedBy(signals: HandSignals): { pairs: string[]; players: number[] } {
   const pairs: string[] = [];
   const ids = signals.userIds;
-  for (let i = 0; i < ids.length; i++) for (let j = i + 1; j < ids.length; j++) pairs.push(pairKey(ids[i], ids[j]));
+  for (let i = 0; i < ids.length; i++)
+    for (let j = i + 1; j < ids.length; j++) pairs.push(pairKey(ids[i], ids[j]));
   return { pairs, players: [...ids] };
 }
 
@@ -171,7 +172,8 @@ export function foldHand(book: TallyBook, signals: HandSignals): void {
       else pair.dumpsBA++;
       remember(forward ? pair.evidence.dumpsAB : pair.evidence.dumpsBA, handId);
     }
-    if (flow.bigBlinds >= FLOW_EVIDENCE_BB) remember(forward ? pair.evidence.flowAB : pair.evidence.flowBA, handId);
+    if (flow.bigBlinds >= FLOW_EVIDENCE_BB)
+      remember(forward ? pair.evidence.flowAB : pair.evidence.flowBA, handId);
   }
   for (const flow of signals.flows) if (flow.dump) book.player(flow.from).dumps++;
   // A dump is a transfer, not a contest: how the two play each other is read from their other hands.

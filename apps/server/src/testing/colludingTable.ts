@@ -1,8 +1,9 @@
 // A table of scripted players for the security desk's tests: honest players who decide by their own
 // cards' equity against the pot odds (the site's bot policy), and a colluding pair who see each other's
-// cards, never bet or raise against each other, and dump chips: when the two are alone in a hand and the
-// dumper is far behind, the receiver bets the pot on every street and the dumper calls it down. Hands are
-// dealt from seeded decks and played through the engine, so the records are the engine's own.
+// cards and never bet or raise into each other, and dump chips: in one of every two hands where the dumper
+// holds the worse cards, the receiver raises before the flop and, if the dumper is far behind on the flop,
+// bets the pot on every street while the dumper calls it down (or folds the better hand on the river).
+// Hands are dealt from seeded decks and played through the engine, so the records are the engine's own.
 import {
   applyAction,
   createHand,
@@ -115,14 +116,15 @@ function decide(
   bigBlind: number,
 ): PlayerAction {
   const seat = legal.seat;
-  const me = state.seats[seat];
   const role = players[seat].role;
   const can = (type: PlayerAction['type']) => legal.actions.find((a) => a.type === type);
   const live = state.seats.filter((s) => s.inHand && !s.folded && s.seat !== seat);
   const partner = role === 'honest' ? undefined : live.find((s) => players[s.seat].role !== 'honest');
   const passive = (): PlayerAction =>
     legal.toCall === 0 ? { seat, type: 'check' } : { seat, type: can('call') ? 'call' : 'allin' };
-  const pairIn = players.some((p, i) => i !== seat && p.role !== 'honest' && state.seats[i].inHand && !state.seats[i].folded);
+  const pairIn = players.some(
+    (p, i) => i !== seat && p.role !== 'honest' && state.seats[i].inHand && !state.seats[i].folded,
+  );
   if (role !== 'honest' && pairIn && !plan.has(seat)) planDump(state, players, plan);
   if (state.board.length >= 3) abandonUnlessFarBehind(state, plan);
   const part = plan.get(seat);
@@ -130,13 +132,14 @@ function decide(
     // The receiver raises the dumper out of position and bets the pot on every street.
     const raise = can('raise') ?? can('bet');
     const pot = state.seats.reduce((sum, s) => sum + s.committed, 0);
-    const target = state.board.length === 0 ? Math.max(4 * bigBlind, 3 * state.currentBet) : state.currentBet + pot;
+    const target =
+      state.board.length === 0 ? Math.max(4 * bigBlind, 3 * state.currentBet) : state.currentBet + pot;
     if (raise && (state.board.length > 0 ? legal.toCall === 0 : state.currentBet <= bigBlind))
       return { seat, type: raise.type, amount: Math.min(raise.max, Math.max(raise.min, target)) };
     return passive();
   }
   if (part === 'dump') {
-    // Ahead after the flop: pay along, then fold the better hand to the river bet. Behind: call it down.
+    // Far behind on the flop: call it down; drawn ahead by the river, fold the better hand to the bet.
     const dumper = state.seats[seat];
     const receiver = state.seats.find((s) => plan.get(s.seat) === 'take')!;
     if (state.board.length === 5 && legal.toCall > 0) {
@@ -147,16 +150,16 @@ function decide(
   }
   if (partner) {
     // Soft play: never bet or raise while the partner is in; stay in cheaply to see cards together.
-    const honest = honestDecision(state, legal, random, bigBlind);
+    const honest = honestDecision(state, legal, random);
     if (honest.type === 'bet' || honest.type === 'raise' || honest.type === 'allin') return passive();
     if (honest.type === 'fold' && legal.toCall <= 2 * bigBlind) return passive();
     return honest;
   }
-  return honestDecision(state, legal, random, bigBlind);
+  return honestDecision(state, legal, random);
 }
 
 /** The site's bot policy (botPlayer.decideAction) on the engine's state: equity against pot odds. */
-function honestDecision(state: HandState, legal: LegalActions, random: () => number, _bigBlind: number): PlayerAction {
+function honestDecision(state: HandState, legal: LegalActions, random: () => number): PlayerAction {
   const seat = legal.seat;
   const me = state.seats[seat];
   const can = (type: PlayerAction['type']) => legal.actions.find((a) => a.type === type);

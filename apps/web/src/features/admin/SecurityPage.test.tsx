@@ -47,7 +47,9 @@ describe('the security desk page', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('security-scanned')).toHaveTextContent('Hands read by the detectors: 1,234');
     expect(screen.getByText('dumper, receiver')).toBeInTheDocument();
     expect(
-      screen.getByText(/12 big losses to the same opponent \(of 14 to anyone\).*1,240 big blinds went one way over 400 hands/),
+      screen.getByText(
+        /12 big losses to the same opponent \(of 14 to anyone\).*1,240 big blinds went one way over 400 hands/,
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Hand 1' })).toHaveAttribute('href', '/table/7?hand=h-1');
     expect(screen.getByRole('link', { name: 'Hand 2' })).toHaveAttribute('href', '/table/7?hand=h-2');
@@ -68,7 +70,9 @@ describe('the security desk page', { timeout: 60_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
     expect(await within(dialog).findByText('Say why')).toBeInTheDocument();
     expect(server.calls('POST', '/api/v1/admin/security/suspend')).toHaveLength(0);
-    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Chip dumping to receiver' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), {
+      target: { value: 'Chip dumping to receiver' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
     await waitFor(() => expect(server.calls('POST', '/api/v1/admin/security/suspend')).toHaveLength(1));
     expect(server.calls('POST', '/api/v1/admin/security/suspend')[0].body).toEqual({
@@ -88,6 +92,8 @@ describe('the security desk page', { timeout: 60_000 }, () => {
     const toggle = await screen.findByRole('switch', { name: 'Refuse a second seat from the same address' });
     fireEvent.click(toggle);
     await waitFor(() => expect(server.calls('PUT', '/api/v1/admin/settings')).toHaveLength(1));
-    expect(server.calls('PUT', '/api/v1/admin/settings')[0].body).toEqual({ security: { refuseSharedAddress: true } });
+    expect(server.calls('PUT', '/api/v1/admin/settings')[0].body).toEqual({
+      security: { refuseSharedAddress: true },
+    });
   });
 });

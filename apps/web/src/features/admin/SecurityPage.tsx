@@ -68,7 +68,9 @@ export function SecurityPage() {
             key: 'kind',
             title: t('admin.security.columns.kind'),
             render: (_: unknown, flag: SecurityFlag) => (
-              <Tag color={flag.kind === 'report' ? 'blue' : 'red'}>{t(`admin.security.kinds.${flag.kind}`)}</Tag>
+              <Tag color={flag.kind === 'report' ? 'blue' : 'red'}>
+                {t(`admin.security.kinds.${flag.kind}`)}
+              </Tag>
             ),
           },
           {

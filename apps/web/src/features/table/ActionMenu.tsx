@@ -51,7 +51,9 @@ export function ActionMenu({
       : { key: 'sitOut', label: t('table.menu.sitOut'), disabled: !seated },
     { key: 'fullScreen', label: fullscreen ? t('moments.exitFullScreen') : t('table.menu.fullScreen') },
     { key: 'leave', label: t('table.menu.leave'), disabled: !seated, danger: true, cashOnly: true },
-    ...(canReport === undefined ? [] : [{ key: 'report' as const, label: t('table.menu.report'), disabled: !canReport }]),
+    ...(canReport === undefined
+      ? []
+      : [{ key: 'report' as const, label: t('table.menu.report'), disabled: !canReport }]),
     { key: 'tournamentLobby', label: t('tableTournament.menuLobby'), tournamentOnly: true },
     { key: 'lobby', label: t('table.menu.lobby') },
   ];

@@ -54,7 +54,9 @@ describe('"Report a player" at the table', { timeout: 60_000 }, () => {
       target: { value: '  They always check it down with dorj  ' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    expect(await within(dialog).findByText('Thank you. The security team will look at the hands.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Thank you. The security team will look at the hands.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatchObject({
       method: 'POST',

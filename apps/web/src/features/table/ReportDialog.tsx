@@ -1,4 +1,9 @@
-import { REPORT_REASON_MAX_LENGTH, type ReportRequest, type ReportResponse, type TableSeat } from '@tenger/protocol';
+import {
+  REPORT_REASON_MAX_LENGTH,
+  type ReportRequest,
+  type ReportResponse,
+  type TableSeat,
+} from '@tenger/protocol';
 import { Alert, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,7 +99,9 @@ export function ReportDialog({ open, onClose, tableId, players, handId }: Report
               onChange={(event) => setReason(event.target.value)}
             />
           </label>
-          <p className="report-dialog__note" style={{ opacity: 0.75 }}>{t('table.report.note')}</p>
+          <p className="report-dialog__note" style={{ opacity: 0.75 }}>
+            {t('table.report.note')}
+          </p>
           {error && <Alert type="error" showIcon message={error} />}
         </div>
       )}

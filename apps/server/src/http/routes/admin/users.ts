@@ -61,7 +61,9 @@ export function adminUserRoutes(app: FastifyInstance, services: Services): void 
   // The security desk's suspension pending review: a block with its reason in the audit log.
   app.post('/security/suspend', async (request): Promise<AdminUser> => {
     const { userId, reason } = parseInput(SuspendRequestSchema, request.body);
-    return presentAdminUser(await blocked(userId, await services.users.suspend(actorOf(request), userId, reason)));
+    return presentAdminUser(
+      await blocked(userId, await services.users.suspend(actorOf(request), userId, reason)),
+    );
   });
 
   app.put('/user/unblock', async (request): Promise<AdminUser> => {
