@@ -108,6 +108,8 @@ export interface ServerConfig {
   botPauseMs?: [number, number];
   /** How often session time limits are looked at, ms (protection/playSessions.ts); unset: 30 s, 0: never (tests). */
   sessionSweepMs?: number;
+  /** How often the security desk's detectors read newly settled hands, ms (security/securityScan.ts); unset: 60 s, 0: never (tests). */
+  securityScanMs?: number;
   /**
    * The administrators' second factor (auth/secondFactor.ts). `required`: every administrator enrols and
    * every admin session passes it (always in production; ADMIN_TOTP_REQUIRED=true elsewhere). `secret`

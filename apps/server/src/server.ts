@@ -82,6 +82,8 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
   await services.tournaments.start();
   // Session time limits stand players up after the hand (protection/playSessions.ts).
   if (config.sessionSweepMs !== 0) services.playSessions.start(config.sessionSweepMs);
+  // The security desk's detectors read newly settled hands (security/securityScan.ts).
+  if (config.securityScanMs !== 0) services.security.scan.start(config.securityScanMs);
   await services.chat.startRetention((error) => services.logger.warn({ err: error }, 'chat purge failed'));
   const app = await buildApp(services, { webDist: config.webDist, plugins: options.plugins });
   const operator = installOperatorEdge(app, services, database);
@@ -108,6 +110,7 @@ export async function createServer(options: CreateServerOptions): Promise<Tenger
     await services.auth.idle();
     services.tournaments.close();
     services.playSessions.close();
+    services.security.scan.close();
     await services.tableLayer.close();
     await app.close();
     await operator.close();

@@ -14,6 +14,8 @@ import { OutboxMailer, type Mailer } from './mail/mailer.js';
 import { PlayerProtection } from './protection/playerProtection.js';
 import { PlaySessions } from './protection/playSessions.js';
 import { SecurityDesk } from './security/securityDesk.js';
+import { SecurityScan } from './security/securityScan.js';
+import { SeatAddresses } from './security/seatAddresses.js';
 import { GlobalHub } from './realtime/globalHub.js';
 import { SettingsService } from './settings/settingsService.js';
 import type { TableLayer } from './tables/tableLayer.js';
@@ -55,6 +57,8 @@ export interface Services {
   playSessions: PlaySessions;
   /** Players' reports of players, for the administrators' security desk. */
   security: SecurityDesk;
+  /** Where players sit down from, for the shared-address detector and its refusal setting. */
+  seatAddresses: SeatAddresses;
   /** The site's processes: a bus and table leases (Redis with REDIS_URL, in-process without). */
   cluster: Cluster;
 }
@@ -147,7 +151,11 @@ export function createServices(
     users: new UserService(db, auth, ledger),
     wallet: new WalletService(db, ledger, settings, protection),
     protection,
-    security: new SecurityDesk(db),
+    seatAddresses: new SeatAddresses(db, settings),
+    security: new SecurityDesk(
+      db,
+      new SecurityScan(db, (error) => logger.warn({ err: error }, 'security scan failed')),
+    ),
     roleGrants: new RoleGrantDesk(db, auth, settings),
     settings,
     blocks: new BlockService(db),

@@ -399,6 +399,8 @@ export const SettingsSchema = z.object({
   fourEyes: z
     .object({ approverMinAdminHours: z.int().min(0).max(720) })
     .default({ approverMinAdminHours: 24 }),
+  /** The security desk: refuse a seat to a player whose address already holds a seat at that table. */
+  security: z.object({ refuseSharedAddress: z.boolean() }).default({ refuseSharedAddress: false }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -421,6 +423,7 @@ export const UpdateSettingsRequestSchema = z.object({
     .optional(),
   table: TableSettingsSchema.partial().optional(),
   fourEyes: SettingsSchema.shape.fourEyes.unwrap().partial().optional(),
+  security: SettingsSchema.shape.security.unwrap().partial().optional(),
 });
 export type UpdateSettingsRequest = z.infer<typeof UpdateSettingsRequestSchema>;
 

@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   'security.second_factor_enrol',
   'security.second_factor_reset',
   'security.recovery_code_used',
+  'security.suspend',
   'protection.limits',
   'protection.exclusion',
   'protection.exclusion_end',

@@ -114,6 +114,10 @@ export const ERROR_STATUS = {
   session_limit: 409,
   /** A deposit held by the player's deposit limit still does not fit under it. */
   deposit_limit: 409,
+
+  // ---- the security desk ----
+  /** A seat refused: a player seated at this table sat down from the same address (setting security.refuseSharedAddress). */
+  shared_address: 409,
 } as const satisfies Record<string, ErrorStatus>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

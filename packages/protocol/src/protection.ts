@@ -167,19 +167,52 @@ export type ReportRequest = z.infer<typeof ReportRequestSchema>;
 export const ReportResponseSchema = z.object({ reportId: IdSchema });
 export type ReportResponse = z.infer<typeof ReportResponseSchema>;
 
-/** One flag on the security desk. `kind: report`: a player's report (`score`: reports of that player). */
+/** What raised a flag: a player's report, or one of the detectors over the stored hands. */
+export const SECURITY_FLAG_KINDS = [
+  'report',
+  'chip_dumping',
+  'soft_play',
+  'co_seating',
+  'shared_address',
+  'bot_timing',
+  'long_sessions',
+] as const;
+export type SecurityFlagKind = (typeof SECURITY_FLAG_KINDS)[number];
+
+/**
+ * One flag on the security desk. `kind: report`: a player's report (`score`: reports of that player;
+ * `reason` and `reportedBy` set). A detector's flag: `score` 0–100, `userIds` the players (for chip
+ * dumping the one who lost first), `handIds` the evidence (newest last), `explanation` and the
+ * `measures` behind the score (docs/player-protection.md).
+ */
 export const SecurityFlagSchema = z.object({
-  kind: z.enum(['report']),
+  kind: z.enum(SECURITY_FLAG_KINDS),
   userIds: z.array(IdSchema),
   usernames: z.array(z.string()),
   score: z.number(),
   handIds: z.array(z.string()),
+  /** The table of each evidence hand (handId -> tableId), to open it in Replay. */
+  handTables: z.record(z.string(), IdSchema),
+  explanation: z.string(),
+  measures: z.record(z.string(), z.number()),
   tableId: IdSchema.nullable(),
   reason: z.string(),
-  reportedBy: z.string(),
+  reportedBy: z.string().nullable(),
   at: IsoDateSchema,
 });
 export type SecurityFlag = z.infer<typeof SecurityFlagSchema>;
-/** GET /admin/security/flags: newest first (at most 200). */
-export const SecurityFlagsResponseSchema = z.object({ items: z.array(SecurityFlagSchema) });
+/** GET /admin/security/flags: the detectors' flags by score, then reports newest first (at most 200 each). */
+export const SecurityFlagsResponseSchema = z.object({
+  items: z.array(SecurityFlagSchema),
+  /** Hands read by the detectors so far, and when they last read. */
+  scannedHands: z.int().min(0),
+  scannedAt: IsoDateSchema.nullable(),
+});
 export type SecurityFlagsResponse = z.infer<typeof SecurityFlagsResponseSchema>;
+
+/** POST /admin/security/suspend: suspend an account pending review (a block with its reason, audited). */
+export const SuspendRequestSchema = z.strictObject({
+  userId: IdSchema,
+  reason: multiLineText().trim().min(1, 'Say why').max(REPORT_REASON_MAX_LENGTH),
+});
+export type SuspendRequest = z.infer<typeof SuspendRequestSchema>;

@@ -56,6 +56,8 @@ export interface StoredHand {
   players: StoredHandPlayer[];
   /** The hand's link in the chain (absent for hands settled before the chain existed). */
   chain?: ChainEntry | null;
+  /** How long each decision took ({seat, ms} in order), for the security desk; not part of the chain link. */
+  decisions?: Array<{ seat: number; ms: number }> | null;
 }
 
 export interface ChainEntry {
@@ -141,13 +143,13 @@ export class HandStore {
             INSERT INTO hands (id, table_id, hand_number, started_at, ended_at, variant, record, server_seed,
                                seed_commitment, client_seed, phh, pokerstars, total_pot, rake,
                                jackpot_contribution, jackpot_payout, fairness_version, player_seeds,
-                               committed_deck, chain_seq, previous_hash, record_hash)
+                               committed_deck, chain_seq, previous_hash, record_hash, decisions)
             VALUES (${hand.handId}, ${hand.tableId}, ${hand.handNumber}, ${hand.startedAt.toISOString()},
                     ${hand.endedAt.toISOString()}, ${hand.variant}, ${JSON.stringify(hand.record)}::jsonb,
                     ${hand.serverSeed}, ${hand.seedCommitment}, ${hand.clientSeed}, ${hand.phh ?? ''}, ${hand.pokerstars ?? ''},
                     ${hand.totalPot}, ${hand.rake}, ${hand.jackpotContribution}, ${hand.jackpotPayout},
                     ${hand.fairnessVersion ?? 1}, ${json(hand.playerSeeds)}::jsonb, ${json(hand.committedDeck)}::jsonb,
-                    ${seq}, ${previousHash}, ${hash})
+                    ${seq}, ${previousHash}, ${hash}, ${json(hand.decisions)}::jsonb)
             RETURNING id)
           INSERT INTO hand_players (hand_id, user_id, seat, net, won)
           SELECT hand.id, p."userId", p.seat, p.net, p.won

@@ -113,6 +113,7 @@ import {
   ReportResponseSchema,
   RngHealthSchema,
   SecurityFlagsResponseSchema,
+  SuspendRequestSchema,
   StatementQuerySchema,
   UpdateLimitsRequestSchema,
 } from '@tenger/protocol';
@@ -698,6 +699,13 @@ export const API_ROUTES: ApiRoute[] = [
     path: '/api/v1/admin/security/flags',
     auth: 'admin',
     response: SecurityFlagsResponseSchema,
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/security/suspend',
+    auth: 'admin',
+    body: SuspendRequestSchema,
+    response: AdminUserSchema,
   },
   { method: 'GET', path: '/api/v1/admin/rng', auth: 'admin', response: RngHealthSchema },
 ];

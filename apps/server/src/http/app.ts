@@ -198,6 +198,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     originAllowed: (request) => originAllowed(request, origins),
     sessionEvents: services.auth.sessionEvents,
     chat: tableChat,
+    seatAddresses: services.seatAddresses,
     onBalanceChanged: (listener) =>
       services.ledger.onPosted((result) => {
         for (const userId of result.affectedUserIds) listener(userId);

@@ -33,6 +33,7 @@ export const DEFAULT_SETTINGS: Settings = {
   banks: [...DEFAULT_BANKS],
   deposit: { maxAmount: 10_000_000, dualApprovalAbove: 1_000_000 },
   fourEyes: { approverMinAdminHours: 24 },
+  security: { refuseSharedAddress: false },
 };
 
 /**
@@ -80,6 +81,7 @@ export class SettingsService {
       deposit: { ...current.deposit, ...change.deposit },
       table: { ...current.table, ...change.table },
       fourEyes: { ...current.fourEyes, ...change.fourEyes },
+      security: { ...current.security, ...change.security },
     });
     if (!next.success) throw new AppError(400, 'validation_failed', 'Invalid settings');
     if (next.data.withdrawal.max !== null && next.data.withdrawal.max < next.data.withdrawal.min) {

@@ -49,6 +49,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     webDist: '/nonexistent',
     // Tests call playSessions.sweep() when they need it: no background queries (some tests spy on the database).
     sessionSweepMs: 0,
+    securityScanMs: 0,
     ...overrides,
   };
 }

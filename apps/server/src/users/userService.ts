@@ -182,6 +182,16 @@ export class UserService {
     return this.getWithMoney(userId);
   }
 
+  /**
+   * Suspends an account pending review (the security desk): a block whose audit row says why. Unblock
+   * lifts it like any block.
+   */
+  async suspend(actor: AdminActor, userId: number, reason: string): Promise<UserWithMoney> {
+    if (actor.actorId === userId) throw conflict('conflict', 'You cannot suspend your own account');
+    await this.changeStatus(actor, userId, 'active', 'blocked', 'security.suspend', reason);
+    return this.getWithMoney(userId);
+  }
+
   /** Lets a blocked account sign in again. */
   async unblock(actor: AdminActor, userId: number): Promise<UserWithMoney> {
     await this.changeStatus(actor, userId, 'blocked', 'active', 'user.unblock');
@@ -252,7 +262,8 @@ export class UserService {
     userId: number,
     from: 'active' | 'blocked',
     to: 'active' | 'blocked',
-    action: 'user.block' | 'user.unblock',
+    action: 'user.block' | 'user.unblock' | 'security.suspend',
+    reason?: string,
   ): Promise<void> {
     await this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Database;
@@ -268,7 +279,7 @@ export class UserService {
         action,
         targetType: 'user',
         targetId: userId,
-        summary: `${before.username}: status ${from} -> ${to}`,
+        summary: `${before.username}: status ${from} -> ${to}${reason ? ` (suspended pending review: ${reason})` : ''}`,
       });
     });
     this.auth.forgetSessions(userId);

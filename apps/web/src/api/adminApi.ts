@@ -22,6 +22,7 @@ export const adminApi = createApi({
     'Data',
     'Audit',
     'Approvals',
+    'Security',
   ],
   endpoints: () => ({}),
 });

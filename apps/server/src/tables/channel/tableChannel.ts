@@ -1,6 +1,7 @@
 // /ws/table/{tableId}: one socket per table viewer. A spectator until AUTH. Every frame comes from
 // the table runtime's per-viewer door; this file only parses, authenticates and forwards, and makes
 // sure nothing a client sends can break the table or the process.
+import type { SeatAddresses } from '../../security/seatAddresses.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   TABLE_CHANNEL_PATH,
@@ -42,6 +43,8 @@ export interface TableChannelDeps {
   onBalanceChanged?(listener: (userId: number) => void): () => void;
   /** Table chat (tables/chat): CHAT commands and the lines viewers hear. */
   chat?: TableChat;
+  /** Where players sit down from (security desk): recorded at SIT, and a second seat per address refused when set. */
+  seatAddresses?: Pick<SeatAddresses, 'refuses' | 'record'>;
 }
 
 export function tableChannelRoutes(app: FastifyInstance, deps: TableChannelDeps): void {
@@ -69,7 +72,8 @@ export function tableChannelRoutes(app: FastifyInstance, deps: TableChannelDeps)
       const raw = (request.params as { tableId?: string }).tableId ?? '';
       const tableId = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null;
       const session = new SocketSession(socket, deps.authenticate, TABLE_MESSAGES_PER_SECOND);
-      const connection = new TableConnection(session, sessions, deps, shortfalls);
+      const origin = { address: request.ip ?? '', device: String(request.headers['user-agent'] ?? '') };
+      const connection = new TableConnection(session, sessions, deps, shortfalls, origin);
       sessions.add(session);
       socket.on('close', () => {
         sessions.delete(session);
@@ -130,6 +134,7 @@ class TableConnection implements TableViewer {
     private readonly sessions: SessionRoster<SocketSession>,
     private readonly deps: TableChannelDeps,
     private readonly shortfalls: Shortfalls,
+    private readonly origin: { address: string; device: string } = { address: '', device: '' },
   ) {
     session.socket.on('message', (data, isBinary) => this.receive(data, isBinary));
   }
@@ -288,6 +293,23 @@ class TableConnection implements TableViewer {
         message: 'Your previous request is still being handled',
       });
       return;
+    }
+    const addresses = this.deps.seatAddresses;
+    if (message.type === 'SIT' && addresses && this.tableId !== null) {
+      const { address, device } = this.origin;
+      const tableId = this.tableId;
+      const seated = async () =>
+        (await this.deps.tableLayer.session(tableId)).seats.flatMap((s) => (s.userId == null ? [] : [s.userId]));
+      if (await seated().then((ids) => addresses.refuses(tableId, userId, address, ids)).catch(() => false)) {
+        this.send({
+          type: 'REJECT',
+          requestId,
+          code: 'shared_address',
+          message: 'Another player at this table is connected from the same address',
+        });
+        return;
+      }
+      await addresses.record(this.tableId, userId, address, device).catch(() => undefined);
     }
     this.shortfalls.inFlight.add(key);
     this.current = message;

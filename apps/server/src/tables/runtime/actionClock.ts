@@ -39,6 +39,11 @@ export class ActionClock {
     this.room.cancel(TIMER);
   }
 
+  /** How long the player to act has had the clock so far, ms. */
+  elapsed(): number {
+    return this.running ? Math.max(0, this.room.now() - this.running.startedAt) : 0;
+  }
+
   /** How much of the time bank the player to act has used so far. */
   bankUsed(): number {
     if (!this.running) return 0;

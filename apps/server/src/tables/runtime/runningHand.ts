@@ -18,6 +18,8 @@ export interface RunningHand {
   deck: HandDeck;
   owners: Map<number, SeatHolder>;
   startedAt: Date;
+  /** How long each player's decision took, in order (the security desk's bot-like timing). */
+  decisions?: Array<{ seat: number; ms: number }>;
   /** After the hand: seats that may still show, until the show window closes (showChoice.ts). */
   choices?: Map<number, ShowChoiceKind> | null;
   choicesOpenedAt?: number;

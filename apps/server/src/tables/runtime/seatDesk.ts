@@ -115,6 +115,8 @@ export class SeatDesk {
       return reject('stale', 'The hand has moved on; look again');
     if (hand.state.toAct !== seat.seat) return reject('not_your_turn', 'It is not your turn');
     const used = this.t.actionClock.bankUsed();
+    const clock = this.t.actionClock.current;
+    const tookMs = clock && clock.seat === seat.seat ? this.t.actionClock.elapsed() : null;
     const result = applyAction(hand.state, {
       seat: seat.seat,
       type: message.action,
@@ -122,6 +124,7 @@ export class SeatDesk {
     });
     if ('error' in result) return reject(engineRejectCode(result.error.code), result.error.message);
     spendBank(seat, used);
+    if (tookMs !== null) (hand.decisions ??= []).push({ seat: seat.seat, ms: tookMs });
     this.dealer.advance(hand, result.state, result.events);
     return ok;
   }

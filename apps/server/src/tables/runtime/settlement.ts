@@ -245,6 +245,7 @@ export function handSettlement(
       committedDeck: hand.deck.committed,
       totalPot: record.totalPot,
       rake: record.rake,
+      decisions: hand.decisions ?? [],
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   MenuOutlined,
   MenuUnfoldOutlined,
   MoreOutlined,
+  SafetyOutlined,
   SettingOutlined,
   TableOutlined,
   TeamOutlined,
@@ -36,12 +37,13 @@ const HEADER_LINKS = [
   { key: 'data', route: '/admin/data', icon: <LineChartOutlined /> },
   { key: 'settings', route: '/admin/settings', icon: <SettingOutlined /> },
   { key: 'audit', route: '/admin/audit', icon: <AuditOutlined /> },
+  { key: 'security', route: '/admin/security', icon: <SafetyOutlined /> },
   { key: 'system', route: '/admin/system', icon: <CloudServerOutlined /> },
 ] as const;
 
 /**
  * Every admin screen sits in this layout (spec §2): a side menu with the four entries, and a header with
- * the menu toggle, the title 'Admin Panel', links to Tournaments, Data, Settings, Audit and System, and a way back to /.
+ * the menu toggle, the title 'Admin Panel', links to Tournaments, Data, Settings, Audit, Security and System, and a way back to /.
  * Below 768 px (a phone) the side menu is a drawer, closed until the toggle opens it, and the header's
  * links sit behind a "More" menu so the header fits the screen.
  */

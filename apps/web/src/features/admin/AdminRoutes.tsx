@@ -4,6 +4,7 @@ import { PageSpinner } from '../../app/PageSpinner';
 import { AdminLayout } from './AdminLayout';
 import { AuditPage } from './AuditPage';
 import { DepositsPage } from './DepositsPage';
+import { SecurityPage } from './SecurityPage';
 import { SettingsPage } from './SettingsPage';
 import { SystemPage } from './SystemPage';
 import { TableSessionPage } from './TableSessionPage';
@@ -31,6 +32,7 @@ export default function AdminRoutes() {
           <Route path="data/*" element={<DataPage />} />
           <Route path="settings/*" element={<SettingsPage />} />
           <Route path="audit/*" element={<AuditPage />} />
+          <Route path="security/*" element={<SecurityPage />} />
           <Route path="system/*" element={<SystemPage />} />
           <Route path="table/:id" element={<TableSessionPage />} />
           <Route path="table/*" element={<TablesPage />} />

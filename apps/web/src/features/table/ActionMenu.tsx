@@ -11,7 +11,8 @@ export type TableMenuItem =
   | 'fullScreen'
   | 'leave'
   | 'lobby'
-  | 'tournamentLobby';
+  | 'tournamentLobby'
+  | 'report';
 
 export interface ActionMenuProps {
   /** In full screen now: the item reads "Exit Full Screen". */
@@ -20,12 +21,14 @@ export interface ActionMenuProps {
   sittingOut: boolean;
   /** A tournament's table: no Add Chips and no Leave (the chips belong to the tournament); its lobby instead. */
   tournament?: boolean;
+  /** "Report a player": signed in, with someone else at the table (absent: not offered). */
+  canReport?: boolean;
   onChoose: (item: TableMenuItem) => void;
 }
 
 /**
  * The table action menu of spec §2: Add Chips (Recharge), Replay, Information, Settings, Sit Out, Full
- * Screen, Leave Table, Home (Lobby). Items that need a seat are disabled for spectators; Sit Out becomes
+ * Screen, Leave Table, Report a player (issue 24: to the security desk), Home (Lobby). Items that need a seat are disabled for spectators; Sit Out becomes
  * Sit In while sitting out. At a tournament's table Add Chips and Leave are gone (the chips belong to the
  * tournament) and the tournament's lobby is offered.
  */
@@ -34,6 +37,7 @@ export function ActionMenu({
   seated,
   sittingOut,
   tournament = false,
+  canReport,
   onChoose,
 }: ActionMenuProps) {
   const { t } = useTranslation();
@@ -47,6 +51,9 @@ export function ActionMenu({
       : { key: 'sitOut', label: t('table.menu.sitOut'), disabled: !seated },
     { key: 'fullScreen', label: fullscreen ? t('moments.exitFullScreen') : t('table.menu.fullScreen') },
     { key: 'leave', label: t('table.menu.leave'), disabled: !seated, danger: true, cashOnly: true },
+    ...(canReport === undefined
+      ? []
+      : [{ key: 'report' as const, label: t('table.menu.report'), disabled: !canReport }]),
     { key: 'tournamentLobby', label: t('tableTournament.menuLobby'), tournamentOnly: true },
     { key: 'lobby', label: t('table.menu.lobby') },
   ];

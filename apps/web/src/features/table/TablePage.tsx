@@ -11,6 +11,7 @@ import { formatChips, formatMoney } from '../../app/money';
 import { restartBegan, restartEnded } from '../../realtime/serverRestart';
 import { ActionBar, PreActionBoxes } from './ActionBar';
 import { ActionMenu, type TableMenuItem } from './ActionMenu';
+import { ReportDialog } from './ReportDialog';
 import { resolvePreAction, type ChosenAction, type PreAction } from './betting';
 import { parseCards } from './cards';
 import { bestHand, describeHand } from './handName';
@@ -45,6 +46,7 @@ type Dialog =
   | { kind: 'replay' }
   | { kind: 'information' }
   | { kind: 'settings' }
+  | { kind: 'report' }
   | null;
 
 /** `/table/{id}`: the live table, its action bar, menu and dialogs. */
@@ -206,6 +208,9 @@ export default function TablePage() {
       case 'lobby':
         void navigate('/');
         break;
+      case 'report':
+        setDialog({ kind: 'report' });
+        break;
       case 'tournamentLobby':
         if (tournament) void navigate(`/tournament/${tournament.tournamentId}`);
         break;
@@ -255,6 +260,7 @@ export default function TablePage() {
     tableOpen && !tournament && state.viewer.seat === null && table.seats.length < table.maxPlayers;
   const blindText = (value: number) => (tournament ? formatChips(value, i18n.language) : money(value));
   const jackpot = storeJackpot ?? state.jackpot;
+  const reportable = (table?.seats ?? []).filter((s) => !s.isBot && s.userId !== state.viewer.userId);
 
   // At a tournament's table the amounts are chips (no ₮) and no jackpot is played for.
   return (
@@ -270,6 +276,7 @@ export default function TablePage() {
             seated={mySeat !== null}
             sittingOut={mySeat?.status === 'sitting-out'}
             tournament={tournament !== null}
+            canReport={isAuthenticated && reportable.length > 0}
             onChoose={chooseMenu}
           />
           <div className="tp-top__title">
@@ -413,6 +420,15 @@ export default function TablePage() {
         )}
         <InfoDialog open={dialog?.kind === 'information'} onClose={() => setDialog(null)} table={table} />
         <SettingsDialog open={dialog?.kind === 'settings'} onClose={() => setDialog(null)} />
+        {table && (
+          <ReportDialog
+            open={dialog?.kind === 'report'}
+            onClose={() => setDialog(null)}
+            tableId={table.tableId}
+            players={reportable}
+            handId={state.recentHandIds[0] ?? null}
+          />
+        )}
         <TournamentFinishDialog
           finish={finishSeen ? null : finish}
           onClose={() => setFinishSeen(true)}

@@ -135,10 +135,8 @@ export function adminMoneyRoutes(app: FastifyInstance, services: Services): void
     return { ...books, daily: { days, series } };
   });
 
-  // The security desk: players' reports of players (security/securityDesk.ts).
-  app.get('/security/flags', async (): Promise<SecurityFlagsResponse> => ({
-    items: await services.security.flags(),
-  }));
+  // The security desk: the detectors' flags and players' reports (security/securityDesk.ts).
+  app.get('/security/flags', async (): Promise<SecurityFlagsResponse> => services.security.desk());
 
   // RNG health: the running chi-square of this process's live deals (rng/dealTally.ts).
   app.get('/rng', async (): Promise<RngHealth> => liveDeals.health());

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   AdminOutcomeQuerySchema,
   AdminUserSearchQuerySchema,
+  SuspendRequestSchema,
   UpdateRoleRequestSchema,
   UserIdQuerySchema,
   type AdminMail,
@@ -19,7 +20,7 @@ import { actorOf } from './adminContext.js';
 
 /**
  * GET /user/search, GET /user/outcome?userId=, GET /user/mail?userId=, DELETE /user?userId=, PUT /user/block|unblock?userId=,
- * PATCH /user/role?userId= {role}, POST /user/second-factor/reset?userId=.
+ * PATCH /user/role?userId= {role}, POST /user/second-factor/reset?userId=, POST /security/suspend {userId, reason}.
  */
 export function adminUserRoutes(app: FastifyInstance, services: Services): void {
   app.get('/user/search', async (request): Promise<AdminUserPage> => {
@@ -54,11 +55,15 @@ export function adminUserRoutes(app: FastifyInstance, services: Services): void 
 
   app.put('/user/block', async (request): Promise<AdminUser> => {
     const { userId } = parseInput(UserIdQuerySchema, request.query, 'query');
-    const user = await services.users.block(actorOf(request), userId);
-    endSessions(userId);
-    // Seated anywhere: folded now, stood up when the hand ends and cashed out.
-    await services.tableLayer.removePlayer(userId, 'blocked');
-    return presentAdminUser(user);
+    return presentAdminUser(await blocked(userId, await services.users.block(actorOf(request), userId)));
+  });
+
+  // The security desk's suspension pending review: a block with its reason in the audit log.
+  app.post('/security/suspend', async (request): Promise<AdminUser> => {
+    const { userId, reason } = parseInput(SuspendRequestSchema, request.body);
+    return presentAdminUser(
+      await blocked(userId, await services.users.suspend(actorOf(request), userId, reason)),
+    );
   });
 
   app.put('/user/unblock', async (request): Promise<AdminUser> => {
@@ -90,6 +95,13 @@ export function adminUserRoutes(app: FastifyInstance, services: Services): void 
     endSessions(userId);
     return { message: 'Second factor reset' };
   });
+
+  /** A blocked account: its sessions end; seated anywhere, folded now, stood up when the hand ends, cashed out. */
+  async function blocked<T>(userId: number, user: T): Promise<T> {
+    endSessions(userId);
+    await services.tableLayer.removePlayer(userId, 'blocked');
+    return user;
+  }
 
   /** Tokens are revoked by the service; cached sessions and open sockets go too. */
   function endSessions(userId: number): void {
