@@ -17,11 +17,33 @@ export function formatRelativeTime(value: string, language = 'en', now = Date.no
   if (Number.isNaN(time)) return '—';
   const seconds = Math.round((time - now) / 1000);
   const [unit, size] = UNITS.find(([, s]) => Math.abs(seconds) >= s) ?? ['second', 1];
+  const mongolian = language.startsWith('mn');
+  // A browser without Mongolian data formats 'mn' in its own language without a word: say it ourselves.
+  if (mongolian && Intl.RelativeTimeFormat.supportedLocalesOf(['mn']).length === 0)
+    return mongolianRelative(Math.trunc(seconds / size), unit);
   let format: Intl.RelativeTimeFormat;
   try {
-    format = new Intl.RelativeTimeFormat(language.startsWith('mn') ? 'mn' : 'en', { numeric: 'auto' });
+    format = new Intl.RelativeTimeFormat(mongolian ? 'mn' : 'en', { numeric: 'auto' });
   } catch {
     format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
   }
   return format.format(Math.trunc(seconds / size), unit);
+}
+
+/** Each unit in the genitive, as "7 минутын өмнө" (7 minutes ago) and "7 минутын дараа" (in 7 minutes) need it. */
+const MONGOLIAN_UNITS: Partial<Record<Intl.RelativeTimeFormatUnit, string>> = {
+  year: 'жилийн',
+  month: 'сарын',
+  week: 'долоо хоногийн',
+  day: 'өдрийн',
+  hour: 'цагийн',
+  minute: 'минутын',
+  second: 'секундын',
+};
+
+function mongolianRelative(value: number, unit: Intl.RelativeTimeFormatUnit): string {
+  if (value === 0) return 'одоо';
+  if (unit === 'day' && value === -1) return 'өчигдөр';
+  if (unit === 'day' && value === 1) return 'маргааш';
+  return `${Math.abs(value)} ${MONGOLIAN_UNITS[unit] ?? ''} ${value < 0 ? 'өмнө' : 'дараа'}`;
 }

@@ -128,6 +128,24 @@ describe('crediting a deposit', { timeout: 60_000 }, () => {
     expect(keys[2]).not.toBe(keys[1]);
   });
 
+  it('after a deposit the form is empty again: the next one cannot go to the last player by mistake', async () => {
+    stubServer({
+      'GET /api/v1/admin/user/search': [200, { items: [bat], total: 1, page: 1, pageSize: 20 }],
+      'GET /api/v1/admin/deposit': [200, emptyPage],
+      'GET /api/v1/admin/settings': [200, settings],
+      'POST /api/v1/admin/deposit': [201, deposit(50000)],
+    });
+    renderAdmin(<DepositsPage />, '/admin/deposit');
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Player' }), { target: { value: 'bat' } });
+    fireEvent.click(await screen.findByText('bat · bat@tenger.test · #7'));
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Amount' }), { target: { value: '50000' } });
+    fireEvent.click(within(await submitAndConfirm()).getByRole('button', { name: 'Credit it' }));
+    expect(await screen.findByText('DEP-000001: ₮50,000 credited to bat')).toBeInTheDocument();
+    const form = screen.getByRole('button', { name: 'Credit the deposit' }).closest('form')!;
+    await waitFor(() => expect(within(form).queryByText(/bat · bat@tenger.test/)).not.toBeInTheDocument());
+    expect(screen.getByRole('spinbutton', { name: 'Amount' })).toHaveValue('');
+  });
+
   it("says 'Please enter amount!' and sends nothing when the amount is missing", async () => {
     const server = renderDeposits([201, deposit(1)]);
     await screen.findByText(/bat · bat@tenger.test/);

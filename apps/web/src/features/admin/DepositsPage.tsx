@@ -75,7 +75,8 @@ export function DepositsPage() {
           ? { kind: 'info', text: t('admin.deposits.requested', params) }
           : { kind: 'success', text: t('admin.deposits.created', params) },
       );
-      form.resetFields(['amount', 'note']);
+      // The next deposit starts empty (only a player named by the page's link, ?userId=, stays chosen).
+      form.resetFields();
     } catch (err) {
       setConfirming(null);
       showServerFieldErrors(form, err, ['amount'], t, i18n.language);

@@ -78,9 +78,10 @@ function renderTable(signedIn: boolean) {
     ],
     { initialEntries: ['/table/7'] },
   );
+  const i18n = createI18n();
   render(
     <Provider store={store}>
-      <I18nextProvider i18n={createI18n()}>
+      <I18nextProvider i18n={i18n}>
         <AntdProvider>
           <RouterProvider router={router} />
         </AntdProvider>
@@ -89,7 +90,7 @@ function renderTable(signedIn: boolean) {
   );
   const socket = FakeWebSocket.instances.at(-1)!;
   act(() => socket.open());
-  return { socket, store, router };
+  return { socket, store, router, i18n };
 }
 
 const actionsSent = (socket: FakeWebSocket) => socket.sent.filter((m) => m.type === 'ACTION');
@@ -235,6 +236,14 @@ describe('the table page', () => {
     expect(dialog).toHaveTextContent(/commits to every card of the shuffled deck/);
     expect(dialog).toHaveTextContent(/seed/);
     expect(dialog).toHaveTextContent(/folded and mucked cards are never opened/);
+  });
+
+  it('the header abbreviates the betting as the lobby does, in Mongolian too (ХГ, not NL)', () => {
+    const { socket, i18n } = renderTable(false);
+    socket.receive(snapshot({ seq: 1, table: tableInfo(seats) }));
+    expect(screen.getByTestId('table-game')).toHaveTextContent("Hold'em NL · ₮5/₮10");
+    act(() => void i18n.changeLanguage('mn'));
+    expect(screen.getByTestId('table-game')).toHaveTextContent('Холдем ХГ');
   });
 
   it('settings chosen in the dialog are remembered', async () => {

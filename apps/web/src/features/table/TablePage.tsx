@@ -287,7 +287,8 @@ export default function TablePage() {
                 title={`${t(`table.info.variants.${table.variant}`)}, ${t(`table.info.betting.${table.betting}`)}`}
                 data-testid="table-game"
               >
-                {t(`tableHeader.${table.variant}`)} {t(`tableHeader.${table.betting}`)} ·{' '}
+                {/* The betting's abbreviation is the lobby's, in each language. */}
+                {t(`tableHeader.${table.variant}`)} {t(`lobby.betting.short.${table.betting}`)} ·{' '}
                 {blindText(table.smallBlind)}/{blindText(table.bigBlind)}
               </span>
             )}
