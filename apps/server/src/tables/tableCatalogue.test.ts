@@ -57,4 +57,18 @@ describe.each(TEST_DRIVERS)('the table catalogue on $name', ({ url }) => {
     await tables.create({ name: 'Seeded', ...TEST_TABLE });
     expect(await listAudit(handle.db, { limit: 100 })).toHaveLength(before);
   });
+
+  it('finds one table by id with or without the cached list, never a deleted or unknown one', async () => {
+    const table = await tables.create({ name: 'Selenge', ...TEST_TABLE });
+    const gone = await tables.create({ name: 'Zavkhan', ...TEST_TABLE });
+    await tables.remove(gone.id);
+    tables.forget();
+    expect(await tables.find(table.id)).toEqual(table);
+    expect(await tables.find(gone.id)).toBeNull();
+    expect(await tables.find(987_654)).toBeNull();
+    await tables.list();
+    expect(await tables.find(table.id)).toEqual(table);
+    expect(await tables.find(gone.id)).toBeNull();
+    await expect(tables.get(gone.id)).rejects.toMatchObject({ status: 404 });
+  });
 });

@@ -2,7 +2,7 @@
 // process and told of changes on every process; an administrator's change is audited with it.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { CreateTableRequest, UpdateTableRequest } from '@tenger/protocol';
-import { recordAudit, type AuditActor, type AuditEntry } from '../audit/auditLog.js';
+import { recordAudit, type AuditAction, type AuditActor, type AuditEntry } from '../audit/auditLog.js';
 import type { ClusterBus } from '../cluster/clusterBus.js';
 import { CLUSTER_CHANNELS, SiteEvent } from '../cluster/siteEvent.js';
 import type { Database } from '../db/client.js';
@@ -191,23 +191,25 @@ export class TableCatalogue {
     }
   }
 
+  /** A table that is not deleted, or null: from the cached list when there is one, else one row read. */
+  async find(tableId: number): Promise<TableRow | null> {
+    if (this.cache) return this.cache.find((t) => t.id === tableId) ?? null;
+    const [row] = await this.db
+      .select()
+      .from(pokerTables)
+      .where(and(eq(pokerTables.id, tableId), isNull(pokerTables.deletedAt)));
+    return row ?? null;
+  }
+
   async get(tableId: number): Promise<TableRow> {
-    const table = (await this.list()).find((t) => t.id === tableId);
+    const table = await this.find(tableId);
     if (!table) throw notFound('Table');
     return table;
   }
 
   /** An administrator's change (`actor`) writes its audit row in the same transaction as the row. */
   async create(input: CreateTableRequest, actor?: AuditActor): Promise<TableRow> {
-    const audit: TableAudit | undefined =
-      actor &&
-      ((table) => ({
-        ...actor,
-        action: 'table.create',
-        targetType: 'table',
-        targetId: table.id,
-        summary: `created ${describeTable(table)}`,
-      }));
+    const audit = actor && auditOf(actor, 'table.create', (table) => `created ${describeTable(table)}`);
     // The table number is max(no) + 1: two creations at once may pick the same one and one of them then
     // meets the unique index. It simply takes the next number (each attempt is its own transaction).
     for (let attempt = 1; ; attempt++) {
@@ -249,15 +251,9 @@ export class TableCatalogue {
     actor?: AuditActor,
   ): Promise<TableRow> {
     const current = await this.get(tableId);
-    const audit: TableAudit | undefined =
+    const audit =
       actor &&
-      ((table) => ({
-        ...actor,
-        action: 'table.update',
-        targetType: 'table',
-        targetId: table.id,
-        summary: `${describeTable(current)} -> ${describeTable(table)}`,
-      }));
+      auditOf(actor, 'table.update', (table) => `${describeTable(current)} -> ${describeTable(table)}`);
     const next = { ...current, ...stripUndefined(change) };
     if (!(
       next.smallBlind <= next.bigBlind &&
@@ -299,15 +295,7 @@ export class TableCatalogue {
 
   /** Soft delete: hands and ledger postings keep pointing at the row. */
   async remove(tableId: number, actor?: AuditActor): Promise<void> {
-    const audit: TableAudit | undefined =
-      actor &&
-      ((table) => ({
-        ...actor,
-        action: 'table.delete',
-        targetType: 'table',
-        targetId: tableId,
-        summary: `deleted ${describeTable(table)}`,
-      }));
+    const audit = actor && auditOf(actor, 'table.delete', (table) => `deleted ${describeTable(table)}`);
     await this.writing(audit, async (db) => {
       const [row] = await db
         .update(pokerTables)
@@ -365,6 +353,11 @@ export class TableCatalogue {
     this.version++;
     this.cache = undefined;
   }
+}
+
+/** The audit row of an administrator's change of a table, made from the row written. */
+function auditOf(actor: AuditActor, action: AuditAction, summary: (table: TableRow) => string): TableAudit {
+  return (table) => ({ ...actor, action, targetType: 'table', targetId: table.id, summary: summary(table) });
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

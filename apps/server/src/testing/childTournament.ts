@@ -1,7 +1,8 @@
 // A Sit & Go of bots on a child server process (childServer.ts), for the tests that kill it: created
 // and filled through the admin API on a fast structure, followed through the lobby API.
 import type { TournamentDetail } from '@tenger/protocol';
-import { call, type Child } from './childServer.js';
+import { call, request, type Child } from './childServer.js';
+import { BALANCED } from './testServer.js';
 
 export const CHILD_SNG = { entrants: 9, buyIn: 1_000, fee: 100, startingStack: 1_500 };
 
@@ -59,3 +60,50 @@ export async function finished(child: Child, id: number, limitMs = 180_000): Pro
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/**
+ * Waits until the tournament is finished and every prize it shows is in the ledger (the director
+ * saves `finished` with the places and prizes, then pays them: write-ahead, a process stopped in
+ * between leaves them to the next one). A test stops the process only then, or its books would race
+ * the payments. Reads the admin's ledger CSV (the data may be PGlite's, which one process opens).
+ */
+export async function finishedAndPaid(
+  child: Child,
+  admin: string,
+  id: number,
+  limitMs = 60_000,
+): Promise<TournamentDetail> {
+  const done = await finished(child, id);
+  const keys = done.players.filter((p) => p.prize > 0).map((p) => `,tournament:${id}:prize:${p.userId},`);
+  for (const until = Date.now() + limitMs; ;) {
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const range = `from=${day(Date.now() - 86_400_000)}&to=${day(Date.now())}`;
+    const csv = await request<string>(child, 'GET', `/api/v1/admin/ledger.csv?${range}`, admin);
+    if (csv.status !== 200) throw new Error(`ledger.csv: ${csv.status}`);
+    if (keys.every((key) => csv.body.includes(key))) return done;
+    if (Date.now() > until)
+      throw new Error(`the prizes of tournament ${id} were not paid within ${limitMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** What the Sit & Go ends with (placesAndPrizes): places 1..9, prizes summing to the pool. */
+export const SNG_OUTCOME = {
+  places: Array.from({ length: CHILD_SNG.entrants }, (_, i) => i + 1),
+  prizes: CHILD_SNG.entrants * CHILD_SNG.buyIn,
+};
+
+/** The books it leaves (finishedBooks): balanced, the pool paid out in full, every hand sound. */
+export const SNG_BOOKS = {
+  audit: BALANCED,
+  pool: 0,
+  prizesPaid: CHILD_SNG.entrants * CHILD_SNG.buyIn,
+  unbalanced: [],
+  unreplayable: [],
+};
+
+/** A finished tournament's places (sorted) and the prizes it shows in all: 1..entrants, the pool. */
+export const placesAndPrizes = (done: TournamentDetail) => ({
+  places: done.players.map((p) => p.place).sort((a, b) => a! - b!),
+  prizes: done.players.reduce((sum, p) => sum + p.prize, 0),
+});

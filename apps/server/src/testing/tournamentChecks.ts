@@ -7,7 +7,7 @@ import { handTexts } from '../hands/handTexts.js';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.js';
 import { Accounts } from '../ledger/accounts.js';
-import type { Ledger } from '../ledger/ledger.js';
+import { Ledger, type LedgerAudit } from '../ledger/ledger.js';
 
 export interface TournamentBooks {
   /** The amount of every prize transaction of the tournament (one per paid player). */
@@ -64,4 +64,31 @@ export async function tournamentHands(db: Database, tournamentId: number): Promi
     if (!replay.ok) result.unreplayable.push({ handId: hand.id, error: replay.error.message });
   }
   return result;
+}
+
+/**
+ * What a finished tournament leaves in the books, for one comparison: the ledger's own audit, the
+ * pool left, the prizes paid in all and the hands that broke a rule (expected: the balanced audit, 0,
+ * the pool's size, none and none).
+ */
+export async function finishedBooks(
+  db: Database,
+  tournamentId: number,
+): Promise<{
+  audit: LedgerAudit;
+  pool: number;
+  prizesPaid: number;
+  unbalanced: string[];
+  unreplayable: TournamentHands['unreplayable'];
+}> {
+  const ledger = new Ledger(db);
+  const books = await tournamentBooks(db, ledger, tournamentId);
+  const hands = await tournamentHands(db, tournamentId);
+  return {
+    audit: await ledger.audit(),
+    pool: books.pool,
+    prizesPaid: books.prizes.reduce((a, b) => a + b, 0),
+    unbalanced: hands.unbalanced,
+    unreplayable: hands.unreplayable,
+  };
 }

@@ -272,7 +272,7 @@ export interface TournamentTableSettings {
 export function registryTableHost(
   registry: Pick<TableRegistry, 'hostTournamentTable' | 'retireTournamentTable'> &
     Partial<Pick<TableRegistry, 'letGoTournamentTable'>>,
-  tables: Pick<TableCatalogue, 'createTournamentTable' | 'list'>,
+  tables: Pick<TableCatalogue, 'createTournamentTable' | 'find'>,
   settings: TournamentTableSettings,
   logger: Logger,
   /** The database: the tables' hands in play are written there (a crash voids them; numbers only grow). */
@@ -303,7 +303,7 @@ export function registryTableHost(
       ]);
       return registry.hostTournamentTable(row, mode, { store, lastHandNumber: Math.max(settled, dealt) });
     },
-    existingTable: async (tableId) => (await tables.list()).find((t) => t.id === tableId) ?? null,
+    existingTable: (tableId) => tables.find(tableId),
     missedHands: async (tableId, afterHand) => {
       if (!db || !hands) return [];
       const rows = await queryRows<{ id: string }>(

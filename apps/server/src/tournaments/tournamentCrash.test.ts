@@ -8,22 +8,28 @@ import { sql } from 'drizzle-orm';
 import type { HandRecord } from '@tenger/engine';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.js';
-import { Ledger } from '../ledger/ledger.js';
-import { adminToken, childData, FrameSocket, killed, startChild } from '../testing/childServer.js';
-import { TEST_DRIVERS } from '../testing/database.js';
-import { BALANCED } from '../testing/testServer.js';
 import {
-  CHILD_SNG,
+  adminToken,
+  childData,
+  FrameSocket,
+  killed,
+  startChild,
+  tableSocketUrl,
+} from '../testing/childServer.js';
+import { TEST_DRIVERS } from '../testing/database.js';
+import {
   CHILD_TOURNAMENT_ENV,
   FAST_LEVELS,
-  finished,
+  finishedAndPaid,
+  placesAndPrizes,
+  SNG_BOOKS,
+  SNG_OUTCOME,
   startBotSitAndGo,
   tournamentDetail,
 } from '../testing/childTournament.js';
-import { tournamentBooks, tournamentHands } from '../testing/tournamentChecks.js';
+import { finishedBooks } from '../testing/tournamentChecks.js';
 import type { TournamentSnapshot } from './ports.js';
 
-const { entrants: ENTRANTS, buyIn: BUY_IN } = CHILD_SNG;
 const FAST = CHILD_TOURNAMENT_ENV;
 
 describe.each(TEST_DRIVERS)('a tournament through a kill -9 on $name', ({ url }) => {
@@ -39,9 +45,7 @@ describe.each(TEST_DRIVERS)('a tournament through a kill -9 on $name', ({ url })
       const [table] = running.tables;
 
       // Watch the table; a few hands in, crash right after a deal (the bots take 40 ms or more to act).
-      const watcher = await FrameSocket.open(
-        `${first.address.replace('http', 'ws')}/ws/table/${table!.tableId}`,
-      );
+      const watcher = await FrameSocket.open(tableSocketUrl(first, table!.tableId));
       const dealt = await watcher.next(
         (f) => f.event?.type === 'hand-started' && (f.event.handNumber ?? 0) >= 4,
         { timeoutMs: 60_000 },
@@ -102,24 +106,15 @@ describe.each(TEST_DRIVERS)('a tournament through a kill -9 on $name', ({ url })
         expect(seats(resumed.players).length).toBeGreaterThanOrEqual(2);
         for (const seat of seats(resumed.players)) expect(seats(saved.entrants)).toContainEqual(seat);
 
-        const done = await finished(second, id);
-        expect(done.players.map((p) => p.place).sort((a, b) => a! - b!)).toEqual(
-          Array.from({ length: ENTRANTS }, (_, i) => i + 1),
-        );
-        expect(done.players.reduce((sum, p) => sum + p.prize, 0)).toBe(ENTRANTS * BUY_IN);
+        // Stopped only once the prizes are paid (the director saves `finished` before it pays).
+        const done = await finishedAndPaid(second, admin, id);
+        expect(placesAndPrizes(done)).toEqual(SNG_OUTCOME);
       } finally {
         await killed(second, 'SIGTERM');
       }
 
       await withDatabase(async (db) => {
-        const ledger = new Ledger(db);
-        expect(await ledger.audit()).toEqual(BALANCED);
-        const books = await tournamentBooks(db, ledger, id);
-        expect(books.pool).toBe(0);
-        expect(books.prizes.reduce((a, b) => a + b, 0)).toBe(ENTRANTS * BUY_IN);
-        const hands = await tournamentHands(db, id);
-        expect(hands.unbalanced).toEqual([]);
-        expect(hands.unreplayable).toEqual([]);
+        expect(await finishedBooks(db, id)).toEqual(SNG_BOOKS);
 
         // The hand in play was voided under its number, which was never dealt again.
         const voided = await queryRows<{ hand_number: number; reason: string }>(

@@ -4,37 +4,39 @@
 // the lease time (TABLE_LEASE_TTL_MS=5000 here, claims every 2 s), resumes it from the snapshot (the
 // hand in play void, seats and stacks kept), and the tournament finishes with places 1..9, prizes once
 // each summing to the pool, and the books at zero.
-import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { Ledger } from '../ledger/ledger.js';
-import { adminToken, childData, FrameSocket, killed, startChild } from '../testing/childServer.js';
-import { BALANCED } from '../testing/testServer.js';
 import {
-  CHILD_SNG,
+  adminToken,
+  FrameSocket,
+  killed,
+  siteData,
+  startChild,
+  tableSocketUrl,
+} from '../testing/childServer.js';
+import {
   CHILD_TOURNAMENT_ENV,
-  finished,
+  finishedAndPaid,
+  placesAndPrizes,
+  SNG_BOOKS,
+  SNG_OUTCOME,
   startBotSitAndGo,
   tournamentDetail,
 } from '../testing/childTournament.js';
-import { tournamentBooks, tournamentHands } from '../testing/tournamentChecks.js';
+import { finishedBooks } from '../testing/tournamentChecks.js';
 
 const REDIS = process.env.TEST_REDIS_URL;
 const POSTGRES = process.env.TEST_DATABASE_URL;
-const { entrants: ENTRANTS, buyIn: BUY_IN } = CHILD_SNG;
 const LEASE_TTL_MS = 5_000;
 
 describe.skipIf(!REDIS || !POSTGRES)('a tournament on two processes (PostgreSQL and Redis)', () => {
   it('the process running the director dies: the other takes the director and its table over within the lease time, and the tournament finishes with the books at zero', async () => {
-    const data = await childData(POSTGRES);
-    const prefix = `tenger-test-${randomBytes(4).toString('hex')}:`;
-    const env = {
-      ...data.env,
-      REDIS_URL: REDIS!,
-      REDIS_PREFIX: prefix,
-      TABLE_LEASE_TTL_MS: String(LEASE_TTL_MS),
-      ...CHILD_TOURNAMENT_ENV,
-    };
+    const data = await siteData(POSTGRES!, REDIS!, {
+      leaseTtlMs: LEASE_TTL_MS,
+      actionMs: Number(CHILD_TOURNAMENT_ENV.TEST_ACTION_MS),
+    });
+    const prefix = data.env.REDIS_PREFIX;
+    const env = { ...data.env, ...CHILD_TOURNAMENT_ENV };
     const redis = new Redis(REDIS!);
     const directorOwner = (id: number) => redis.get(`${prefix}lease:table:${-id}`);
     let tournamentId = 0;
@@ -53,9 +55,7 @@ describe.skipIf(!REDIS || !POSTGRES)('a tournament on two processes (PostgreSQL 
         expect(await redis.get(`${prefix}lease:table:${table!.tableId}`)).toBe('node-1');
 
         // A spectator through the other process (the relay) sees hands dealt; the owner dies mid-hand.
-        const watcher = await FrameSocket.open(
-          `${second.address.replace('http', 'ws')}/ws/table/${table!.tableId}`,
-        );
+        const watcher = await FrameSocket.open(tableSocketUrl(second, table!.tableId));
         await watcher.next((f) => f.event?.type === 'hand-started' && (f.event.handNumber ?? 0) >= 3, {
           timeoutMs: 60_000,
         });
@@ -73,34 +73,15 @@ describe.skipIf(!REDIS || !POSTGRES)('a tournament on two processes (PostgreSQL 
         expect(['running', 'finished']).toContain(resumed.status);
         watcher.socket.terminate();
 
-        const done = await finished(second, id);
-        expect(done.players.map((p) => p.place).sort((a, b) => a! - b!)).toEqual(
-          Array.from({ length: ENTRANTS }, (_, i) => i + 1),
-        );
-        expect(done.players.reduce((sum, p) => sum + p.prize, 0)).toBe(ENTRANTS * BUY_IN);
-        // The director saves `finished` with the places and prizes, then pays them (write-ahead: a
-        // process stopped in between leaves them to the next one). Stop node-2 only once it has paid,
-        // or the books below would race the payments (waited for up to a minute, then checked anyway).
-        await data.withDatabase(async (db) => {
-          const ledger = new Ledger(db);
-          for (const until = Date.now() + 60_000; Date.now() < until; ) {
-            if ((await tournamentBooks(db, ledger, tournamentId)).pool === 0) return;
-            await new Promise((resolve) => setTimeout(resolve, 250));
-          }
-        });
+        // Stopped only once the prizes are paid (the director saves `finished` before it pays).
+        const done = await finishedAndPaid(second, await adminToken(second), id);
+        expect(placesAndPrizes(done)).toEqual(SNG_OUTCOME);
       } finally {
         await killed(second, 'SIGTERM');
       }
 
       await data.withDatabase(async (db) => {
-        const ledger = new Ledger(db);
-        expect(await ledger.audit()).toEqual(BALANCED);
-        const books = await tournamentBooks(db, ledger, tournamentId);
-        expect(books.pool).toBe(0);
-        expect(books.prizes.reduce((a, b) => a + b, 0)).toBe(ENTRANTS * BUY_IN);
-        const hands = await tournamentHands(db, tournamentId);
-        expect(hands.unbalanced).toEqual([]);
-        expect(hands.unreplayable).toEqual([]);
+        expect(await finishedBooks(db, tournamentId)).toEqual(SNG_BOOKS);
       });
     } finally {
       redis.disconnect();

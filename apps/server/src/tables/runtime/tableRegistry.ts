@@ -151,7 +151,7 @@ export class TableRegistry implements TableLayer {
   }
 
   async hasTable(tableId: number): Promise<boolean> {
-    return (await this.deps.tables.list()).some((t) => t.id === tableId);
+    return (await this.deps.tables.find(tableId)) !== null;
   }
 
   /** Tables that must run somewhere (seated players, simulation), for the cluster's claim loop. */
@@ -181,7 +181,7 @@ export class TableRegistry implements TableLayer {
   }
 
   private async create(tableId: number): Promise<TableRuntime | null> {
-    const table = (await this.deps.tables.list()).find((t) => t.id === tableId);
+    const table = await this.deps.tables.find(tableId);
     // A tournament's table runs only as its director hosts it (hostTournamentTable), never as a cash table.
     if (!table || table.tournamentId !== null) return null;
     if (!(await this.ownership.acquire(tableId))) return null;
