@@ -20,12 +20,21 @@ export const CENTRES = [
   ['compression (zlib, permessage-deflate)', (url) => /node:zlib|permessage-deflate/.test(url)],
   ['logging (pino)', (url) => /node_modules\/(pino|thread-stream|sonic-boom)/.test(url)],
   ['validation (zod)', (url) => /node_modules\/zod/.test(url)],
-  ['database (pg, PGlite, drizzle)', (url) => /node_modules\/(pg|pg-[a-z-]+|@electric-sql|drizzle-orm|postgres-)/.test(url)],
+  [
+    'database (pg, PGlite, drizzle)',
+    (url) => /node_modules\/(pg|pg-[a-z-]+|@electric-sql|drizzle-orm|postgres-)/.test(url),
+  ],
   ['WebSocket (ws)', (url) => /node_modules\/ws\//.test(url)],
-  ['HTTP (fastify)', (url) => /node_modules\/(fastify|@fastify|find-my-way|light-my-request|avvio)/.test(url)],
+  [
+    'HTTP (fastify)',
+    (url) => /node_modules\/(fastify|@fastify|find-my-way|light-my-request|avvio)/.test(url),
+  ],
   ['engine (packages/engine)', (url) => /packages\/engine\//.test(url)],
   ['protocol (packages/protocol)', (url) => /packages\/protocol\//.test(url)],
-  ['frames (viewerDoor, tableView, viewerSet)', (url) => /tables\/runtime\/(viewerDoor|tableView|viewerSet)\./.test(url)],
+  [
+    'frames (viewerDoor, tableView, viewerSet)',
+    (url) => /tables\/runtime\/(viewerDoor|tableView|viewerSet)\./.test(url),
+  ],
   ['table runtime', (url) => /tables\/runtime\//.test(url)],
   ['table channel, realtime', (url) => /tables\/channel\/|realtime\//.test(url)],
   ['ledger, wallet, hands', (url) => /src\/(ledger|wallet|hands)\//.test(url)],
@@ -33,7 +42,10 @@ export const CENTRES = [
   ['JSON.stringify', (url, name) => name === 'stringify' && !url],
   ['JSON.parse', (url, name) => name === 'parse' && !url],
   ['timers', (url) => /node:internal\/timers|node:timers/.test(url)],
-  ['net, streams (node)', (url) => /node:(net|internal\/stream|stream|internal\/streams|_stream|internal\/net)/.test(url)],
+  [
+    'net, streams (node)',
+    (url) => /node:(net|internal\/stream|stream|internal\/streams|_stream|internal\/net)/.test(url),
+  ],
   ['crypto (node)', (url) => /node:(crypto|internal\/crypto)/.test(url)],
   ['node (other)', (url) => url.startsWith('node:')],
   ['other modules', (url) => /node_modules/.test(url)],
@@ -61,14 +73,17 @@ export function summarise(profile, window = null) {
   const selfByCentre = new Map();
   const inclusiveByCentre = new Map();
   const add = (map, key, us) => map.set(key, (map.get(key) ?? 0) + us);
+  // Each sample counts as one sampling interval (the median gap), not as its gap: on a loaded machine
+  // a descheduled process is sampled late, and the gap (wall time) would go to whatever ran just then.
+  const gaps = [...profile.timeDeltas].filter((d) => d > 0).sort((a, b) => a - b);
+  const interval = gaps[Math.floor(gaps.length / 2)] ?? 1000;
   let t = profile.startTime;
   let totalUs = 0;
   for (let i = 0; i < profile.samples.length; i += 1) {
     const delta = profile.timeDeltas[i] ?? 0;
     t += delta;
     if (window && (t < window[0] || t > window[1])) continue;
-    // A sample's weight: the time until the next sample (the last one: its own delta).
-    const us = Math.max(0, (profile.timeDeltas[i + 1] ?? delta) || 0);
+    const us = interval;
     totalUs += us;
     const node = nodes.get(profile.samples[i]);
     const cf = node.callFrame;
@@ -98,10 +113,17 @@ export function summarise(profile, window = null) {
 function main() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { window: { type: 'string' }, top: { type: 'string', default: '30' }, actions: { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: {
+      window: { type: 'string' },
+      top: { type: 'string', default: '30' },
+      actions: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
   });
   if (positionals.length !== 1) {
-    console.error('usage: node bench/load/profileSummary.mjs <file.cpuprofile> [--window START:END] [--top 30] [--actions N] [--json]');
+    console.error(
+      'usage: node bench/load/profileSummary.mjs <file.cpuprofile> [--window START:END] [--top 30] [--actions N] [--json]',
+    );
     process.exit(2);
   }
   const profile = JSON.parse(readFileSync(positionals[0], 'utf8'));
@@ -137,11 +159,17 @@ function main() {
         `  ${String(r.ms).padStart(7)} ms ${String(r.percentOfBusy).padStart(5)} %${r.msPerAction !== undefined ? ` ${r.msPerAction.toFixed(4)} ms/action` : ''}  ${r.key}`,
       );
   };
-  console.log(`${out.profile}: ${out.windowSeconds} s sampled, ${out.busySeconds} s busy${actions ? `, ${actions} actions` : ''}`);
+  console.log(
+    `${out.profile}: ${out.windowSeconds} s of samples (count × median interval), ${out.busySeconds} s busy${actions ? `, ${actions} actions` : ''}`,
+  );
   table('self time by cost centre (% of busy)', out.selfByCentre);
-  table('inclusive time by cost centre (a sample counts in every centre on its stack)', out.inclusiveByCentre);
+  table(
+    'inclusive time by cost centre (a sample counts in every centre on its stack)',
+    out.inclusiveByCentre,
+  );
   table(`top ${top} functions by self time`, out.topFunctionsBySelf);
   table(`top ${top} files by self time`, out.topFilesBySelf);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) main();
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname))
+  main();
