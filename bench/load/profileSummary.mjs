@@ -39,6 +39,10 @@ export const CENTRES = [
   ['table channel, realtime', (url) => /tables\/channel\/|realtime\//.test(url)],
   ['ledger, wallet, hands', (url) => /src\/(ledger|wallet|hands)\//.test(url)],
   ['server (other)', (url) => /apps\/server\//.test(url)],
+  [
+    'socket writes (writev, writeBuffer: the system call)',
+    (url, name) => !url && /^(writev|writeBuffer|writeUtf8String|writeLatin1String)$/.test(name),
+  ],
   ['JSON.stringify', (url, name) => name === 'stringify' && !url],
   ['JSON.parse', (url, name) => name === 'parse' && !url],
   ['timers', (url) => /node:internal\/timers|node:timers/.test(url)],

@@ -37,10 +37,12 @@ export function sendBounded(
 }
 
 /**
- * The TCP sockets under WebSockets sent to in this turn of the event loop: corked, so that every frame
- * a socket gets in one turn (an action's events, the actor's ACK) leaves in one write system call at
- * the end of the turn, not one each. The writes were most of the server's CPU (bench:load profile,
- * docs/operations.md). Uncorked by one setImmediate for all of them.
+ * The TCP sockets under WebSockets sent to while handling one event (a client's message, a timer):
+ * corked, so that every frame a socket gets from it (an action's events, the actor's ACK, sent from
+ * the promises it resolves) leaves in one write system call, not one each. The writes were most of the
+ * server's CPU (bench:load profile, docs/operations.md). Uncorked by one process.nextTick for all of
+ * them, which runs once that event's callbacks and promises are done, before the next I/O callback
+ * (setImmediate would hold them until the whole poll phase was handled: a higher median latency).
  */
 const corked = new Set<Duplex>();
 
@@ -50,12 +52,19 @@ function corkForThisTurn(socket: WebSocket): void {
   if (!raw || corked.has(raw) || raw.destroyed) return;
   raw.cork();
   corked.add(raw);
-  if (corked.size === 1) setImmediate(uncorkAll);
+  if (corked.size === 1) process.nextTick(uncorkAll);
 }
 
 function uncorkAll(): void {
-  for (const raw of corked) if (!raw.destroyed) raw.uncork();
+  const sockets = [...corked];
   corked.clear();
+  for (const raw of sockets) {
+    try {
+      if (!raw.destroyed) raw.uncork();
+    } catch {
+      // a socket that failed as it flushed: its own 'error' handler ends it
+    }
+  }
 }
 
 /** Closes with a code and reason, and destroys the socket if the peer has not finished closing soon. */
