@@ -4,9 +4,11 @@
 // by cost centre (parsing, validation, engine, frames, JSON, compression, WebSocket, logging, timers,
 // database, GC…). `--window` keeps only the samples inside the bench's measuring window (µs of
 // CLOCK_MONOTONIC, as bench:load prints it); `--actions` divides by the window's actions.
+import console from 'node:console';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
+import { URL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 /**
