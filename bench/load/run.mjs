@@ -1,5 +1,7 @@
 // npm run bench:load -- [--tables 300] [--players-per-table 6] [--duration 60] [--db pglite|postgres] [--database-url …]
-//                        [--warmup 15] [--workers N] [--accounts N]
+//                        [--warmup 15] [--workers N] [--accounts N] [--processes 1] [--cpu-prof DIR]
+//                        [--server-main PATH] (another build of apps/server to compare with, e.g. a copy of
+//                        main's dist as apps/server/backups/main.js: it must sit two levels below the root)
 // Starts the built server as its own process on a fresh database, creates the tables, registers and
 // funds the players, then (from worker threads of this process) seats every player over a real
 // WebSocket and plays at human pace. Measures, for each action, the time from sending it until every
@@ -36,7 +38,7 @@ const SEATS_PER_WORKER = 300;
 const BUY_INS_PER_SEAT = 20;
 
 const USAGE =
-  'npm run bench:load -- [--tables 300] [--players-per-table 6] [--duration 60] [--db pglite|postgres] [--database-url postgres://…] [--warmup 15] [--workers N] [--accounts N] [--processes 1]';
+  'npm run bench:load -- [--tables 300] [--players-per-table 6] [--duration 60] [--db pglite|postgres] [--database-url postgres://…] [--warmup 15] [--workers N] [--accounts N] [--processes 1] [--cpu-prof DIR] [--server-main apps/server/<build>/main.js]';
 const options = readOptions(
   process.argv.slice(2),
   {
@@ -48,10 +50,14 @@ const options = readOptions(
     workers: { whole: [1, 16] },
     accounts: { whole: [2, 100_000] },
     processes: { default: 1, whole: [1, 8] },
+    'cpu-prof': {},
+    'server-main': {},
   },
   USAGE,
 );
 if (options.processes > 1 && options.db === 'pglite') fail('--processes needs PostgreSQL (and Redis)', USAGE);
+if (options.cpuProf && options.processes > 1) fail('--cpu-prof profiles one process (--processes 1)', USAGE);
+const cpuProfileDir = options.cpuProf ? path.resolve(options.cpuProf) : null;
 if (options.accounts !== undefined && options.accounts < options.playersPerTable)
   fail('--accounts must be at least --players-per-table (one seat per person per table)', USAGE);
 const log = benchLog('load');
@@ -82,7 +88,12 @@ await runBench({
     (server =
       options.processes > 1
         ? await startCluster({ postgresUrl, admin, processes: options.processes })
-        : await startServer({ postgresUrl, admin })),
+        : await startServer({
+            postgresUrl,
+            admin,
+            cpuProfileDir,
+            ...(options.serverMain ? { main: path.resolve(options.serverMain) } : {}),
+          })),
   measure: benchmark,
   summary: printSummary,
   failOnTarget: false,
@@ -140,6 +151,8 @@ async function benchmark() {
   const backendsBefore = databaseBackends(server.dbName);
   const clientBefore = process.cpuUsage();
   const measureStarted = Date.now();
+  // CLOCK_MONOTONIC in µs: the clock of a V8 CPU profile's timestamps (profileSummary.mjs --window).
+  const windowStartUs = process.hrtime.bigint() / 1000n;
   let peakRss = serverBefore.rssBytes;
   for (const worker of workers) worker.postMessage({ type: 'measure' });
   while (Date.now() - measureStarted < options.duration * 1000) {
@@ -148,6 +161,7 @@ async function benchmark() {
   }
   const seconds = (Date.now() - measureStarted) / 1000;
   const serverAfter = serverUsage();
+  const windowEndUs = process.hrtime.bigint() / 1000n;
   const backendsAfter = databaseBackends(server.dbName);
   const client = process.cpuUsage(clientBefore);
   const failover = server.kill ? await killOne(workers) : null;
@@ -177,6 +191,7 @@ async function benchmark() {
   };
   const hands = sum((s) => s.hands);
   const round = (x, digits = 1) => (Number.isFinite(x) ? Number(x.toFixed(digits)) : null);
+  const serverCpuMs = (serverAfter.cpuSeconds - serverBefore.cpuSeconds) * 1000;
   const moved = reports.flatMap((r) => r.stats.failoverMs ?? []).sort((a, b) => a - b);
   const result = {
     bench: 'load',
@@ -202,7 +217,10 @@ async function benchmark() {
     spreadMs: { p50: round(percentile(spreads, 50)), p99: round(percentile(spreads, 99)) },
     pingRttMs: { p50: round(percentile(pingRtts, 50)), p99: round(percentile(pingRtts, 99)) },
     resultToNextDealMs: { p50: round(percentile(handGaps, 50)), p99: round(percentile(handGaps, 99)) },
-    serverCpuPercent: round(((serverAfter.cpuSeconds - serverBefore.cpuSeconds) / seconds) * 100),
+    serverCpuPercent: round(serverCpuMs / seconds / 10),
+    serverCpuMs: round(serverCpuMs, 0),
+    serverCpuMsPerAction: latencies.length > 0 ? round(serverCpuMs / latencies.length, 3) : null,
+    serverCpuMsPerHand: hands > 0 ? round(serverCpuMs / hands, 2) : null,
     serverRssMb: round(serverAfter.rssBytes / 2 ** 20),
     serverPeakRssMb: round(peakRss / 2 ** 20),
     databaseCpuPercent: server.dbName
@@ -226,6 +244,10 @@ async function benchmark() {
     booksBalanced: books.balanced,
     ledgerTransactions: books.stats.ledgerTransactions,
     setupSeconds: { ...stage.seconds, seat: round(rampSeconds) },
+    cpuProfile: cpuProfileDir && {
+      dir: cpuProfileDir,
+      windowUs: [String(windowStartUs), String(windowEndUs)],
+    },
     machine: { cpus: os.cpus().length, loadAverage1m: round(os.loadavg()[0], 2), node: process.version },
   };
   result.targetMet =
@@ -260,6 +282,12 @@ function printSummary(r) {
     `  PING round trip (ms)    p50 ${r.pingRttMs.p50}  p99 ${r.pingRttMs.p99}  (the same sockets, no table work: the transport's baseline)`,
     `  result to next deal (ms) p50 ${r.resultToNextDealMs.p50}  p99 ${r.resultToNextDealMs.p99}  (the result pause plus committing and dealing the next deck)`,
     `  server CPU              ${r.serverCpuPercent} % of one core; RSS ${r.serverRssMb} MB (peak ${r.serverPeakRssMb} MB)`,
+    `  server CPU per action   ${r.serverCpuMsPerAction} ms; per hand ${r.serverCpuMsPerHand} ms (${r.serverCpuMs} ms in the window, /proc utime+stime)`,
+    ...(r.cpuProfile
+      ? [
+          `  CPU profile             in ${r.cpuProfile.dir} when the server exits; the window: node bench/load/profileSummary.mjs <file> --window ${r.cpuProfile.windowUs.join(':')}`,
+        ]
+      : []),
     `  database backends CPU   ${r.databaseCpuPercent === null ? 'n/a (PGlite runs inside the server)' : `${r.databaseCpuPercent} % of one core`}`,
     `  bench client            ${r.clientCpuPercent} % CPU in ${r.clientThreads} thread(s), event-loop delay p99 ${r.clientLoopDelayP99Ms} ms`,
     `  rejected ${JSON.stringify(r.rejected)}, errors ${JSON.stringify(r.errors)}, disconnects ${r.disconnects}, incomplete ${r.incompleteFanouts}, rebuys ${r.rebuys} ${JSON.stringify(r.stoodUp)}`,

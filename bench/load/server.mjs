@@ -37,7 +37,8 @@ export async function findPostgres(env = process.env) {
 /**
  * Starts the server on a fresh database. `postgresUrl` null = PGlite; `main` another build to compare
  * with; `nginx`: behind Debian's nginx as deployed (scripts/nginxConfig.mjs, its per-client limits;
- * the server with TRUST_PROXY=1), and `base` is nginx's. Resolves once HTTP answers.
+ * the server with TRUST_PROXY=1), and `base` is nginx's; `cpuProfileDir`: the server runs under
+ * `node --cpu-prof` and writes its profile there when it exits. Resolves once HTTP answers.
  * @returns {Promise<{ pid: number, nginxPids?: () => number[], base: string, wsBase: string, database: string, stop(): Promise<void> }>}
  */
 export async function startServer({
@@ -46,6 +47,7 @@ export async function startServer({
   logLevel = 'warn',
   main = SERVER_MAIN,
   nginx = false,
+  cpuProfileDir = null,
 }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tenger-load-'));
   let databaseUrl = '';
@@ -58,7 +60,8 @@ export async function startServer({
     databaseUrl = url.toString();
   }
   const port = await freePort();
-  const child = spawn(process.execPath, [main], {
+  const nodeArgs = cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', cpuProfileDir] : [];
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -81,7 +84,8 @@ export async function startServer({
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await Promise.race([exited, delay(15_000)]);
+      // A profiled server writes its profile as it exits: give it longer.
+      await Promise.race([exited, delay(cpuProfileDir ? 120_000 : 15_000)]);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
     await proxy?.stop();

@@ -14,6 +14,8 @@ export const GLOBAL_FRAME_MAX_BYTES = 4096;
 export const GLOBAL_MESSAGES_PER_SECOND = 20;
 /** AUTH messages one connection may send in all; one more closes it (1008). */
 export const GLOBAL_AUTHS_PER_CONNECTION = 5;
+/** Hands settled within this long after a jackpot change share one read of the jackpot. */
+export const JACKPOT_PUSH_DEBOUNCE_MS = 250;
 
 /** A /ws/global connection: the socket session, and its AUTH count. */
 class Client extends SocketSession {
@@ -30,6 +32,7 @@ class Client extends SocketSession {
  */
 export class GlobalHub {
   private readonly clients: SessionRoster<Client>;
+  private jackpotTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly ledger: Ledger,
@@ -39,8 +42,7 @@ export class GlobalHub {
   ) {
     ledger.onPosted((result) => {
       for (const userId of result.affectedUserIds) void this.pushBalance(userId);
-      if (result.jackpotChanged)
-        void this.ledger.jackpotAmount().then((amount) => this.broadcastJackpot(amount));
+      if (result.jackpotChanged) this.jackpotMoved();
     });
     this.clients = new SessionRoster<Client>(undefined, heartbeatMs);
   }
@@ -77,6 +79,22 @@ export class GlobalHub {
     }
   }
 
+  /**
+   * The jackpot moved: read it once for all the hands settled within JACKPOT_PUSH_DEBOUNCE_MS (not once
+   * per hand) and tell every socket; nothing is read when nobody listens. A failed read is logged.
+   */
+  private jackpotMoved(): void {
+    if (this.jackpotTimer || this.clients.size === 0) return;
+    this.jackpotTimer = setTimeout(() => {
+      this.jackpotTimer = null;
+      this.ledger
+        .jackpotAmount()
+        .then((amount) => this.broadcastJackpot(amount))
+        .catch((error: unknown) => this.logger.warn({ err: error }, 'could not read the jackpot'));
+    }, JACKPOT_PUSH_DEBOUNCE_MS);
+    this.jackpotTimer.unref();
+  }
+
   broadcastJackpot(amount: number): void {
     const text = JSON.stringify({
       type: 'GAME',
@@ -96,6 +114,8 @@ export class GlobalHub {
   }
 
   close(): void {
+    if (this.jackpotTimer) clearTimeout(this.jackpotTimer);
+    this.jackpotTimer = null;
     this.clients.close();
   }
 
@@ -133,7 +153,9 @@ export class GlobalHub {
     }
     client.auths += 1;
     client.authInFlight = true;
-    void this.identify(client, message.token).finally(() => (client.authInFlight = false));
+    void this.identify(client, message.token)
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'could not answer a global AUTH'))
+      .finally(() => (client.authInFlight = false));
   }
 
   private async identify(client: Client, token: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
-import { describe, expect, it } from 'vitest';
-import type { WebSocket } from 'ws';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
 import type { Duplex } from 'node:stream';
 import { MemoryCounters } from '../cluster/counterStore.js';
 import { SiteSocketCap } from './socketCap.js';
@@ -41,6 +42,34 @@ describe('the socket guard', () => {
     expect(slow.terminated).toBe(true);
     expect(sent * frame.length).toBeLessThanOrEqual(SEND_BUFFER_MAX_BYTES + frame.length);
     expect(sendBounded(asSocket(slow), frame)).toBe(false);
+  });
+
+  it('sends the frames one socket gets in one turn in one write, in order, at the end of the turn', async () => {
+    const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const accepted = new Promise<WebSocket>((resolve) => server.once('connection', resolve));
+    const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const got: string[] = [];
+    client.on('message', (data) => got.push(String(data)));
+    try {
+      const socket = await accepted;
+      await new Promise((resolve) =>
+        client.readyState === client.OPEN ? resolve(null) : client.once('open', resolve),
+      );
+      type Spied = { _writev(...args: unknown[]): void; _write(...args: unknown[]): void };
+      const raw = (socket as unknown as { _socket: Spied })._socket;
+      const writev = vi.spyOn(raw, '_writev');
+      const write = vi.spyOn(raw, '_write');
+      for (const text of ['one', 'two', 'three']) expect(sendBounded(socket, text)).toBe(true);
+      sendBounded(socket, Buffer.from('four'));
+      expect(writev).not.toHaveBeenCalled();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(writev.mock.calls.length + write.mock.calls.length).toBe(1);
+      await vi.waitFor(() => expect(got).toEqual(['one', 'two', 'three', 'four']));
+    } finally {
+      client.terminate();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('caps open connections per address and frees a place when one closes (one cap for both channels)', async () => {

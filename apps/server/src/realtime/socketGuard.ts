@@ -1,6 +1,7 @@
 // What both WebSocket channels do to stay alive against their own clients: a bound on what may wait
 // in a socket's send buffer (a slow reader cannot grow the server's memory) and the close codes they
 // use. The cap on sockets per address is SiteSocketCap (socketCap.ts), taken before routing.
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 
 /** Bytes that may wait in one socket's send buffer; past this the reader is too slow and is dropped. */
@@ -16,17 +17,54 @@ export const CLOSE_SESSION_ENDED = 4001;
 export const POLICY_CLOSE_GRACE_MS = 1_000;
 
 /**
- * Sends one text frame unless the socket's send buffer already holds more than `maxBuffered` bytes;
- * then the socket is destroyed (a close frame would only queue behind the backlog). False when not sent.
+ * Sends one text frame (a string, or JSON text already encoded as UTF-8) unless the socket's send
+ * buffer already holds more than `maxBuffered` bytes; then the socket is destroyed (a close frame would
+ * only queue behind the backlog). False when not sent.
  */
-export function sendBounded(socket: WebSocket, text: string, maxBuffered = SEND_BUFFER_MAX_BYTES): boolean {
+export function sendBounded(
+  socket: WebSocket,
+  text: string | Buffer,
+  maxBuffered = SEND_BUFFER_MAX_BYTES,
+): boolean {
   if (socket.readyState !== socket.OPEN) return false;
   if (socket.bufferedAmount > maxBuffered) {
     socket.terminate();
     return false;
   }
-  socket.send(text);
+  corkForThisTurn(socket);
+  socket.send(text, { binary: false });
   return true;
+}
+
+/**
+ * The TCP sockets under WebSockets sent to while handling one event (a client's message, a timer):
+ * corked, so that every frame a socket gets from it (an action's events, the actor's ACK, sent from
+ * the promises it resolves) leaves in one write system call, not one each. The writes were most of the
+ * server's CPU (bench:load profile, docs/operations.md). Uncorked by one process.nextTick for all of
+ * them, which runs once that event's callbacks and promises are done, before the next I/O callback
+ * (setImmediate would hold them until the whole poll phase was handled: a higher median latency).
+ */
+const corked = new Set<Duplex>();
+
+function corkForThisTurn(socket: WebSocket): void {
+  // ws keeps its TCP socket as _socket (absent on test doubles and before the upgrade completes).
+  const raw = (socket as unknown as { _socket?: Duplex })._socket;
+  if (!raw || corked.has(raw) || raw.destroyed) return;
+  raw.cork();
+  corked.add(raw);
+  if (corked.size === 1) process.nextTick(uncorkAll);
+}
+
+function uncorkAll(): void {
+  const sockets = [...corked];
+  corked.clear();
+  for (const raw of sockets) {
+    try {
+      if (!raw.destroyed) raw.uncork();
+    } catch {
+      // a socket that failed as it flushed: its own 'error' handler ends it
+    }
+  }
 }
 
 /** Closes with a code and reason, and destroys the socket if the peer has not finished closing soon. */

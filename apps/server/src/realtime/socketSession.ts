@@ -50,6 +50,11 @@ export class SocketSession {
     return sendBounded(this.socket, JSON.stringify(message));
   }
 
+  /** Sends a frame already serialised (JSON text as UTF-8, shared by several sockets) as a text frame. */
+  sendEncoded(encoded: Buffer): boolean {
+    return sendBounded(this.socket, encoded);
+  }
+
   /** The socket is now signed in as `userId` with `token` (a later AUTH replaces an earlier one). */
   signIn(userId: number, token: string): void {
     this.userId = userId;

@@ -44,6 +44,11 @@ export type RemovalReason = 'blocked' | 'deleted' | 'excluded' | 'session_limit'
 export interface TableViewer {
   userId: number | null;
   send(message: TableServerMessage): void;
+  /**
+   * The same as send, for a frame that several viewers get: `encoded` is `message` as JSON text in
+   * UTF-8, serialised once for all of them (sockets send these bytes). Optional: send is used without.
+   */
+  sendEncoded?(message: TableServerMessage, encoded: Buffer): void;
 }
 
 /** What the table channel needs of a live table (see tables/runtime/tableRuntime.ts). */

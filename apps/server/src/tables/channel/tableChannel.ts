@@ -167,6 +167,11 @@ class TableConnection implements TableViewer {
     this.session.send(message);
   }
 
+  /** A frame shared by several viewers: an event (replies, REJECT among them, are never shared). */
+  sendEncoded(_message: TableServerMessage, encoded: Buffer): void {
+    this.session.sendEncoded(encoded);
+  }
+
   closed(): void {
     this.gone = true;
     this.table?.leave(this);

@@ -77,6 +77,19 @@ export function frameFor(viewer: ViewerIdentity, outgoing: Outgoing): TableServe
   }
 }
 
+/**
+ * Viewers with the same key get the same frame for `outgoing` (frameFor answers equal values), so a
+ * broadcast builds and serialises it once per key; null: build it for this viewer alone. Only a
+ * hole-cards-dealt event differs from seat to seat (eventsFor, openingsForEvents); every other event
+ * is the same for every viewer. Snapshots and replies are never shared.
+ */
+export function viewKey(viewer: ViewerIdentity, outgoing: Outgoing): string | null {
+  if (outgoing.kind !== 'event') return null;
+  const { entry } = outgoing;
+  if (entry.kind === 'table' || entry.event.type !== 'hole-cards-dealt') return 'all';
+  return `seat:${seatOfViewer(viewer, entry.hand)}`;
+}
+
 /** The seat `viewer` holds in this hand, or null (spectators, and users not dealt into it). */
 export function seatOfViewer(viewer: ViewerIdentity, hand: HandContext): number | null {
   if (viewer.userId === null) return null;

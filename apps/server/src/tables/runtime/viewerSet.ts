@@ -1,8 +1,11 @@
 // The Broadcaster of one table in this process: its viewers (sockets, bots), each frame built for
-// its viewer by the one per-viewer door (frameFor). A viewer that throws is logged, never fatal.
+// its viewer by the one per-viewer door (frameFor). A broadcast builds each distinct frame once (one
+// per viewKey) and serialises it once for the sockets that take bytes. A viewer that throws is
+// logged, never fatal.
 import type { TableViewer } from '../tableLayer.js';
 import type { Broadcaster } from './ports.js';
-import { frameFor, type Outgoing } from './viewerDoor.js';
+import type { TableServerMessage } from '@tenger/protocol';
+import { frameFor, viewKey, type Outgoing } from './viewerDoor.js';
 
 export class ViewerSet implements Broadcaster {
   private readonly viewers = new Set<TableViewer>();
@@ -40,6 +43,22 @@ export class ViewerSet implements Broadcaster {
   }
 
   broadcast(outgoing: Outgoing): void {
-    for (const viewer of this.viewers) this.send(viewer, outgoing);
+    const built = new Map<string, { message: TableServerMessage; encoded?: Buffer }>();
+    for (const viewer of this.viewers) {
+      const key = viewKey(viewer, outgoing);
+      if (key === null) {
+        this.send(viewer, outgoing);
+        continue;
+      }
+      try {
+        let frame = built.get(key);
+        if (!frame) built.set(key, (frame = { message: frameFor(viewer, outgoing) }));
+        if (viewer.sendEncoded)
+          viewer.sendEncoded(frame.message, (frame.encoded ??= Buffer.from(JSON.stringify(frame.message))));
+        else viewer.send(frame.message);
+      } catch (error) {
+        this.onSendError(error);
+      }
+    }
   }
 }
