@@ -61,7 +61,9 @@ export function TableList() {
           <select
             className="native-select filter__select"
             value={view.variant}
-            onChange={(event) => update({ ...view, variant: event.target.value as VariantFamily | typeof ALL })}
+            onChange={(event) =>
+              update({ ...view, variant: event.target.value as VariantFamily | typeof ALL })
+            }
           >
             <option value={ALL}>{t('lobby.filters.all')}</option>
             <option value="texas">{t('lobby.variants.texas')}</option>
@@ -134,16 +136,26 @@ export function TableList() {
           <table className="tables">
             <thead>
               <tr>
-                {[...SPEC_COLUMNS, ...(figures ? FIGURE_COLUMNS : [])].map((column) => (
+                {SPEC_COLUMNS.map((column) => (
                   <SortHeader
                     key={column}
                     column={column}
                     label={t(`lobby.columns.${column}`)}
                     view={view}
-                    hint={SPEC_COLUMNS.includes(column) ? undefined : t('lobby.lastHour')}
                     onSort={() => update(toggleSort(view, column))}
                   />
                 ))}
+                {figures &&
+                  FIGURE_COLUMNS.map((column) => (
+                    <SortHeader
+                      key={column}
+                      column={column}
+                      label={t(`lobby.figures.${column}`)}
+                      hint={t('lobby.lastHour')}
+                      view={view}
+                      onSort={() => update(toggleSort(view, column))}
+                    />
+                  ))}
                 <th scope="col">{t('lobby.columns.table')}</th>
               </tr>
             </thead>
@@ -183,13 +195,13 @@ export function TableList() {
                     </td>
                     {figures && (
                       <>
-                        <td data-label={t('lobby.columns.averagePot')} className="tables__figure">
+                        <td data-label={t('lobby.figures.averagePot')} className="tables__figure">
                           {money(table.averagePot ?? 0)}
                         </td>
-                        <td data-label={t('lobby.columns.playersPerFlop')} className="tables__figure">
+                        <td data-label={t('lobby.figures.playersPerFlop')} className="tables__figure">
                           {table.playersPerFlop ?? 0}%
                         </td>
-                        <td data-label={t('lobby.columns.handsPerHour')} className="tables__figure">
+                        <td data-label={t('lobby.figures.handsPerHour')} className="tables__figure">
                           {table.handsPerHour ?? 0}
                         </td>
                       </>

@@ -72,7 +72,10 @@ export function viewFromQuery(query: URLSearchParams): LobbyView {
 }
 
 /** The view's query, with the lobby's other parameters kept and the defaults left out. */
-export function queryFromView(view: LobbyView, base: URLSearchParams = new URLSearchParams()): URLSearchParams {
+export function queryFromView(
+  view: LobbyView,
+  base: URLSearchParams = new URLSearchParams(),
+): URLSearchParams {
   const query = new URLSearchParams(base);
   const set = (key: string, value: string, fallback: string) =>
     value === fallback ? query.delete(key) : query.set(key, value);
