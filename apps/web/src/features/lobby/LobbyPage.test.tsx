@@ -200,15 +200,15 @@ describe('the lobby', () => {
       'Players',
       'Blinds',
       'Avg. Pot',
-      'Players/Flop',
-      'Hands/Hour',
+      'Players / Flop',
+      'Hands / Hour',
       'Table',
     ]);
     const khangai = within(table).getAllByRole('row')[1];
     expect(within(khangai).getByText('₮25,000')).toBeInTheDocument();
     expect(within(khangai).getByText('31%')).toBeInTheDocument();
     expect(within(khangai).getByText('59')).toBeInTheDocument();
-    fireEvent.click(within(table).getByRole('button', { name: 'Hands/Hour' }));
+    fireEvent.click(within(table).getByRole('button', { name: 'Hands / Hour' }));
     const first = within(table).getAllByRole('row')[1];
     expect(within(first).getByText('Orkhon')).toBeInTheDocument();
   });

@@ -133,7 +133,7 @@ export function TableList() {
         <p className="table-list__empty">{t('lobby.noTables')}</p>
       ) : (
         <div className="tables-scroll">
-          <table className="tables">
+          <table className={figures ? 'tables tables--figures' : 'tables'}>
             <thead>
               <tr>
                 {SPEC_COLUMNS.map((column) => (
