@@ -189,6 +189,13 @@ export const TableSummarySchema = z.object({
   blinds: z.object({ small: MoneySchema, big: MoneySchema }),
   players: z.object({ seated: z.int().min(0), max: z.int().min(2) }),
   status: TableStatusSchema,
+  // Optional (newer servers): the table's figures over the last hour of settled hands.
+  /** Hands settled in the last hour. */
+  handsPerHour: z.int().min(0).optional(),
+  /** Average total pot of those hands (0 when none). */
+  averagePot: MoneySchema.optional(),
+  /** Percentage (0-100, rounded) of dealt-in players who saw the flop in those hands (0 when none). */
+  playersPerFlop: z.int().min(0).max(100).optional(),
 });
 export type TableSummary = z.infer<typeof TableSummarySchema>;
 export const TablesResponseSchema = z.array(TableSummarySchema);

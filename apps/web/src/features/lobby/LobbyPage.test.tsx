@@ -121,4 +121,95 @@ describe('the lobby', () => {
     expect(await screen.findByText('Хаврын тэмцээн')).toBeInTheDocument();
     expect(screen.getByText('Тавтай морил')).toBeInTheDocument();
   });
+  it('sorts by a clicked column header, the other way round on a second click, and keeps it in the URL', async () => {
+    stubApi();
+    const { router } = renderWithApp(<LobbyPage />);
+    const table = await screen.findByRole('table');
+    const names = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[1].textContent);
+    expect(names()).toEqual(['Khangai', 'Altai', 'Orkhon']);
+    const players = within(table).getByRole('columnheader', { name: 'Players' });
+    expect(players).not.toHaveAttribute('aria-sort');
+    fireEvent.click(within(players).getByRole('button', { name: 'Players' }));
+    expect(names()).toEqual(['Orkhon', 'Khangai', 'Altai']);
+    expect(players).toHaveAttribute('aria-sort', 'ascending');
+    expect(router.state.location.search).toBe('?sort=players');
+    fireEvent.click(within(players).getByRole('button', { name: 'Players' }));
+    expect(names()).toEqual(['Altai', 'Khangai', 'Orkhon']);
+    expect(players).toHaveAttribute('aria-sort', 'descending');
+    expect(router.state.location.search).toBe('?sort=players&dir=desc');
+  });
+
+  it('hides full and empty tables when asked', async () => {
+    stubApi();
+    renderWithApp(<LobbyPage />);
+    await screen.findByText('Khangai');
+    fireEvent.click(screen.getByLabelText('Hide full'));
+    expect(screen.queryByText('Altai')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Hide empty'));
+    expect(screen.queryByText('Orkhon')).not.toBeInTheDocument();
+    expect(screen.getByText('Khangai')).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Hide full'));
+    expect(screen.getByText('Altai')).toBeInTheDocument();
+  });
+
+  it('opens with the filters and the order the URL holds', async () => {
+    stubApi();
+    const { unmount } = renderWithApp(<LobbyPage />, { path: '/?sort=name&dir=desc&empty=hide' });
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1].textContent)).toEqual(['Khangai', 'Altai']);
+    expect(screen.getByLabelText('Hide empty')).toBeChecked();
+    expect(within(table).getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    unmount();
+    renderWithApp(<LobbyPage />, { path: '/?stakes=50/100&to=500/1000&variant=omaha' });
+    expect(await screen.findByText('Altai')).toBeInTheDocument();
+    expect(screen.queryByText('Khangai')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Stakes up to')).toHaveValue('500/1000');
+  });
+
+  it('shows the last-hour figures as columns when the server sends them', async () => {
+    stubApi({
+      'GET /api/v1/user/tables': [
+        200,
+        tables.map((table, i) => ({
+          ...table,
+          averagePot: 12_500 * (i + 1),
+          playersPerFlop: 30 + i,
+          handsPerHour: 60 - i,
+        })),
+      ],
+    });
+    renderWithApp(<LobbyPage />);
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'No.',
+      'Name',
+      'Variant',
+      'Buy-In',
+      'Players',
+      'Blinds',
+      'Avg. Pot',
+      'Players / Flop',
+      'Hands / Hour',
+      'Table',
+    ]);
+    const khangai = within(table).getAllByRole('row')[1];
+    expect(within(khangai).getByText('₮25,000')).toBeInTheDocument();
+    expect(within(khangai).getByText('31%')).toBeInTheDocument();
+    expect(within(khangai).getByText('59')).toBeInTheDocument();
+    fireEvent.click(within(table).getByRole('button', { name: 'Hands / Hour' }));
+    const first = within(table).getAllByRole('row')[1];
+    expect(within(first).getByText('Orkhon')).toBeInTheDocument();
+  });
 });

@@ -1,19 +1,34 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { LobbyTable } from '../../api/types';
 import { useGetTablesQuery } from '../../api/userApi';
 import { LOBBY_POLL_MS } from '../../app/constants';
 import { formatMoney } from '../../app/money';
 import { SeatedMark, useSeatedTables } from './SeatedMark';
-import { isFull, stakesKey, stakesLevels, variantFamily, type VariantFamily } from './variant';
+import {
+  ALL,
+  applyView,
+  hasFigures,
+  queryFromView,
+  toggleSort,
+  viewFromQuery,
+  type LobbyView,
+  type SortColumn,
+} from './lobbyView';
+import { isFull, stakesLevels, variantFamily, type VariantFamily } from './variant';
 
-const ALL = 'all';
+/** The spec's columns that sort (Table holds the buttons). */
+const SPEC_COLUMNS: readonly SortColumn[] = ['no', 'name', 'variant', 'buyIn', 'players', 'blinds'];
+/** The last-hour figures: after Blinds, hidden on a phone (its two-line rows stay as they are). */
+const FIGURE_COLUMNS = ['averagePot', 'playersPerFlop', 'handsPerHour'] as const;
 
 /**
- * The cash tables with columns No., Name, Variant, Buy-In, Players, Blinds, Table. Seat counts are
- * re-read every few seconds. A hand-built table (not antd's) keeps the lobby's JavaScript small; on a
- * phone each row becomes a card.
+ * The cash tables with columns No., Name, Variant, Buy-In, Players, Blinds, Table, and — when the server
+ * sends them — the last hour's average pot, players per flop and hands per hour. Seat counts are
+ * re-read every few seconds. A column header sorts by it (again: the other way round); the filters and
+ * the order live in the query string (lobbyView.ts). A hand-built table (not antd's) keeps the lobby's
+ * JavaScript small; on a phone each row becomes a card.
  */
 export function TableList() {
   const { t, i18n } = useTranslation();
@@ -27,19 +42,14 @@ export function TableList() {
     skipPollingIfUnfocused: true,
   });
   const seatedAt = useSeatedTables();
-  const [variant, setVariant] = useState<VariantFamily | typeof ALL>(ALL);
-  const [stakes, setStakes] = useState<string>(ALL);
+  const [query, setQuery] = useSearchParams();
+  const view = useMemo(() => viewFromQuery(query), [query]);
+  const update = (next: LobbyView) => setQuery((current) => queryFromView(next, current), { replace: true });
   const levels = useMemo(() => stakesLevels(tables), [tables]);
   const money = (amount: number) => formatMoney(amount, i18n.language);
+  const figures = hasFigures(tables);
 
-  const shown = useMemo(
-    () =>
-      [...tables]
-        .filter((table) => variant === ALL || variantFamily(table.variant) === variant)
-        .filter((table) => stakes === ALL || stakesKey(table) === stakes)
-        .sort((a, b) => a.no - b.no),
-    [tables, variant, stakes],
-  );
+  const shown = useMemo(() => applyView(tables, view), [tables, view]);
 
   const variantLabel = (table: LobbyTable) => t(`lobby.variants.${variantFamily(table.variant)}`);
 
@@ -50,28 +60,66 @@ export function TableList() {
           <span className="filter__label">{t('lobby.filters.variant')}</span>
           <select
             className="native-select filter__select"
-            value={variant}
-            onChange={(event) => setVariant(event.target.value as VariantFamily | typeof ALL)}
+            value={view.variant}
+            onChange={(event) =>
+              update({ ...view, variant: event.target.value as VariantFamily | typeof ALL })
+            }
           >
             <option value={ALL}>{t('lobby.filters.all')}</option>
             <option value="texas">{t('lobby.variants.texas')}</option>
             <option value="omaha">{t('lobby.variants.omaha')}</option>
           </select>
         </label>
-        <label className="filter">
-          <span className="filter__label">{t('lobby.filters.stakes')}</span>
-          <select
-            className="native-select filter__select"
-            value={stakes}
-            onChange={(event) => setStakes(event.target.value)}
-          >
-            <option value={ALL}>{t('lobby.filters.all')}</option>
-            {levels.map((level) => (
-              <option key={level.key} value={level.key}>
-                {money(level.small)} / {money(level.big)}
-              </option>
-            ))}
-          </select>
+        <span className="filter filter--range">
+          <label className="filter">
+            <span className="filter__label">{t('lobby.filters.stakes')}</span>
+            <select
+              className="native-select filter__select"
+              value={view.stakes}
+              onChange={(event) => update({ ...view, stakes: event.target.value })}
+            >
+              <option value={ALL}>{t('lobby.filters.all')}</option>
+              {levels.map((level) => (
+                <option key={level.key} value={level.key}>
+                  {money(level.small)} / {money(level.big)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="filter">
+            <span className="filter__label" aria-hidden="true">
+              {t('lobby.filters.to')}
+            </span>
+            <select
+              className="native-select filter__select filter__select--to"
+              aria-label={t('lobby.filters.stakesTo')}
+              value={view.stakesTo}
+              onChange={(event) => update({ ...view, stakesTo: event.target.value })}
+            >
+              <option value={ALL}>{t('lobby.filters.any')}</option>
+              {levels.map((level) => (
+                <option key={level.key} value={level.key}>
+                  {money(level.small)} / {money(level.big)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </span>
+        <label className="filter filter--check">
+          <input
+            type="checkbox"
+            checked={view.hideFull}
+            onChange={(event) => update({ ...view, hideFull: event.target.checked })}
+          />
+          <span>{t('lobby.filters.hideFull')}</span>
+        </label>
+        <label className="filter filter--check">
+          <input
+            type="checkbox"
+            checked={view.hideEmpty}
+            onChange={(event) => update({ ...view, hideEmpty: event.target.checked })}
+          />
+          <span>{t('lobby.filters.hideEmpty')}</span>
         </label>
       </div>
 
@@ -85,15 +133,29 @@ export function TableList() {
         <p className="table-list__empty">{t('lobby.noTables')}</p>
       ) : (
         <div className="tables-scroll">
-          <table className="tables">
+          <table className={figures ? 'tables tables--figures' : 'tables'}>
             <thead>
               <tr>
-                <th scope="col">{t('lobby.columns.no')}</th>
-                <th scope="col">{t('lobby.columns.name')}</th>
-                <th scope="col">{t('lobby.columns.variant')}</th>
-                <th scope="col">{t('lobby.columns.buyIn')}</th>
-                <th scope="col">{t('lobby.columns.players')}</th>
-                <th scope="col">{t('lobby.columns.blinds')}</th>
+                {SPEC_COLUMNS.map((column) => (
+                  <SortHeader
+                    key={column}
+                    column={column}
+                    label={t(`lobby.columns.${column}`)}
+                    view={view}
+                    onSort={() => update(toggleSort(view, column))}
+                  />
+                ))}
+                {figures &&
+                  FIGURE_COLUMNS.map((column) => (
+                    <SortHeader
+                      key={column}
+                      column={column}
+                      label={t(`lobby.figures.${column}`)}
+                      hint={t('lobby.lastHour')}
+                      view={view}
+                      onSort={() => update(toggleSort(view, column))}
+                    />
+                  ))}
                 <th scope="col">{t('lobby.columns.table')}</th>
               </tr>
             </thead>
@@ -131,6 +193,19 @@ export function TableList() {
                     <td data-label={t('lobby.columns.blinds')}>
                       {money(table.blinds.small)} / {money(table.blinds.big)}
                     </td>
+                    {figures && (
+                      <>
+                        <td data-label={t('lobby.figures.averagePot')} className="tables__figure">
+                          {money(table.averagePot ?? 0)}
+                        </td>
+                        <td data-label={t('lobby.figures.playersPerFlop')} className="tables__figure">
+                          {table.playersPerFlop ?? 0}%
+                        </td>
+                        <td data-label={t('lobby.figures.handsPerHour')} className="tables__figure">
+                          {table.handsPerHour ?? 0}
+                        </td>
+                      </>
+                    )}
                     <td data-label={t('lobby.columns.table')} className="tables__action">
                       {closed ? (
                         <button type="button" className="btn btn--muted" disabled>
@@ -156,5 +231,35 @@ export function TableList() {
         </div>
       )}
     </section>
+  );
+}
+
+/** A column header that sorts the list by its column: aria-sort says how; the arrow is drawn by CSS. */
+function SortHeader({
+  column,
+  label,
+  view,
+  hint,
+  onSort,
+}: {
+  column: SortColumn;
+  label: string;
+  view: LobbyView;
+  /** Set for the figure columns (what they count), which a phone hides. */
+  hint?: string;
+  onSort: () => void;
+}) {
+  const sorted = view.sort === column;
+  return (
+    <th
+      scope="col"
+      className={hint ? 'tables__figure' : undefined}
+      title={hint}
+      aria-sort={sorted ? (view.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
+      <button type="button" className="tables__sort" onClick={onSort}>
+        {label}
+      </button>
+    </th>
   );
 }

@@ -8,6 +8,7 @@ import {
   type SeatedTablesResponse,
   type TablesResponse,
 } from '@tenger/protocol';
+import { NO_FIGURES, TableFiguresCache } from '../../../hands/tableFigures.js';
 import { tablesSeatedAt } from '../../../ledger/ledgerReads.js';
 import type { Services } from '../../../services.js';
 import { requireUser } from '../../policies.js';
@@ -16,11 +17,19 @@ import { parseInput } from '../../validation.js';
 
 /** Public reads: GET /tables, /maintenance, /block/{name}, /jackpot, /banks. */
 export function lobbyRoutes(app: FastifyInstance, services: Services): void {
+  // Per-table figures over the last hour: one aggregate query, re-read at most every 30 s (left out
+  // when they cannot be read).
+  const figures = new TableFiguresCache(services.db);
   app.get('/tables', async (): Promise<TablesResponse> => {
-    const [tables, seated] = await Promise.all([services.tables.cashTables(), services.tableLayer.seatedCounts()]);
-    return tables.map((t) =>
-      presentTableSummary(t, seated.get(t.id) ?? 0, services.tableLayer.isPlaying(t.id)),
-    );
+    const [tables, seated, lastHour] = await Promise.all([
+      services.tables.cashTables(),
+      services.tableLayer.seatedCounts(),
+      figures.get(),
+    ]);
+    return tables.map((t) => ({
+      ...presentTableSummary(t, seated.get(t.id) ?? 0, services.tableLayer.isPlaying(t.id)),
+      ...(lastHour ? (lastHour.get(t.id) ?? NO_FIGURES) : {}),
+    }));
   });
 
   // Not in the spec: the tables where the caller sits, so the lobby can mark them.
