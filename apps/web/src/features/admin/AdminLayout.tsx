@@ -15,14 +15,14 @@ import {
   TeamOutlined,
   TrophyOutlined,
 } from '@ant-design/icons';
-import { Button, Drawer, Dropdown, Layout, Menu, Space, theme, Typography } from 'antd';
+import { Button, Drawer, Dropdown, Layout, Menu, Space, theme, Tooltip, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../app/LanguageSwitch';
 import { ThemeSwitch } from '../../app/ThemeSwitch';
 import { activeMenuKey, ADMIN_MENU, type AdminMenuKey } from './adminMenu';
-import { useNarrowScreen } from './useNarrowScreen';
+import { useNarrowScreen, useWideScreen } from './useNarrowScreen';
 
 const MENU_ICONS: Record<AdminMenuKey, ReactNode> = {
   users: <TeamOutlined />,
@@ -50,6 +50,7 @@ const HEADER_LINKS = [
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const narrow = useNarrowScreen();
+  const wide = useWideScreen();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
@@ -160,11 +161,22 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             </Dropdown>
           ) : (
             <Space wrap size="small">
-              {HEADER_LINKS.map((link) => (
-                <Button key={link.key} icon={link.icon} onClick={() => navigate(link.route)}>
-                  {t(`admin.menu.${link.key}`)}
-                </Button>
-              ))}
+              {/* Six links and the title do not fit a 1,366 px header with their names: icons there. */}
+              {HEADER_LINKS.map((link) =>
+                wide ? (
+                  <Button key={link.key} icon={link.icon} onClick={() => navigate(link.route)}>
+                    {t(`admin.menu.${link.key}`)}
+                  </Button>
+                ) : (
+                  <Tooltip key={link.key} title={t(`admin.menu.${link.key}`)}>
+                    <Button
+                      icon={link.icon}
+                      aria-label={t(`admin.menu.${link.key}`)}
+                      onClick={() => navigate(link.route)}
+                    />
+                  </Tooltip>
+                ),
+              )}
               <LanguageSwitch />
               <ThemeSwitch />
               <Button type="primary" icon={<HomeOutlined />} onClick={() => navigate('/')}>
