@@ -1170,7 +1170,7 @@ export function buyInsOf(entrant: Entrant): number {
 }
 
 /** The part of each buy-in that becomes bounty (progressive knockout): `bountyPercent` of it, rounded down. */
-export function bountyPartOf(config: TournamentConfig): number {
+export function bountyPartOf(config: Pick<TournamentConfig, 'buyIn' | 'bountyPercent'>): number {
   return Math.floor((config.buyIn * (config.bountyPercent ?? 0)) / 100);
 }
 
