@@ -40,6 +40,17 @@ describe.each(TEST_DRIVERS)('a tournament on the ledger on $name', ({ url }) => 
   });
   afterAll(() => handle.close());
 
+  /** A director on the ledger and the database with manual simulated tables. */
+  function ledgerDirector(config: TournamentConfig): TournamentDirector {
+    const clock = new FakeClock();
+    return new TournamentDirector(config, {
+      clock,
+      bank: new LedgerTournamentBank(ledger),
+      store: new DatabaseTournamentStore(handle.db),
+      tables: new SimulatedTournamentTables(clock, { tableSize: 9, handMs: 10_000, seed: 1, manual: true }),
+    });
+  }
+
   async function newTournament(): Promise<TournamentConfig> {
     const levels = namedStructure('hyper', 1_500).map((l) => ({ ...l, seconds: 60 }));
     const [row] = await queryRows<{ id: number }>(
@@ -109,13 +120,7 @@ describe.each(TEST_DRIVERS)('a tournament on the ledger on $name', ({ url }) => 
 
   it('a progressive knockout heads-up: the cash of the knockout and the own bounty of the winner as tournament_bounty, each once', async () => {
     const config = { ...(await newTournament()), maxEntrants: 2, bountyPercent: 50 };
-    const clock = new FakeClock();
-    const director = new TournamentDirector(config, {
-      clock,
-      bank: new LedgerTournamentBank(ledger),
-      store: new DatabaseTournamentStore(handle.db),
-      tables: new SimulatedTournamentTables(clock, { tableSize: 9, handMs: 10_000, seed: 1, manual: true }),
-    });
+    const director = ledgerDirector(config);
     const [winner, loser] = [users[7]!, users[8]!];
     const before = (await ledger.balancesOf(winner)).available;
     await director.register(winner);
@@ -156,13 +161,7 @@ describe.each(TEST_DRIVERS)('a tournament on the ledger on $name', ({ url }) => 
 
   it('refuses an entry the balance cannot pay and refunds an unregistration, each once', async () => {
     const config = await newTournament();
-    const clock = new FakeClock();
-    const director = new TournamentDirector(config, {
-      clock,
-      bank: new LedgerTournamentBank(ledger),
-      store: new DatabaseTournamentStore(handle.db),
-      tables: new SimulatedTournamentTables(clock, { tableSize: 9, handMs: 10_000, seed: 1, manual: true }),
-    });
+    const director = ledgerDirector(config);
     const [poor] = await queryRows<{ id: number }>(
       handle.db,
       sql`INSERT INTO users (username, email, password_hash) VALUES ('poor', 'poor@x.mn', 'x') RETURNING id`,
