@@ -69,6 +69,11 @@ describe('the scheduled formats of a create request', () => {
     expect(CreateTournamentRequestSchema.safeParse(nightly).success).toBe(true);
   });
 
+  it('takes a progressive knockout from 0 to 90 % of the buy-in as bounty', () => {
+    for (const bountyPercent of [0, 50, 90])
+      expect(CreateTournamentRequestSchema.safeParse({ ...MTT, bountyPercent }).success).toBe(true);
+  });
+
   it.each([
     [
       'registration opening after the start',
@@ -82,6 +87,9 @@ describe('the scheduled formats of a create request', () => {
     ['a recurrence without a time zone', { recurrence: 'daily' }, 'timeZone'],
     ['late registration in a Sit & Go', { kind: 'sng', startsAt: undefined, lateRegLevels: 2 }, 'kind'],
     ['a negative guarantee', { guarantee: -1 }, 'guarantee'],
+    ['a bounty above 90 % of the buy-in', { bountyPercent: 91 }, 'bountyPercent'],
+    ['a negative bounty', { bountyPercent: -1 }, 'bountyPercent'],
+    ['a fractional bounty percent', { bountyPercent: 12.5 }, 'bountyPercent'],
   ])('refuses %s', (_what, change, field) => {
     const result = CreateTournamentRequestSchema.safeParse({ ...MTT, ...change });
     expect(result.success).toBe(false);

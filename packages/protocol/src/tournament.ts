@@ -76,6 +76,8 @@ export const TournamentSummarySchema = z.object({
   timeZone: z.string().nullable().optional(),
   /** The contest teaser's tournament. */
   featured: z.boolean().optional(),
+  /** Progressive knockout: the percent of each buy-in that becomes a bounty (0 or absent: none). */
+  bountyPercent: z.int().min(0).max(90).optional(),
 });
 export type TournamentSummary = z.infer<typeof TournamentSummarySchema>;
 export const TournamentListSchema = z.array(TournamentSummarySchema);
@@ -108,6 +110,9 @@ export const TournamentPlayerSchema = z.object({
   addOn: z.boolean().optional(),
   /** Out of chips while the pool is open (may re-enter or rebuy); ranked when it closes. */
   busted: z.boolean().optional(),
+  /** Progressive knockout: the bounty on the player's head, and the bounty cash they have won. */
+  bounty: MoneySchema.optional(),
+  bountiesWon: MoneySchema.optional(),
 });
 export type TournamentPlayer = z.infer<typeof TournamentPlayerSchema>;
 
@@ -126,6 +131,8 @@ export const TournamentDetailSchema = TournamentSummarySchema.extend({
   collected: MoneySchema.optional(),
   /** The overlay the house paid into the pool (0 until the prizes are decided). */
   overlay: MoneySchema.optional(),
+  /** What the buy-ins put on the heads as bounties (progressive knockout); not part of prizePool. */
+  bountyPool: MoneySchema.optional(),
   lateRegistrationOpen: z.boolean().optional(),
   rebuysOpen: z.boolean().optional(),
   addOnOpen: z.boolean().optional(),
@@ -246,6 +253,8 @@ const TournamentFieldsSchema = z.object({
   /** The schedule's time zone (IANA, e.g. Asia/Ulaanbaatar); required with a recurrence. */
   timeZone: singleLineText().max(64).nullable().optional(),
   featured: z.boolean().optional(),
+  /** Progressive knockout: the percent of each buy-in that becomes the player's bounty (0: none). */
+  bountyPercent: z.int().min(0).max(90).optional(),
 });
 
 /** POST /api/v1/admin/tournament. Either a named `structure` or the admin's own `levels`. */

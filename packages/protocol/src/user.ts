@@ -263,6 +263,7 @@ export const OutcomeTypeSchema = z.enum([
   'tournament_buy_in',
   'tournament_refund',
   'tournament_prize',
+  'tournament_bounty',
 ]);
 export type OutcomeType = z.infer<typeof OutcomeTypeSchema>;
 export const OutcomeSchema = z.object({

@@ -317,6 +317,8 @@ export const tournaments = pgTable('tournaments', {
   previousId: integer('previous_id'),
   /** The contest teaser's tournament (the lobby's content block links to it). */
   featured: boolean('featured').notNull().default(false),
+  /** Progressive knockout (migration 0022): the percent of each buy-in that becomes bounty (0: none). */
+  bountyPercent: integer('bounty_percent').notNull().default(0),
 });
 
 /** One row per player in a tournament: the players' lists (place, prize). */

@@ -39,6 +39,8 @@ export const LEDGER_TRANSACTION_KINDS = [
   'tournament_prize',
   /** A guaranteed tournament's overlay: the house's guarantee account -> the prize pool. */
   'tournament_overlay',
+  /** A knockout bounty's cash half (or a bounty left on a head, paid at the end): the pool -> available. */
+  'tournament_bounty',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 

@@ -121,7 +121,7 @@ export async function outcomeRows(
     db,
     sql`SELECT t.id, t.kind, t.created_at, t.table_id, t.hand_id,
           (SELECT coalesce(sum(CASE
-             WHEN t.kind IN ('gameplay', 'bonus', 'tournament_buy_in', 'tournament_refund', 'tournament_prize') THEN p.amount
+             WHEN t.kind IN ('gameplay', 'bonus', 'tournament_buy_in', 'tournament_refund', 'tournament_prize', 'tournament_bounty') THEN p.amount
              WHEN t.kind IN ('buy_in', 'recharge') AND a.kind = 'player_seat' THEN p.amount
              WHEN t.kind = 'leave_seat' AND a.kind = 'player_available' THEN p.amount
              ELSE 0 END), 0)
@@ -194,6 +194,7 @@ const PLAY_KINDS = [
   'tournament_buy_in',
   'tournament_refund',
   'tournament_prize',
+  'tournament_bounty',
 ] as const;
 
 export async function playerMoneyWithin<W extends string>(

@@ -2,7 +2,7 @@
 // after it is released, moving chips between its players by a scripted, seeded plan (no cards: the
 // director only sees stacks). Every few hands a table with three or more players has a hand in which
 // the biggest stack busts two players at once, so multiple eliminations in one hand always happen.
-import type { Level } from '@tenger/engine';
+import { buildPots, type Level } from '@tenger/engine';
 import type { Clock } from '../tables/runtime/ports.js';
 import type { HandReport, MissedHand, SeatAssignment, TournamentTables } from '../tournaments/ports.js';
 
@@ -189,20 +189,33 @@ export class SimulatedTournamentTables implements TournamentTables {
     const start = new Map(players.map((p) => [p.userId, p.stack]));
     table.hands++;
     this.handsPlayed++;
-    if (players.length >= 2 && this.level && !this.level.isBreak) this.script(table, players);
+    const pots =
+      players.length >= 2 && this.level && !this.level.isBreak ? this.script(table, players) : undefined;
     table.lastBigBlind =
       players.length >= 2 ? this.seatOf(table, players[Math.min(1, players.length - 1)]!.userId) : null;
     table.button = (table.button + 1) % this.options.tableSize;
     const end = new Map(players.map((p) => [p.userId, p.stack]));
     for (const [seat, p] of table.seats) if (p.stack === 0) table.seats.delete(seat);
     table.playing = false;
-    const report = { tableId: table.tableId, handNumber: table.hands, startStacks: start, endStacks: end };
+    const report: HandReport = {
+      tableId: table.tableId,
+      handNumber: table.hands,
+      startStacks: start,
+      endStacks: end,
+      ...pots,
+    };
     await this.onHand(report);
     this.afterHand(report);
   }
 
-  /** Chips move from losers to a winner; every 5th hand with 3+ players the biggest stack busts two. */
-  private script(table: SimTable, players: Array<{ userId: number; stack: number }>): void {
+  /**
+   * Chips move from losers to a winner; every 5th hand with 3+ players the biggest stack busts two.
+   * Returns the hand's pots (built by the engine from what each put in) and the chips put in.
+   */
+  private script(
+    table: SimTable,
+    players: Array<{ userId: number; stack: number }>,
+  ): Pick<HandReport, 'pots' | 'committed'> {
     const big = this.level?.bigBlind ?? 2;
     const byStack = [...players].sort((a, b) => b.stack - a.stack);
     if (
@@ -210,11 +223,19 @@ export class SimulatedTournamentTables implements TournamentTables {
       players.length >= 3 &&
       byStack[0]!.stack > byStack[1]!.stack + byStack[2]!.stack
     ) {
+      const winner = byStack[0]!;
+      const committed = new Map<number, number>();
+      for (const loser of [byStack[1]!, byStack[2]!]) committed.set(loser.userId, loser.stack);
+      committed.set(winner.userId, Math.max(...committed.values()));
+      const inHand = players.filter((p) => committed.has(p.userId));
+      const pots = buildPots(
+        inHand.map((p) => ({ seat: p.userId, committed: committed.get(p.userId)!, folded: false })),
+      ).map((pot) => ({ eligible: pot.eligible, winners: [winner.userId] }));
       for (const loser of [byStack[1]!, byStack[2]!]) {
-        byStack[0]!.stack += loser.stack;
+        winner.stack += loser.stack;
         loser.stack = 0;
       }
-      return;
+      return { pots, committed };
     }
     const winner = players[Math.floor(this.random() * players.length)]!;
     const loser = players.filter((p) => p !== winner)[Math.floor(this.random() * (players.length - 1))]!;
@@ -224,6 +245,14 @@ export class SimulatedTournamentTables implements TournamentTables {
       : Math.min(loser.stack, big * (1 + Math.floor(this.random() * 3)));
     loser.stack -= amount;
     winner.stack += amount;
+    const eligible = players.filter((p) => p === winner || p === loser).map((p) => p.userId);
+    return {
+      pots: [{ eligible, winners: [winner.userId] }],
+      committed: new Map([
+        [winner.userId, amount],
+        [loser.userId, amount],
+      ]),
+    };
   }
 
   private seatOf(table: SimTable, userId: number): number | null {

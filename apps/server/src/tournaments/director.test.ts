@@ -434,6 +434,7 @@ describe('what a crash leaves half done', () => {
     const flaky = {
       enter: bank.enter.bind(bank),
       refund: bank.refund.bind(bank),
+      bounty: bank.bounty.bind(bank),
       overlay: bank.overlay.bind(bank),
       pay: async (...args: Parameters<typeof bank.pay>) => {
         if (failPay) {

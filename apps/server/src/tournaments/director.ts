@@ -5,6 +5,7 @@
 import { randomInt } from 'node:crypto';
 import {
   balanceTables,
+  bountyAwards,
   finishingPlaces,
   isFinalTable,
   isHandForHand,
@@ -134,11 +135,28 @@ export class TournamentDirector {
     return Math.max(this.config.guarantee ?? 0, this.collected);
   }
 
-  /** What the buy-ins brought into the pool (entries, re-entries, rebuys and add-ons). */
+  /**
+   * What the buy-ins brought into the prize pool (entries, re-entries, rebuys and add-ons), less their
+   * bounty parts (progressive knockout).
+   */
   get collected(): number {
+    return this.buyInsMade() * (this.config.buyIn - this.bountyPart);
+  }
+
+  /** What the buy-ins put on the players' heads as bounties (0 without progressive knockout). */
+  get bountyPool(): number {
+    return this.buyInsMade() * this.bountyPart;
+  }
+
+  /** The part of each buy-in that goes onto the player's head: `bountyPercent` of it, rounded down. */
+  get bountyPart(): number {
+    return bountyPartOf(this.config);
+  }
+
+  private buyInsMade(): number {
     let buyIns = 0;
     for (const e of this.entrants.values()) buyIns += buyInsOf(e);
-    return buyIns * this.config.buyIn;
+    return buyIns;
   }
 
   /** The overlay paid (or ordered) from the house's guarantee account; 0 before prizes are decided. */
@@ -290,7 +308,9 @@ export class TournamentDirector {
       if (this.entrants.has(userId)) throw new TournamentRefused('already_registered');
       if (this.entrants.size >= this.config.maxEntrants) throw new TournamentRefused('tournament_full');
       await this.payEntry(userId, isBot);
-      this.entrants.set(userId, newEntrant(userId, isBot));
+      const entrant = newEntrant(userId, isBot);
+      this.addBounty(entrant);
+      this.entrants.set(userId, entrant);
       await this.save();
       if (
         this.config.kind === 'sng' &&
@@ -338,6 +358,7 @@ export class TournamentDirector {
     await this.payEntry(userId, isBot);
     const entrant = known ?? newEntrant(userId, isBot);
     if (known) entrant.entries = (known.entries ?? 1) + 1;
+    this.addBounty(entrant);
     this.entrants.set(userId, entrant);
     await this.comeBack(entrant);
   }
@@ -360,6 +381,7 @@ export class TournamentDirector {
       if (stack > this.config.startingStack) throw new TournamentRefused('rebuy_stack');
       await this.buyChips(entrant, `tournament:${this.config.tournamentId}:rebuy:${userId}:${rebuys + 1}`);
       entrant.rebuys = rebuys + 1;
+      this.addBounty(entrant);
       if (entrant.busted) await this.comeBack(entrant);
       else await this.addChips(entrant, this.config.startingStack);
     });
@@ -375,6 +397,7 @@ export class TournamentDirector {
         throw new TournamentRefused('addon_closed');
       await this.buyChips(entrant, `tournament:${this.config.tournamentId}:addon:${userId}`);
       entrant.addOn = true;
+      this.addBounty(entrant);
       await this.addChips(entrant, this.config.startingStack);
     });
   }
@@ -389,6 +412,69 @@ export class TournamentDirector {
       key,
     );
     if (!paid) throw new TournamentRefused('insufficient_funds');
+  }
+
+  /** A buy-in's bounty part onto the player's head (progressive knockout). */
+  private addBounty(entrant: Entrant): void {
+    if (this.bountyPart > 0) entrant.bounty = (entrant.bounty ?? 0) + this.bountyPart;
+  }
+
+  /**
+   * The bounties of the players a hand knocked out (the engine's bountyAwards: split by the pots that
+   * covered their stacks): each share's cash half ordered paid (under the knockout's key), the other
+   * half onto the eliminator's head; the knocked-out player's head is then empty.
+   */
+  private knockouts(report: HandReport, busts: Array<{ userId: number; startStack: number }>): void {
+    const out = busts.filter((b) => (this.entrants.get(b.userId)?.bounty ?? 0) > 0);
+    if (out.length === 0) return;
+    const dealt = [...report.startStacks.keys()];
+    const pots = report.pots ?? [
+      {
+        eligible: dealt,
+        winners: dealt.filter((u) => (report.endStacks.get(u) ?? 0) > report.startStacks.get(u)!),
+      },
+    ];
+    const committed = report.committed ?? report.startStacks;
+    const awards = bountyAwards(
+      pots.map((p) => ({ eligible: p.eligible.map(String), winners: p.winners.map(String) })),
+      new Map([...committed].map(([u, c]) => [String(u), c])),
+      out.map((b) => ({ playerId: String(b.userId), bounty: this.entrants.get(b.userId)!.bounty! })),
+    );
+    for (const b of out) {
+      const entrant = this.entrants.get(b.userId)!;
+      entrant.knockedOut = (entrant.knockedOut ?? 0) + 1;
+      // A share for a player no longer in (cannot happen: an eliminator won chips) stays on the head.
+      const paid = awards.filter(
+        (a) => a.eliminated === String(b.userId) && this.entrants.has(Number(a.eliminator)),
+      );
+      if (paid.length === 0) continue;
+      entrant.bounty = 0;
+      for (const award of paid) {
+        const eliminator = this.entrants.get(Number(award.eliminator))!;
+        eliminator.bounty = (eliminator.bounty ?? 0) + award.head;
+        const key = `tournament:${this.config.tournamentId}:bounty:${b.userId}:${entrant.knockedOut}:${eliminator.userId}`;
+        this.orderBounty(eliminator, award.cash, key);
+      }
+    }
+  }
+
+  /** Bounty cash decided: paid once the snapshot holding it is saved (settle). */
+  private orderBounty(entrant: Entrant, amount: number, key: string): void {
+    if (amount <= 0) return;
+    entrant.bountiesWon = (entrant.bountiesWon ?? 0) + amount;
+    this.moneyOrders.push({ kind: 'bounty', userId: entrant.userId, isBot: entrant.isBot, amount, key });
+  }
+
+  /** The bounty left on a player's head paid to them (the winner at the end; everyone still in at a cancellation). */
+  private orderOwnBounty(entrant: Entrant, reason: 'own' | 'cancel'): void {
+    const bounty = entrant.bounty ?? 0;
+    if (bounty <= 0) return;
+    entrant.bounty = 0;
+    this.orderBounty(
+      entrant,
+      bounty,
+      `tournament:${this.config.tournamentId}:bounty:${entrant.userId}:${reason}`,
+    );
   }
 
   /** A busted player back in (a re-entry or a rebuy): a starting stack at a late entrant's seat. */
@@ -440,6 +526,7 @@ export class TournamentDirector {
         handNumber: report.handNumber,
       });
       const busts = this.takeStacks(report);
+      this.knockouts(report, busts);
       this.waiting.add(report.tableId);
       if (this.poolOpen) {
         this.setAside(busts);
@@ -540,6 +627,7 @@ export class TournamentDirector {
         for (const missed of (await this.ports.tables.missedHands?.(tableId, known)) ?? []) {
           this.lastHands.set(tableId, { bigBlindSeat: missed.bigBlindSeat, handNumber: missed.handNumber });
           const busts = this.takeStacks(missed);
+          this.knockouts(missed, busts);
           if (this.handForHand) this.roundBusts.push(...busts);
           else await this.eliminate(busts);
         }
@@ -581,9 +669,20 @@ export class TournamentDirector {
       this.stopClocks();
       const paidOut = this.players().reduce((sum, e) => sum + e.prize, 0);
       let outcome: CancelOutcome;
+      // No knockout yet: every bounty is still whole on its head, so the buy-ins go back whole.
+      const knockouts = this.players().some((e) => (e.knockedOut ?? 0) > 0);
       if (paidOut === 0) {
-        for (const e of this.entrants.values())
-          this.moneyOrders.push(this.refundOrder(e, `${this.entryKey(e.userId)}:cancel`));
+        for (const e of this.entrants.values()) {
+          if (!knockouts) {
+            this.moneyOrders.push(this.refundOrder(e, `${this.entryKey(e.userId)}:cancel`));
+            continue;
+          }
+          // Bounties already won stand: the prize-pool part of every buy-in back, and each head's bounty.
+          this.moneyOrders.push(
+            this.refundOrder(e, `${this.entryKey(e.userId)}:cancel`, this.config.buyIn - this.bountyPart),
+          );
+          this.orderOwnBounty(e, 'cancel');
+        }
         this.pendingChips.clear();
         outcome = { rule: 'refund', refunds: this.entrants.size, smallestUnpaidPrize: 0, shares: [] };
       } else {
@@ -599,6 +698,7 @@ export class TournamentDirector {
           // Still playing, so no prize of theirs was paid: the share is their prize, under its key.
           entrant.prize = floor + shares[i]!;
           this.orderPrize(entrant);
+          this.orderOwnBounty(entrant, 'cancel');
         }
         outcome = {
           rule: 'in-the-money',
@@ -760,14 +860,14 @@ export class TournamentDirector {
     });
   }
 
-  /** Every buy-in and fee the entrant paid (entries, re-entries, rebuys, the add-on) back. */
-  private refundOrder(entrant: Entrant, key: string): MoneyOrder {
+  /** Every buy-in (or `buyIn` of each: its prize-pool part) and fee the entrant paid (entries, re-entries, rebuys, the add-on) back. */
+  private refundOrder(entrant: Entrant, key: string, buyIn = this.config.buyIn): MoneyOrder {
     const buyIns = buyInsOf(entrant);
     return {
       kind: 'refund',
       userId: entrant.userId,
       isBot: entrant.isBot,
-      buyIn: this.config.buyIn * buyIns,
+      buyIn: buyIn * buyIns,
       fee: this.config.fee * buyIns,
       key,
     };
@@ -786,7 +886,9 @@ export class TournamentDirector {
         continue;
       }
       const who = { userId: order.userId, isBot: order.isBot };
-      if (order.kind === 'pay')
+      if (order.kind === 'bounty')
+        await this.ports.bank.bounty(this.config.tournamentId, who, order.amount, order.key);
+      else if (order.kind === 'pay')
         await this.ports.bank.pay(this.config.tournamentId, who, order.amount, order.key);
       else await this.ports.bank.refund(this.config.tournamentId, who, order.buyIn, order.fee, order.key);
     }
@@ -907,6 +1009,7 @@ export class TournamentDirector {
       entrant.prize = prizeForPlace(this.payouts, 1);
       if (entrant.tableId !== null) this.ports.tables.removePlayer(entrant.tableId, entrant.userId);
       this.orderPrize(entrant);
+      this.orderOwnBounty(entrant, 'own');
     }
     this.stopClocks();
     for (const tableId of this.tables.keys()) this.ports.tables.close(tableId, 'finished');
@@ -1064,6 +1167,11 @@ function newEntrant(userId: number, isBot: boolean): Entrant {
 /** The buy-ins an entrant paid into the pool: entries (re-entries included), rebuys and the add-on. */
 export function buyInsOf(entrant: Entrant): number {
   return (entrant.entries ?? 1) + (entrant.rebuys ?? 0) + (entrant.addOn ? 1 : 0);
+}
+
+/** The part of each buy-in that becomes bounty (progressive knockout): `bountyPercent` of it, rounded down. */
+export function bountyPartOf(config: Pick<TournamentConfig, 'buyIn' | 'bountyPercent'>): number {
+  return Math.floor((config.buyIn * (config.bountyPercent ?? 0)) / 100);
 }
 
 /**

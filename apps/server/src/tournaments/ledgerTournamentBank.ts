@@ -1,4 +1,4 @@
-// The TournamentBank of production: entries, refunds and prizes through the ledger, each one
+// The TournamentBank of production: entries, refunds, prizes and bounties through the ledger, each one
 // transaction with the director's idempotency key (a retried step moves nothing twice). Bots enter
 // with the house's bot bankroll (marked) and their prizes go back to it.
 import { recordAudit } from '../audit/auditLog.js';
@@ -74,6 +74,17 @@ export class LedgerTournamentBank implements TournamentBank {
     await this.post(tournamentId, {
       key,
       kind: 'tournament_prize',
+      movements: [{ from: Accounts.tournamentPool(tournamentId), to: holder(who), amount }],
+      meta: { tournamentId },
+    });
+  }
+
+  /** A knockout bounty's cash (or a bounty left on a head paid at the end): the pool -> balance. */
+  async bounty(tournamentId: number, who: SeatHolder, amount: number, key: string): Promise<void> {
+    if (amount <= 0) return;
+    await this.post(tournamentId, {
+      key,
+      kind: 'tournament_bounty',
       movements: [{ from: Accounts.tournamentPool(tournamentId), to: holder(who), amount }],
       meta: { tournamentId },
     });

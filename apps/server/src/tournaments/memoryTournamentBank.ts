@@ -1,5 +1,5 @@
 // A TournamentBank in memory for unit tests of the director: the movements the ledger will make
-// (balance -> prize pool and house fee; pool -> prizes; refunds), each once per key, accounts of
+// (balance -> prize pool and house fee; pool -> prizes and bounties; refunds), each once per key, accounts of
 // players and of the pool never below zero, books that total zero.
 import type { SeatHolder, TournamentBank } from './ports.js';
 
@@ -7,6 +7,7 @@ export class InMemoryTournamentBank implements TournamentBank {
   private readonly balances = new Map<string, number>();
   private readonly keys = new Set<string>();
   readonly payments: Array<{ userId: number; amount: number; key: string }> = [];
+  readonly bounties: Array<{ userId: number; amount: number; key: string }> = [];
 
   deposit(userId: number, amount: number): void {
     this.move('outside', `player:${userId}`, amount);
@@ -65,6 +66,13 @@ export class InMemoryTournamentBank implements TournamentBank {
     this.keys.add(key);
     this.move(`pool:${tournamentId}`, this.holder(who), amount);
     this.payments.push({ userId: who.userId, amount, key });
+  }
+
+  async bounty(tournamentId: number, who: SeatHolder, amount: number, key: string): Promise<void> {
+    if (this.keys.has(key)) return;
+    this.keys.add(key);
+    this.move(`pool:${tournamentId}`, this.holder(who), amount);
+    this.bounties.push({ userId: who.userId, amount, key });
   }
 
   async overlay(tournamentId: number, amount: number, key: string): Promise<void> {

@@ -18,6 +18,11 @@ export interface TournamentBank {
   pay(tournamentId: number, who: SeatHolder, amount: number, key: string): Promise<void>;
   /** The house's guarantee account -> prize pool: the overlay of a guaranteed tournament short of its guarantee. */
   overlay(tournamentId: number, amount: number, key: string): Promise<void>;
+  /**
+   * The tournament's pool -> balance: a knockout bounty's cash half (or a bounty left on a head at the
+   * end or at a cancellation). The bounties' money sits in the same pool account as the prizes.
+   */
+  bounty(tournamentId: number, who: SeatHolder, amount: number, key: string): Promise<void>;
 }
 
 /** One player's place at a tournament table. */
@@ -38,6 +43,13 @@ export interface HandReport {
   handNumber: number;
   startStacks: ReadonlyMap<number, number>;
   endStacks: ReadonlyMap<number, number>;
+  /**
+   * The hand's pots as paid (main pot first; players by userId, winners in dealing order) and what
+   * each dealt-in player put in: who knocked out whom for the bounties. Absent: the players whose
+   * stack grew are the eliminators, equally.
+   */
+  pots?: ReadonlyArray<{ eligible: readonly number[]; winners: readonly number[] }>;
+  committed?: ReadonlyMap<number, number>;
 }
 
 /**
@@ -130,6 +142,11 @@ export interface TournamentConfig {
   addOn?: boolean;
   /** The least prize pool (0: none): the shortfall (overlay) comes from the house's guarantee account. */
   guarantee?: number;
+  /**
+   * Progressive knockout: the percent (whole, 0–90) of each buy-in (entry, re-entry, rebuy, add-on)
+   * that goes onto the player's head as a bounty instead of into the prize pool; 0 or absent: none.
+   */
+  bountyPercent?: number;
 }
 
 export interface Entrant {
@@ -152,6 +169,12 @@ export interface Entrant {
    * yet (a re-entry or a rebuy may bring the player back); ranked when the pool closes.
    */
   busted?: boolean;
+  /** The bounty on the player's head (progressive knockout); absent: 0. */
+  bounty?: number;
+  /** Bounty cash won by knocking others out (and the own bounty paid at the end); absent: 0. */
+  bountiesWon?: number;
+  /** Times knocked out (the key of each knockout's bounty payments); absent: 0. */
+  knockedOut?: number;
 }
 
 export interface TournamentSnapshot {
@@ -194,4 +217,5 @@ export interface TournamentSnapshot {
 export type MoneyOrder =
   | { kind: 'pay'; userId: number; isBot: boolean; amount: number; key: string }
   | { kind: 'refund'; userId: number; isBot: boolean; buyIn: number; fee: number; key: string }
-  | { kind: 'overlay'; amount: number; key: string };
+  | { kind: 'overlay'; amount: number; key: string }
+  | { kind: 'bounty'; userId: number; isBot: boolean; amount: number; key: string };

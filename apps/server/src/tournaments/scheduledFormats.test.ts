@@ -11,7 +11,7 @@ import {
 import { FakeClock } from '../tables/runtime/clock.js';
 import { buyInsOf, TournamentDirector, TournamentRefused } from './director.js';
 import { InMemoryTournamentBank } from './memoryTournamentBank.js';
-import type { TournamentConfig } from './ports.js';
+import type { HandReport, TournamentConfig } from './ports.js';
 
 const HAND_MS = 20_000;
 const LEVEL_MS = 120_000;
@@ -95,6 +95,7 @@ async function hand(
   tableId: number,
   handNumber: number,
   changes: Record<number, number>,
+  pots?: Pick<HandReport, 'pots' | 'committed'>,
 ) {
   const seated = director.remaining().filter((e) => e.tableId === tableId);
   const start = new Map(seated.map((e) => [e.userId, e.stack]));
@@ -104,7 +105,40 @@ async function hand(
     p.stack = end.get(p.userId) ?? p.stack;
     if (p.stack === 0) table.seats.delete(seat);
   }
-  await director.handFinished({ tableId, handNumber, startStacks: start, endStacks: end });
+  await director.handFinished({ tableId, handNumber, startStacks: start, endStacks: end, ...pots });
+}
+
+/**
+ * 30 players register, then the tournament plays to the end with 10 late entries, every busted player
+ * rebuying or re-entering once while they may and everyone still in taking the add-on; `check` runs after
+ * every hand the director took in. Returns the problems it found.
+ */
+async function playEveryFormat(
+  { director, bank, clock, config, tables }: ReturnType<typeof setup>,
+  check: (problems: string[]) => void,
+): Promise<string[]> {
+  await register(director, bank, 1, 30);
+  await startAt(clock, config);
+  const problems: string[] = [];
+  let late = 31;
+  tables.onHand = async (report) => {
+    await director.handFinished(report);
+    if (director.state === 'finished') return;
+    check(problems);
+    for (const e of director.players()) {
+      if (e.busted && director.rebuysOpen && (e.rebuys ?? 0) < 1) await director.rebuy(e.userId, 1);
+      else if (e.busted && director.lateRegistrationOpen && (e.entries ?? 1) < 2)
+        await director.register(e.userId, false, 2);
+      else if (director.addOnOpen && e.place === null && !e.busted && !e.addOn)
+        await director.addOn(e.userId);
+    }
+    if (director.lateRegistrationOpen && late <= 40) await register(director, bank, late, late++);
+  };
+  for (let i = 0; i < 50_000 && director.state !== 'finished'; i++) {
+    clock.advance(HAND_MS);
+    await settle();
+  }
+  return problems;
 }
 
 const stackOf = (director: TournamentDirector, userId: number) =>
@@ -324,32 +358,14 @@ describe('a scheduled tournament with every format, played to the end', () => {
         { lateRegLevels: 3, maxEntries: 2, rebuyLevels: 2, maxRebuys: 1, addOn: true, guarantee: 1_000_000 },
         seed,
       );
-      await register(director, bank, 1, 30);
-      await startAt(clock, config);
       const chipsBought = () => director.players().reduce((sum, e) => sum + buyInsOf(e) * 1_500, 0);
-      const problems: string[] = [];
-      let late = 31;
-      tables.onHand = async (report) => {
-        await director.handFinished(report);
-        if (director.state === 'finished') return;
+      const problems = await playEveryFormat({ director, bank, clock, config, tables }, (problems) => {
         // Chips are conserved: every chip bought is in a stack (busted players hold none).
         const inPlay = director.remaining().reduce((sum, e) => sum + e.stack, 0);
         const pending = director.snapshot().pendingChips!.reduce((sum, [, c]) => sum + c, 0);
         if (inPlay + pending !== chipsBought())
           problems.push(`chips ${inPlay + pending} vs ${chipsBought()}`);
-        for (const e of director.players()) {
-          if (e.busted && director.rebuysOpen && (e.rebuys ?? 0) < 1) await director.rebuy(e.userId, 1);
-          else if (e.busted && director.lateRegistrationOpen && (e.entries ?? 1) < 2)
-            await director.register(e.userId, false, 2);
-          else if (director.addOnOpen && e.place === null && !e.busted && !e.addOn)
-            await director.addOn(e.userId);
-        }
-        if (director.lateRegistrationOpen && late <= 40) await register(director, bank, late, late++);
-      };
-      for (let i = 0; i < 50_000 && director.state !== 'finished'; i++) {
-        clock.advance(HAND_MS);
-        await settle();
-      }
+      });
       expect({ seed, problems }).toEqual({ seed, problems: [] });
       expect(director.state).toBe('finished');
       const players = director.players();
@@ -364,6 +380,187 @@ describe('a scheduled tournament with every format, played to the end', () => {
       expect(collected + bank.overlayPaid()).toBe(prizes);
       for (const e of players)
         expect(bank.available(e.userId)).toBe(DEPOSIT - buyInsOf(e) * 11_000 + e.prize);
+      expect(bank.pool(21)).toBe(0);
+      expect(bank.total()).toBe(0);
+    }
+  });
+});
+
+describe('progressive knockout bounties', () => {
+  const PKO = { bountyPercent: 50 }; // buy-in 10,000: 5,000 on each head, 5,000 into the prize pool
+  const bountyOf = (director: TournamentDirector, userId: number) =>
+    director.players().find((e) => e.userId === userId)!.bounty ?? 0;
+  /** A manual table of `count` players, started. */
+  async function pkoTable(count: number) {
+    const t = setup(PKO, 1, true);
+    await register(t.director, t.bank, 1, count);
+    await startAt(t.clock, t.config);
+    return { ...t, tableId: [...t.tables.tables.keys()][0]! };
+  }
+  /** Heads-up all-in of two starting stacks: one pot, `winner` takes it. */
+  const allIn = (loser: number, winner: number): Pick<HandReport, 'pots' | 'committed'> => ({
+    pots: [{ eligible: [loser, winner], winners: [winner] }],
+    committed: new Map([
+      [loser, 1_500],
+      [winner, 1_500],
+    ]),
+  });
+
+  it('puts the bounty part of each buy-in on the head and the rest in the prize pool', async () => {
+    const { director, bank } = setup(PKO);
+    await register(director, bank, 1, 4);
+    expect(director.prizePool).toBe(4 * 5_000);
+    expect(director.bountyPool).toBe(4 * 5_000);
+    expect(bank.pool(21)).toBe(40_000);
+    for (let userId = 1; userId <= 4; userId++) expect(bountyOf(director, userId)).toBe(5_000);
+  });
+
+  it('one eliminator: half the bounty in cash through the bank once, half onto their own head', async () => {
+    const t = await pkoTable(4);
+    const { director, bank, tableId } = t;
+    await hand(t, tableId, 1, { 1: 0, 2: 3_000 }, allIn(1, 2));
+    await director.idle();
+    expect(bank.bounties).toEqual([{ userId: 2, amount: 2_500, key: 'tournament:21:bounty:1:1:2' }]);
+    expect(bountyOf(director, 2)).toBe(7_500);
+    expect(bountyOf(director, 1)).toBe(0);
+    expect(bank.available(2)).toBe(DEPOSIT - 11_000 + 2_500);
+    expect(bank.available(1)).toBe(DEPOSIT - 11_000);
+    // The same hand reported again (a resumed table catching up) pays nothing more.
+    await hand(t, tableId, 1, { 2: 3_000 });
+    expect(bank.bounties.length).toBe(1);
+  });
+
+  it('two eliminators through a side pot: split by the chips of the busted stack in each pot', async () => {
+    const t = await pkoTable(3);
+    const { director, bank, tableId } = t;
+    await hand(t, tableId, 1, { 1: 500, 2: 2_500 });
+    // 1 all-in 500, 3 all-in 1,500, 2 calls 1,500: main pot 1,500 (1, 3, 2) won by 1, side pot 2,000 (3, 2) by 2.
+    // 3 had 500 in the main pot and 1,000 in the side pot: 1 gets 1/3 of 5,000, 2 gets 2/3.
+    await hand(
+      t,
+      tableId,
+      2,
+      { 1: 1_500, 2: 3_000, 3: 0 },
+      {
+        pots: [
+          { eligible: [1, 3, 2], winners: [1] },
+          { eligible: [3, 2], winners: [2] },
+        ],
+        committed: new Map([
+          [1, 500],
+          [3, 1_500],
+          [2, 1_500],
+        ]),
+      },
+    );
+    await director.idle();
+    // 5,000 × 1/3 = 1,666 and 5,000 × 2/3 = 3,333 rounded down; the tugrik left goes to the main pot's part.
+    expect(bank.bounties.map((b) => [b.userId, b.amount]).sort()).toEqual([
+      [1, 834],
+      [2, 1_667],
+    ]);
+    expect(bountyOf(director, 1)).toBe(5_000 + 833);
+    expect(bountyOf(director, 2)).toBe(5_000 + 1_666);
+    expect(bountyOf(director, 3)).toBe(0);
+  });
+
+  it('a split pot: both winners share the bounty', async () => {
+    const t = await pkoTable(3);
+    const { director, bank, tableId } = t;
+    await hand(
+      t,
+      tableId,
+      1,
+      { 1: 0, 2: 2_250, 3: 2_250 },
+      {
+        pots: [{ eligible: [1, 2, 3], winners: [2, 3] }],
+        committed: new Map([
+          [1, 1_500],
+          [2, 1_500],
+          [3, 1_500],
+        ]),
+      },
+    );
+    await director.idle();
+    expect(bank.bounties.map((b) => [b.userId, b.amount]).sort()).toEqual([
+      [2, 1_250],
+      [3, 1_250],
+    ]);
+    expect([bountyOf(director, 2), bountyOf(director, 3)]).toEqual([6_250, 6_250]);
+  });
+
+  it('the winner of the tournament is paid their own bounty at the end', async () => {
+    const t = await pkoTable(2);
+    const { director, bank, tableId } = t;
+    await hand(t, tableId, 1, { 1: 0, 2: 3_000 }, allIn(1, 2));
+    await director.idle();
+    expect(director.state).toBe('finished');
+    const winner = director.players().find((e) => e.userId === 2)!;
+    expect(winner.place).toBe(1);
+    expect(winner.bountiesWon).toBe(10_000);
+    expect(bank.bounties.map((b) => b.key).sort()).toEqual([
+      'tournament:21:bounty:1:1:2',
+      'tournament:21:bounty:2:own',
+    ]);
+    expect(bank.available(2)).toBe(DEPOSIT - 11_000 + winner.prize + 10_000);
+    expect(bank.pool(21)).toBe(0);
+    expect(bank.total()).toBe(0);
+  });
+
+  it('a cancellation after a knockout: bounties won stand, the prize-pool part of every buy-in and each head come back', async () => {
+    const t = await pkoTable(4);
+    const { director, bank, tableId } = t;
+    await hand(t, tableId, 1, { 1: 0, 2: 3_000 });
+    await director.cancel();
+    expect(bank.available(1)).toBe(DEPOSIT - 5_000); // the bounty on their head was won by 2
+    expect(bank.available(2)).toBe(DEPOSIT + 2_500 + 2_500); // the cash half, then their head of 7,500
+    expect(bank.available(3)).toBe(DEPOSIT);
+    expect(bank.available(4)).toBe(DEPOSIT);
+    expect(bank.pool(21)).toBe(0);
+    expect(bank.fees()).toBe(0);
+    expect(bank.total()).toBe(0);
+  });
+
+  it('with every format, played to the end: pool + overlay = prizes + bounties paid; each balance exact; books zero', async () => {
+    for (let seed = 1; seed <= 3; seed++) {
+      const { director, bank, clock, config, tables } = setup(
+        {
+          ...PKO,
+          lateRegLevels: 3,
+          maxEntries: 2,
+          rebuyLevels: 2,
+          maxRebuys: 1,
+          addOn: true,
+          guarantee: 300_000,
+        },
+        seed,
+      );
+      const problems = await playEveryFormat({ director, bank, clock, config, tables }, (problems) => {
+        // Bounties are conserved: what is on the heads plus the cash paid is what the buy-ins put on them.
+        const players = director.players();
+        const onHeads = players.reduce((sum, e) => sum + (e.bounty ?? 0), 0);
+        const paid = players.reduce((sum, e) => sum + (e.bountiesWon ?? 0), 0);
+        if (onHeads + paid !== director.bountyPool)
+          problems.push(`bounties ${onHeads}+${paid} vs ${director.bountyPool}`);
+        for (const e of players)
+          if (e.busted && (e.bounty ?? 0) > 0) problems.push(`busted ${e.userId} keeps a bounty`);
+      });
+      expect({ seed, problems }).toEqual({ seed, problems: [] });
+      expect(director.state).toBe('finished');
+      const players = director.players();
+      const buyIns = players.reduce((sum, e) => sum + buyInsOf(e), 0);
+      const prizes = players.reduce((sum, e) => sum + e.prize, 0);
+      const bountiesPaid = players.reduce((sum, e) => sum + (e.bountiesWon ?? 0), 0);
+      expect(players.filter((e) => (e.bountiesWon ?? 0) > 0).length).toBeGreaterThan(3);
+      expect(players.every((e) => (e.bounty ?? 0) === 0)).toBe(true);
+      expect(bountiesPaid).toBe(buyIns * 5_000);
+      expect(prizes).toBe(Math.max(300_000, buyIns * 5_000));
+      expect(buyIns * 10_000 + bank.overlayPaid()).toBe(prizes + bountiesPaid);
+      for (const e of players)
+        expect(bank.available(e.userId)).toBe(
+          DEPOSIT - buyInsOf(e) * 11_000 + e.prize + (e.bountiesWon ?? 0),
+        );
+      expect(bank.bounties.reduce((sum, b) => sum + b.amount, 0)).toBe(bountiesPaid);
       expect(bank.pool(21)).toBe(0);
       expect(bank.total()).toBe(0);
     }

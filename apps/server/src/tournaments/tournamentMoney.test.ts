@@ -40,6 +40,17 @@ describe.each(TEST_DRIVERS)('a tournament on the ledger on $name', ({ url }) => 
   });
   afterAll(() => handle.close());
 
+  /** A director on the ledger and the database with manual simulated tables. */
+  function ledgerDirector(config: TournamentConfig): TournamentDirector {
+    const clock = new FakeClock();
+    return new TournamentDirector(config, {
+      clock,
+      bank: new LedgerTournamentBank(ledger),
+      store: new DatabaseTournamentStore(handle.db),
+      tables: new SimulatedTournamentTables(clock, { tableSize: 9, handMs: 10_000, seed: 1, manual: true }),
+    });
+  }
+
   async function newTournament(): Promise<TournamentConfig> {
     const levels = namedStructure('hyper', 1_500).map((l) => ({ ...l, seconds: 60 }));
     const [row] = await queryRows<{ id: number }>(
@@ -107,15 +118,50 @@ describe.each(TEST_DRIVERS)('a tournament on the ledger on $name', ({ url }) => 
     expect((await ledger.audit()).total).toBe(0);
   });
 
+  it('a progressive knockout heads-up: the cash of the knockout and the own bounty of the winner as tournament_bounty, each once', async () => {
+    const config = { ...(await newTournament()), maxEntrants: 2, bountyPercent: 50 };
+    const director = ledgerDirector(config);
+    const [winner, loser] = [users[7]!, users[8]!];
+    const before = (await ledger.balancesOf(winner)).available;
+    await director.register(winner);
+    await director.register(loser);
+    const [tableId] = director.tableIds();
+    const report = {
+      tableId: tableId!,
+      handNumber: 1,
+      startStacks: new Map([
+        [winner, 1_500],
+        [loser, 1_500],
+      ]),
+      endStacks: new Map([
+        [winner, 3_000],
+        [loser, 0],
+      ]),
+      pots: [{ eligible: [winner, loser], winners: [winner] }],
+      committed: new Map([
+        [winner, 1_500],
+        [loser, 1_500],
+      ]),
+    };
+    await director.handFinished(report);
+    await director.handFinished(report); // a repeat report moves nothing
+    expect(director.state).toBe('finished');
+    const prize = director.players().find((e) => e.userId === winner)!.prize;
+    expect(prize).toBe(10_000); // the prize pool is the buy-ins less their bounty parts
+    expect((await ledger.balancesOf(winner)).available).toBe(before - 11_000 + prize + 10_000);
+    const bounties = await queryRows<{ n: string | number; total: string | number }>(
+      handle.db,
+      sql`SELECT count(DISTINCT t.id) AS n, coalesce(sum(p.amount), 0) AS total FROM ledger_transactions t
+          JOIN ledger_postings p ON p.transaction_id = t.id
+          WHERE t.kind = 'tournament_bounty' AND t.meta->>'tournamentId' = ${String(config.tournamentId)} AND p.amount > 0`,
+    );
+    expect([Number(bounties[0]!.n), Number(bounties[0]!.total)]).toEqual([2, 10_000]);
+    expect((await ledger.audit()).total).toBe(0);
+  });
+
   it('refuses an entry the balance cannot pay and refunds an unregistration, each once', async () => {
     const config = await newTournament();
-    const clock = new FakeClock();
-    const director = new TournamentDirector(config, {
-      clock,
-      bank: new LedgerTournamentBank(ledger),
-      store: new DatabaseTournamentStore(handle.db),
-      tables: new SimulatedTournamentTables(clock, { tableSize: 9, handMs: 10_000, seed: 1, manual: true }),
-    });
+    const director = ledgerDirector(config);
     const [poor] = await queryRows<{ id: number }>(
       handle.db,
       sql`INSERT INTO users (username, email, password_hash) VALUES ('poor', 'poor@x.mn', 'x') RETURNING id`,

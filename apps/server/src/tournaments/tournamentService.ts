@@ -41,7 +41,13 @@ import { NodeCalls } from '../cluster/nodeCalls.js';
 import { LocalLeases, type TableLeases } from '../cluster/tableLeases.js';
 import { TableOwnership } from '../tables/cluster/tableOwnership.js';
 import { DatabaseTournamentStore } from './databaseTournamentStore.js';
-import { buyInsOf, TournamentDirector, TournamentRefused, type CancelOutcome } from './director.js';
+import {
+  bountyPartOf,
+  buyInsOf,
+  TournamentDirector,
+  TournamentRefused,
+  type CancelOutcome,
+} from './director.js';
 import { LedgerTournamentBank } from './ledgerTournamentBank.js';
 import { LiveTournamentTables, registryTableHost } from './liveTournamentTables.js';
 import { engineLevels, structureProblems } from './tournamentInput.js';
@@ -524,6 +530,7 @@ export class TournamentService {
       recurrence: row.recurrence,
       timeZone: row.timeZone,
       featured: row.featured,
+      bountyPercent: row.bountyPercent,
     };
     const merged = { ...current, ...change };
     if (change.structure !== undefined) delete merged.levels;
@@ -692,7 +699,8 @@ export class TournamentService {
     const director = live?.director;
     return {
       ...summary,
-      collected: players.reduce((sum, p) => sum + buyInsOf(p), 0) * row.buyIn,
+      collected: prizePoolPart(row, players),
+      bountyPool: players.reduce((sum, p) => sum + buyInsOf(p), 0) * bountyPartOf(row),
       overlay: director?.overlay ?? snapshot?.overlay ?? 0,
       lateRegistrationOpen: director?.lateRegistrationOpen ?? false,
       rebuysOpen: director?.rebuysOpen ?? false,
@@ -722,6 +730,8 @@ export class TournamentService {
           rebuys: p.rebuys ?? 0,
           addOn: p.addOn ?? false,
           busted: p.busted ?? false,
+          bounty: p.bounty ?? 0,
+          bountiesWon: p.bountiesWon ?? 0,
         }))
         .sort((a, b) => (a.place ?? 0) - (b.place ?? 0) || b.stack - a.stack || a.userId - b.userId),
       tables: tableIds.map((tableId) => ({
@@ -1017,6 +1027,7 @@ export class TournamentService {
       maxRebuys: row.maxRebuys,
       addOn: row.addOn,
       guarantee: row.guarantee,
+      bountyPercent: row.bountyPercent,
     };
   }
 
@@ -1072,7 +1083,7 @@ export class TournamentService {
       minEntrants: row.minEntrants,
       maxEntrants: row.maxEntrants,
       startsAt: row.startsAt ? row.startsAt.toISOString() : null,
-      prizePool: prizePool ?? Math.max(row.guarantee, entrants * row.buyIn),
+      prizePool: prizePool ?? Math.max(row.guarantee, entrants * (row.buyIn - bountyPartOf(row))),
       registrationOpensAt: row.registrationOpensAt ? row.registrationOpensAt.toISOString() : null,
       guarantee: row.guarantee,
       lateRegLevels: row.lateRegLevels,
@@ -1083,6 +1094,7 @@ export class TournamentService {
       recurrence: row.recurrence,
       timeZone: row.timeZone,
       featured: row.featured,
+      bountyPercent: row.bountyPercent,
     };
   }
 
@@ -1092,7 +1104,7 @@ export class TournamentService {
     status: TournamentStatus,
     viewerId: number | null,
   ): TournamentSummary {
-    const pool = Math.max(row.guarantee, players.reduce((sum, p) => sum + buyInsOf(p), 0) * row.buyIn);
+    const pool = Math.max(row.guarantee, prizePoolPart(row, players));
     return {
       ...this.summaryFields(row, status, players.length, pool),
       registered: viewerId !== null && players.some((p) => p.userId === viewerId),
@@ -1165,7 +1177,13 @@ function scheduledFormatsOf(input: CreateTournamentRequest) {
     recurrence: input.recurrence ?? null,
     timeZone: input.timeZone ?? null,
     featured: input.featured ?? false,
+    bountyPercent: input.bountyPercent ?? 0,
   };
+}
+
+/** What the buy-ins brought into the prize pool: each buy-in less its bounty part (progressive knockout). */
+function prizePoolPart(row: TournamentRow, players: readonly Entrant[]): number {
+  return players.reduce((sum, p) => sum + buyInsOf(p), 0) * (row.buyIn - bountyPartOf(row));
 }
 
 /** What the schema cannot see: the time zone is one Intl knows, the open pool ends before the last level. */
@@ -1190,5 +1208,6 @@ function formatsSummary(input: CreateTournamentRequest): string {
   if (input.guarantee) parts.push(`guarantee ${input.guarantee}`);
   if (input.recurrence) parts.push(`${input.recurrence} (${input.timeZone})`);
   if (input.featured) parts.push('the contest teaser');
+  if (input.bountyPercent) parts.push(`progressive knockout ${input.bountyPercent}%`);
   return parts.length > 0 ? `; ${parts.join(', ')}` : '';
 }

@@ -62,6 +62,7 @@ const OUTCOME_KINDS: OutcomeType[] = [
   'tournament_buy_in',
   'tournament_refund',
   'tournament_prize',
+  'tournament_bounty',
 ];
 
 /** How a pending withdrawal ends: the ledger's kind and the audit's action (the player cancels their own). */

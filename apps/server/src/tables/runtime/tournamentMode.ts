@@ -14,6 +14,9 @@ export interface TournamentHandReport {
   /** userId -> stack, in dealing order (clockwise from the first seat after the button). */
   startStacks: Map<number, number>;
   endStacks: Map<number, number>;
+  /** The pots as paid, by userId (winners in dealing order), and each player's chips put in: the bounties' split. */
+  pots: Array<{ eligible: number[]; winners: number[] }>;
+  committed: Map<number, number>;
 }
 
 /**
@@ -106,6 +109,24 @@ export class TournamentTableMode {
       handNumber: record.handNumber,
       startStacks: new Map(after.map((s) => [userOf(s.seat), s.startingStack])),
       endStacks: new Map(after.map((s) => [userOf(s.seat), s.finalStack])),
+      ...potsOf(record, userOf),
     };
   }
+}
+
+/** A settled hand's pots by userId and what each dealt-in player put in (won less net). */
+function potsOf(
+  record: HandRecord,
+  userOf: (seat: number) => number,
+): Pick<TournamentHandReport, 'pots' | 'committed'> {
+  const won = new Map<number, number>();
+  for (const pot of record.pots)
+    for (const w of pot.winners) won.set(w.seat, (won.get(w.seat) ?? 0) + w.amount);
+  const committed = new Map<number, number>();
+  for (const s of record.seats) if (s.dealtIn) committed.set(userOf(s.seat), (won.get(s.seat) ?? 0) - s.net);
+  const pots = record.pots.map((pot) => ({
+    eligible: pot.eligible.map(userOf),
+    winners: pot.winners.map((w) => userOf(w.seat)),
+  }));
+  return { pots, committed };
 }

@@ -11,7 +11,7 @@ export const DEFAULT_SCHEDULE_TIME_ZONE = 'Asia/Ulaanbaatar';
 /**
  * The scheduled formats of a multi-table tournament (issue 21): when registration opens, late
  * registration and re-entry, rebuys and the add-on, the guarantee, a recurring schedule and the
- * contest teaser. A Sit & Go gets only the guarantee.
+ * contest teaser, progressive knockout bounties. A Sit & Go gets only the guarantee and the bounties.
  */
 export function ScheduledFormatFields({ kind }: { kind: string | undefined }) {
   const { t } = useTranslation();
@@ -22,7 +22,7 @@ export function ScheduledFormatFields({ kind }: { kind: string | undefined }) {
   return (
     <>
       <Row gutter={12}>
-        <Col span={12}>
+        <Col span={8}>
           <Form.Item name="guarantee" label={label('guarantee')}>
             <InputNumber<number>
               min={0}
@@ -33,7 +33,12 @@ export function ScheduledFormatFields({ kind }: { kind: string | undefined }) {
             />
           </Form.Item>
         </Col>
-        <Col span={12}>
+        <Col span={8}>
+          <Form.Item name="bountyPercent" label={label('bountyPercent')} tooltip={label('bountyPercentHelp')}>
+            <InputNumber<number> min={0} max={90} precision={0} suffix="%" style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col span={8}>
           <Form.Item name="featured" valuePropName="checked" label={label('featured')}>
             <Checkbox>{label('featuredHelp')}</Checkbox>
           </Form.Item>

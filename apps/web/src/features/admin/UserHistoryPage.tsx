@@ -23,6 +23,7 @@ const TYPES: TypeFilter[] = [
   'tournament_buy_in',
   'tournament_refund',
   'tournament_prize',
+  'tournament_bounty',
 ];
 
 /** One user's game history (/admin/user/history?userId=): the rows the player sees under History. */

@@ -134,6 +134,7 @@ export function summaryValues(tournament: TournamentSummary): TournamentFormValu
     recurrence: tournament.recurrence ?? null,
     timeZone: tournament.timeZone ?? null,
     featured: tournament.featured,
+    bountyPercent: tournament.bountyPercent,
   };
 }
 
@@ -142,8 +143,17 @@ export function summaryValues(tournament: TournamentSummary): TournamentFormValu
  * action time are left out, so the server keeps (or defaults) them; a custom structure sends its levels.
  */
 export function requestOf(values: TournamentFormValues): CreateTournamentRequest {
-  const { startsAt, structure, actionSeconds, levels, anteKind, registrationOpensAt, recurrence, timeZone, ...rest } =
-    values;
+  const {
+    startsAt,
+    structure,
+    actionSeconds,
+    levels,
+    anteKind,
+    registrationOpensAt,
+    recurrence,
+    timeZone,
+    ...rest
+  } = values;
   const mtt = rest.kind === 'mtt';
   return {
     ...rest,

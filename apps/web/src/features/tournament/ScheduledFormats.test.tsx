@@ -91,4 +91,30 @@ describe('the tournament lobby’s formats', () => {
       }),
     );
   });
+
+  it('shows a progressive knockout: the bounty on each head, the bounties, and each player’s bounty and winnings', async () => {
+    const base = runningSitAndGo();
+    const [first, second] = base.players;
+    const detail = {
+      ...base,
+      bountyPercent: 50,
+      bountyPool: 15_000,
+      players: [
+        { ...first!, bounty: 7_500, bountiesWon: 2_500 },
+        { ...second!, bounty: 5_000, bountiesWon: 0 },
+        ...base.players.slice(2),
+      ],
+    };
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /api/v1/user/tournaments/7': [200, detail] }).fetchFn);
+    renderWithApp(<TournamentPage />, {
+      path: '/tournament/7',
+      route: '/tournament/:id',
+      preloadedState: signedIn,
+      language: 'mn',
+    });
+    expect(await screen.findByText('Прогрессив нокаут')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Толгойн шагнал' })).toBeInTheDocument();
+    expect(screen.getByText(/Толгой бүрт бүртгэлийн хураамжийн 50%/)).toBeInTheDocument();
+    expect(screen.getByText(/хожсон/)).toBeInTheDocument();
+  });
 });

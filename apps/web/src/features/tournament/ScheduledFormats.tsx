@@ -9,7 +9,7 @@ import { tournamentErrorText } from './tournamentRules';
 /**
  * The scheduled formats in the tournament lobby (issue 21): when registration opens, the guarantee,
  * late registration and re-entry, rebuys and the add-on with their state now, the live pool and the
- * overlay. Each term is a fact of the page's facts list.
+ * overlay, progressive knockout bounties. Each term is a fact of the page's facts list.
  */
 export function ScheduledFormatFacts({ tournament }: { tournament: TournamentDetail }) {
   const { t, i18n } = useTranslation();
@@ -44,6 +44,16 @@ export function ScheduledFormatFacts({ tournament }: { tournament: TournamentDet
   if (tournament.guarantee && tournament.collected !== undefined)
     facts.push([t('tournament.formats.collected'), money(tournament.collected)]);
   if (tournament.overlay) facts.push([t('tournament.formats.overlay'), money(tournament.overlay)]);
+  if (tournament.bountyPercent)
+    facts.push([
+      t('tournament.formats.bounty'),
+      t('tournament.formats.bountyEach', {
+        percent: tournament.bountyPercent,
+        amount: money(Math.floor((tournament.buyIn * tournament.bountyPercent) / 100)),
+      }),
+    ]);
+  if (tournament.bountyPercent && tournament.bountyPool !== undefined)
+    facts.push([t('tournament.formats.bountyPool'), money(tournament.bountyPool)]);
   return (
     <>
       {facts.map(([label, value]) => (

@@ -62,6 +62,7 @@ function TournamentLobby({ tournament }: { tournament: TournamentDetail }) {
   const money = (amount: number) => formatMoney(amount, i18n.language);
   const current = tournament.levels.find((level) => level.level === tournament.level);
   const me = tournament.players.find((player) => player.userId === myId);
+  const pko = Boolean(tournament.bountyPercent);
   const clockRuns = tournament.status === 'running' || tournament.status === 'break';
 
   return (
@@ -194,6 +195,7 @@ function TournamentLobby({ tournament }: { tournament: TournamentDetail }) {
                   <th scope="col">{t('tournament.players.table')}</th>
                   <th scope="col">{t('tournament.players.place')}</th>
                   <th scope="col">{t('tournament.players.prize')}</th>
+                  {pko && <th scope="col">{t('tournament.players.bounty')}</th>}
                 </tr>
               </thead>
               <tbody>
@@ -215,6 +217,14 @@ function TournamentLobby({ tournament }: { tournament: TournamentDetail }) {
                     </td>
                     <td>{player.place ?? '—'}</td>
                     <td>{player.prize ? money(player.prize) : '—'}</td>
+                    {pko && (
+                      <td>
+                        {player.place == null && player.bounty ? money(player.bounty) : '—'}
+                        {player.bountiesWon
+                          ? ` (${t('tournament.players.bountiesWon', { amount: money(player.bountiesWon) })})`
+                          : ''}
+                      </td>
+                    )}
                   </tr>
                 ))}
               </tbody>
