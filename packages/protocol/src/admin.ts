@@ -278,7 +278,13 @@ export type UpdateTableRequest = z.infer<typeof UpdateTableRequestSchema>;
 
 export const TableIdQuerySchema = z.object({ tableId: IdQuerySchema });
 export const OptionalTableIdQuerySchema = z.object({ tableId: IdQuerySchema.optional() });
-export const KickQuerySchema = z.object({ tableId: IdQuerySchema, userId: IdQuerySchema });
+export const KICK_REASON_MAX = 200;
+/** DELETE /table/kick: `reason` (optional) is shown to the player and kept in the audit row. */
+export const KickQuerySchema = z.object({
+  tableId: IdQuerySchema,
+  userId: IdQuerySchema,
+  reason: z.string().trim().max(KICK_REASON_MAX).optional(),
+});
 
 export const AdminTableSchema = z.object({
   tableId: IdSchema,

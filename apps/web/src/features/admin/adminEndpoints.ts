@@ -301,11 +301,11 @@ export const adminEndpoints = adminApi.injectEndpoints({
       query: (tableId) => ({ url: '/table/session', params: { tableId: String(tableId) } }),
       providesTags: (_result, _error, tableId) => [{ type: 'TableSession', id: tableId }],
     }),
-    kickPlayer: build.mutation<MessageResponse, { tableId: number; userId: number }>({
-      query: ({ tableId, userId }) => ({
+    kickPlayer: build.mutation<MessageResponse, { tableId: number; userId: number; reason?: string }>({
+      query: ({ tableId, userId, reason }) => ({
         url: '/table/kick',
         method: 'DELETE',
-        params: { tableId: String(tableId), userId: String(userId) },
+        params: { tableId: String(tableId), userId: String(userId), ...(reason ? { reason } : {}) },
       }),
       invalidatesTags: ['TableList', 'TableSession', 'UserList', 'Audit'],
       onQueryStarted: refreshLobbyTables,
