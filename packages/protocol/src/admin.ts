@@ -56,6 +56,11 @@ export const AdminUserSearchQuerySchema = PageQuerySchema.extend({
   q: singleLineText().trim().max(64).optional(),
   role: RoleSchema.optional(),
   status: UserStatusSchema.optional(),
+  /** true: only the simulation's bots; false: only people; absent: everyone. */
+  isBot: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type AdminUserSearchQuery = z.input<typeof AdminUserSearchQuerySchema>;
 

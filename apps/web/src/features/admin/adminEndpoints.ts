@@ -40,6 +40,8 @@ import { userApi } from '../../api/userApi';
 /** Query arguments of the paged admin lists (1-based pages). */
 export interface UserSearchArgs {
   q?: string;
+  /** Only bots (true), only people (false), or everyone (absent). */
+  isBot?: boolean;
   page: number;
   pageSize: number;
 }
@@ -119,7 +121,10 @@ const refreshTournaments = refreshPlayers('Tournaments');
 export const adminEndpoints = adminApi.injectEndpoints({
   endpoints: (build) => ({
     searchUsers: build.query<AdminUserPage, UserSearchArgs>({
-      query: ({ q, page, pageSize }) => ({ url: '/user/search', params: params({ q, page, pageSize }) }),
+      query: ({ q, isBot, page, pageSize }) => ({
+        url: '/user/search',
+        params: params({ q, isBot: isBot === undefined ? undefined : String(isBot), page, pageSize }),
+      }),
       providesTags: ['UserList'],
     }),
     getUserOutcomes: build.query<OutcomePage, UserOutcomeArgs>({
