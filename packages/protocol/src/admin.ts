@@ -355,6 +355,9 @@ export const DEFAULT_RUNOUT_PAUSE_MS = 1500;
 
 const MaintenanceMessageSchema = multiLineText().max(2000);
 
+/** The bad-beat shares paid when none were ever saved (percent of the pool). */
+export const DEFAULT_BAD_BEAT_SHARES = { loser: 50, winner: 25, table: 25 } as const;
+
 export const SettingsSchema = z.object({
   maintenance: z.object({
     enabled: z.boolean(),
