@@ -84,8 +84,29 @@ describe('the register page', () => {
     fill('Repeat password', 'long-password-1');
     fill('Bank', 'Khan Bank');
     fill('Account number', '5000123456');
+    fireEvent.click(screen.getByRole('checkbox', { name: /18 or older/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
   }
+
+  it('refuses to register until 18+ and the terms are confirmed, and shows the terms', async () => {
+    const { fetchFn, calls } = fakeFetch({
+      'GET /api/v1/user/block/terms': [200, { name: 'terms', block: { en: 'Play fair, be 18+.', mn: '' } }],
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderWithApp(<AuthPage mode="register" />, { path: '/auth/register' });
+    expect(await screen.findByText('Play fair, be 18+.')).toBeInTheDocument();
+    fill('Email', 'bat@example.mn');
+    fill('Username', 'bat');
+    fill('Password', 'long-password-1');
+    fill('Repeat password', 'long-password-1');
+    fill('Bank', 'Khan Bank');
+    fill('Account number', '5000123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(
+      await screen.findByText('Confirm that you are 18 or older and accept the terms'),
+    ).toBeInTheDocument();
+    expect(calls.some((call) => call.path.endsWith('/register'))).toBe(false);
+  });
 
   it("sends every field and says 'Registered successfully'", async () => {
     const { fetchFn, calls } = fakeFetch({
@@ -103,6 +124,7 @@ describe('the register page', () => {
       repeatPassword: 'long-password-1',
       bank: 'Khan Bank',
       accountNumber: '5000123456',
+      acceptTerms: true,
     });
     expect(localStorage.getItem('accessToken')).toBe('tok-new');
   });
