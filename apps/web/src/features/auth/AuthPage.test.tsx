@@ -77,14 +77,15 @@ describe('the login page', () => {
 });
 
 describe('the register page', () => {
-  async function submitRegistration() {
+  /** Fills every field; the 18+ and terms box is ticked unless told not to. */
+  async function submitRegistration(acceptTerms = true) {
     fill('Email', 'bat@example.mn');
     fill('Username', 'bat');
     fill('Password', 'long-password-1');
     fill('Repeat password', 'long-password-1');
     fill('Bank', 'Khan Bank');
     fill('Account number', '5000123456');
-    fireEvent.click(screen.getByRole('checkbox', { name: /18 or older/ }));
+    if (acceptTerms) fireEvent.click(screen.getByRole('checkbox', { name: /18 or older/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
   }
 
@@ -95,13 +96,7 @@ describe('the register page', () => {
     vi.stubGlobal('fetch', fetchFn);
     renderWithApp(<AuthPage mode="register" />, { path: '/auth/register' });
     expect(await screen.findByText('Play fair, be 18+.')).toBeInTheDocument();
-    fill('Email', 'bat@example.mn');
-    fill('Username', 'bat');
-    fill('Password', 'long-password-1');
-    fill('Repeat password', 'long-password-1');
-    fill('Bank', 'Khan Bank');
-    fill('Account number', '5000123456');
-    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await submitRegistration(false);
     expect(
       await screen.findByText('Confirm that you are 18 or older and accept the terms'),
     ).toBeInTheDocument();
