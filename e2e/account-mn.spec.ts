@@ -62,7 +62,7 @@ async function openAs(
 test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   const registered = await request.post('/api/v1/user/register', {
-    data: { ...PLAYER, repeatPassword: PLAYER.password },
+    data: { ...PLAYER, repeatPassword: PLAYER.password, acceptTerms: true },
   });
   expect(registered.status(), await registered.text()).toBeLessThan(300);
   const body = (await registered.json()) as { accessToken: string; user: { userId: number } };
@@ -104,6 +104,7 @@ test('server errors arrive translated: a taken username in Mongolian and in Engl
     await page.getByRole('combobox').click();
     await page.locator('.ant-select-item-option').first().click();
     await page.getByLabel(labels.account, { exact: true }).fill('5000123456');
+    await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: labels.submit }).click();
     // The field's own message stays under the field (durable, unlike the toast).
     await expect(page.locator('.ant-form-item-explain-error').filter({ hasText: expected })).toBeVisible();

@@ -67,6 +67,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       username: `ph_${stamp}`,
       email: `ph_${stamp}@tenger.test`,
       repeatPassword: PLAYER.password,
+      acceptTerms: true,
     },
   });
   expect(registered.status(), await registered.text()).toBeLessThan(300);

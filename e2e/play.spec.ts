@@ -78,6 +78,7 @@ test('a player registers, gets a deposit, plays at a table with bots, and sees t
   await page.getByLabel('Bank').click();
   await page.locator('.ant-select-item-option').first().click();
   await page.getByLabel('Account number').fill('5000123456');
+  await page.getByRole('checkbox', { name: /18 or older/ }).check();
   await shoot(page, 'register');
   await page.getByRole('button', { name: /Register|Sign Up/ }).click();
   // Wait on what lasts (the stored session and the lobby), never on the transient toast.

@@ -18,6 +18,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
       username: `pp_${stamp}`,
       email: `pp_${stamp}@tenger.test`,
       repeatPassword: PLAYER.password,
+      acceptTerms: true,
     },
   });
   expect(registered.status(), await registered.text()).toBeLessThan(300);

@@ -23,7 +23,7 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   const registered = await request.post('/api/v1/user/register', {
-    data: { ...PLAYER, repeatPassword: PLAYER.password },
+    data: { ...PLAYER, repeatPassword: PLAYER.password, acceptTerms: true },
   });
   expect(registered.status(), await registered.text()).toBeLessThan(300);
   const body = (await registered.json()) as { accessToken: string; user: { userId: number } };

@@ -44,7 +44,7 @@ export async function register(
 ): Promise<Person> {
   const person = typeof form === 'string' ? newPerson(form) : form;
   const response = await request.post('/api/v1/user/register', {
-    data: { ...person, repeatPassword: person.password },
+    data: { ...person, repeatPassword: person.password, acceptTerms: true },
   });
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as { accessToken: string; user: { userId: number } };

@@ -22,6 +22,7 @@ const PERSON = {
   email: `tourney_${stamp}@example.mn`,
   password: PASSWORD,
   repeatPassword: PASSWORD,
+  acceptTerms: true,
   bank: 'Khan Bank',
   accountNumber: '5000123456',
 };

@@ -98,6 +98,7 @@ async function benchmark() {
       username: 'brokeattacker',
       password: 'abuse-bench-password',
       repeatPassword: 'abuse-bench-password',
+      acceptTerms: true,
       bank: 'Khan Bank',
       accountNumber: '5000123456',
     },

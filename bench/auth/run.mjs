@@ -156,6 +156,7 @@ async function register(api, username) {
     email: `${username}@bench.local`,
     password: 'bench-password',
     repeatPassword: 'bench-password',
+    acceptTerms: true,
     bank: 'Khan Bank',
     accountNumber: '5000123456',
   };

@@ -134,6 +134,7 @@ async function registerPlayer(base) {
     body: JSON.stringify({
       ...PLAYER,
       repeatPassword: PLAYER.password,
+      acceptTerms: true,
       bank: 'Khan Bank',
       accountNumber: '5000123456',
     }),

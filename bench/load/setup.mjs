@@ -69,6 +69,7 @@ async function prepareWith(api, { admin, tables, seatsPerTable, accounts, deposi
       username,
       password: 'load-bench-password',
       repeatPassword: 'load-bench-password',
+      acceptTerms: true,
       bank: 'Khan Bank',
       accountNumber: '5000123456',
     };

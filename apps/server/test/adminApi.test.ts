@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import {
   AdminDepositSchema,
   AdminTableSchema,
@@ -9,6 +10,7 @@ import {
   WithdrawalPageSchema,
 } from '@tenger/protocol';
 import { listAudit } from '../src/audit/auditLog.js';
+import { users } from '../src/db/schema.js';
 import { TEST_DRIVERS } from '../src/testing/database.js';
 import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../src/testing/testServer.js';
 
@@ -108,6 +110,20 @@ describe.each(TEST_DRIVERS)('admin API on $name', ({ url }) => {
       expect(JSON.stringify(res.json())).not.toMatch(/scrypt|passwordHash/);
       expect((await admin('GET', '/user/search?pageSize=1000')).statusCode).toBe(400);
       expect((await admin('GET', '/user/search?role=KING')).statusCode).toBe(400);
+    });
+
+    it('lists bots apart from people with isBot, everyone without it', async () => {
+      const person = await t.player(0, 'apart_person');
+      const bot = await t.player(0, 'apart_bot');
+      await t.database.db.update(users).set({ isBot: true }).where(eq(users.id, bot.id));
+      const ids = async (query: string) =>
+        AdminUserPageSchema.parse((await admin('GET', `/user/search?q=apart_${query}`)).json()).items.map(
+          (u) => u.userId,
+        );
+      expect(await ids('')).toEqual([person.id, bot.id]);
+      expect(await ids('&isBot=true')).toEqual([bot.id]);
+      expect(await ids('&isBot=false')).toEqual([person.id]);
+      expect((await admin('GET', '/user/search?isBot=maybe')).statusCode).toBe(400);
     });
 
     it('PUT /user/block blocks the account, revokes its tokens and keeps its money history', async () => {

@@ -52,6 +52,7 @@ describe.each(TEST_DRIVERS)('control characters from clients on $name', ({ url }
             username: `nul${NUL}user`,
             password: 'password-1',
             repeatPassword: 'password-1',
+            acceptTerms: true,
             bank: 'Khan Bank',
             accountNumber: '12345678',
           },

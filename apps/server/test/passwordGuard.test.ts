@@ -116,6 +116,7 @@ describe.each(TEST_DRIVERS)('password work and guessing on $name', ({ url }) => 
                     email: `budget${i}_${Date.now() % 100_000}@test.mn`,
                     password: 'budget-password',
                     repeatPassword: 'budget-password',
+                    acceptTerms: true,
                     bank: 'Khan Bank',
                     accountNumber: '5000123456',
                   },

@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { AuthResponseSchema, MeSchema, TablesResponseSchema, WithdrawalSchema } from '@tenger/protocol';
+import { users } from '../src/db/schema.js';
 import { TEST_DRIVERS } from '../src/testing/database.js';
 import { BALANCED, startTestServer, type TestServer } from '../src/testing/testServer.js';
 
@@ -18,6 +20,7 @@ describe.each(TEST_DRIVERS)('user API on $name', ({ url }) => {
     username: name,
     password: 'secret-pass-1',
     repeatPassword: 'secret-pass-1',
+    acceptTerms: true,
     bank: 'Khan Bank',
     accountNumber: '5000 1234 56',
   });
@@ -38,6 +41,29 @@ describe.each(TEST_DRIVERS)('user API on $name', ({ url }) => {
       expect(me.statusCode).toBe(200);
       expect(MeSchema.parse(me.json()).username).toBe('temuujin');
       expect(JSON.stringify(me.json())).not.toMatch(/password|scrypt/i);
+    });
+
+    it('registration needs 18+ and the terms confirmed, and keeps when they were', async () => {
+      const before = Date.now();
+      for (const acceptTerms of [undefined, false, 'true']) {
+        const refused = await t.call({
+          method: 'POST',
+          url: `${U}/register`,
+          payload: { ...registration('terms_ok'), acceptTerms },
+        });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().error.fields.acceptTerms).toBe(
+          'Confirm that you are 18 or older and accept the terms',
+        );
+      }
+      const res = await t.call({ method: 'POST', url: `${U}/register`, payload: registration('terms_ok') });
+      expect(res.statusCode).toBe(201);
+      const [row] = await t.database.db
+        .select({ at: users.termsAcceptedAt })
+        .from(users)
+        .where(eq(users.username, 'terms_ok'));
+      expect(row.at!.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+      expect(row.at!.getTime()).toBeLessThanOrEqual(Date.now() + 1_000);
     });
 
     it('refuses a duplicate username or email with 409 and the reason', async () => {

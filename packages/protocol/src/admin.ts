@@ -56,6 +56,11 @@ export const AdminUserSearchQuerySchema = PageQuerySchema.extend({
   q: singleLineText().trim().max(64).optional(),
   role: RoleSchema.optional(),
   status: UserStatusSchema.optional(),
+  /** true: only the simulation's bots; false: only people; absent: everyone. */
+  isBot: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type AdminUserSearchQuery = z.input<typeof AdminUserSearchQuerySchema>;
 
@@ -278,7 +283,13 @@ export type UpdateTableRequest = z.infer<typeof UpdateTableRequestSchema>;
 
 export const TableIdQuerySchema = z.object({ tableId: IdQuerySchema });
 export const OptionalTableIdQuerySchema = z.object({ tableId: IdQuerySchema.optional() });
-export const KickQuerySchema = z.object({ tableId: IdQuerySchema, userId: IdQuerySchema });
+export const KICK_REASON_MAX = 200;
+/** DELETE /table/kick: `reason` (optional) is shown to the player and kept in the audit row. */
+export const KickQuerySchema = z.object({
+  tableId: IdQuerySchema,
+  userId: IdQuerySchema,
+  reason: z.string().trim().max(KICK_REASON_MAX).optional(),
+});
 
 export const AdminTableSchema = z.object({
   tableId: IdSchema,
@@ -343,6 +354,9 @@ export const DEFAULT_RATHOLE_MINUTES = 30;
 export const DEFAULT_RUNOUT_PAUSE_MS = 1500;
 
 const MaintenanceMessageSchema = multiLineText().max(2000);
+
+/** The bad-beat shares paid when none were ever saved (percent of the pool). */
+export const DEFAULT_BAD_BEAT_SHARES = { loser: 50, winner: 25, table: 25 } as const;
 
 export const SettingsSchema = z.object({
   maintenance: z.object({

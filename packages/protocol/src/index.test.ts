@@ -39,6 +39,7 @@ describe('registration', () => {
     username: 'bat_erdene',
     password: 'correct horse',
     repeatPassword: 'correct horse',
+    acceptTerms: true,
     bank: 'Khan Bank',
     accountNumber: '5000123456',
   };

@@ -18,6 +18,7 @@ describe('shared account rules', () => {
       username: 'saraa',
       password: 'long-enough',
       repeatPassword: 'long-enough',
+      acceptTerms: true,
       bank: 'Khan Bank',
       accountNumber: '5000123456',
     };

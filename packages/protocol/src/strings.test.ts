@@ -24,6 +24,7 @@ const register = {
   username: 'player1',
   password: 'password-1',
   repeatPassword: 'password-1',
+  acceptTerms: true,
   bank: 'Khan Bank',
   accountNumber: '12345678',
 };

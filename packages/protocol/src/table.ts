@@ -499,6 +499,8 @@ const TableEventSchemas = [
     reason: z.enum(['left', 'kicked', 'idle', 'busted', 'closed', 'removed', 'moved']),
     /** The least the player who left may buy in with if they sit here again soon (no ratholing). */
     returnMinBuyIn: MoneySchema.optional(),
+    /** kicked: the administrator's reason, when they gave one. */
+    note: z.string().max(200).optional(),
   }),
   z.object({ type: z.literal('seat-updated'), seat: TableSeatSchema }),
   z.object({ type: z.literal('sat-out'), seat: SeatIndexSchema }),

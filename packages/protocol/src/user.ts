@@ -73,6 +73,8 @@ export const RegisterRequestSchema = z
     repeatPassword: singleLineText().max(PASSWORD_MAX_LENGTH),
     bank: BankSchema,
     accountNumber: AccountNumberSchema,
+    /** The player confirms being 18 or older and accepting the site's terms (content block `terms`). */
+    acceptTerms: z.literal(true, { error: 'Confirm that you are 18 or older and accept the terms' }),
   })
   .refine((body) => body.password === body.repeatPassword, {
     message: 'Passwords do not match',

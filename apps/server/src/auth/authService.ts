@@ -143,6 +143,7 @@ export class AuthService {
           passwordHash,
           bank: body.bank,
           accountNumber: body.accountNumber,
+          termsAcceptedAt: new Date(),
         })
         .returning();
     } catch (error) {

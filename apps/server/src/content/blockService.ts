@@ -30,6 +30,10 @@ export const DEFAULT_BLOCKS: Record<string, LocalizedText> = {
     en: 'Tenger Poker · Play responsibly. Players must be 18 or older.',
     mn: 'Тэнгэр Покер · Хариуцлагатай тоглоорой. Тоглогч 18 ба түүнээс дээш настай байх ёстой.',
   },
+  terms: {
+    en: 'By registering you confirm that you are 18 or older, that real-money poker is legal where you live, that you hold one account only and play fairly (no collusion, no bots), and that you gamble responsibly.',
+    mn: 'Бүртгүүлснээр та 18 ба түүнээс дээш настай, оршин суугаа газартаа мөнгөтэй покер тоглох нь хууль ёсны, ганцхан бүртгэлтэй, шударга тоглох (хуйвалдаан, бот хэрэглэхгүй), хариуцлагатай тоглохоо баталж байна.',
+  },
   'jackpot-rules': {
     en: 'A share of every raked pot grows the jackpot. It is paid for a bad beat: four of a kind or better losing at showdown.',
     mn: 'Хураамж авсан пот бүрээс тодорхой хэсэг жекпотод нэмэгдэнэ. Каре болон түүнээс дээш гар шоудаунд ялагдвал жекпот олгоно.',

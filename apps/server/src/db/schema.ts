@@ -23,6 +23,8 @@ export const users = pgTable('users', {
   /** When the account became ADMIN and at whose request (migration 0009; null: from the environment). */
   adminSince: timestamp('admin_since', { withTimezone: true, mode: 'date' }),
   adminGrantedBy: integer('admin_granted_by'),
+  /** When the player confirmed 18+ and the terms at registration (migration 0021; null: registered before). */
+  termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true, mode: 'date' }),
 });
 
 export const accessTokens = pgTable('access_tokens', {

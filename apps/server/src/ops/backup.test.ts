@@ -175,6 +175,7 @@ describe('backup and restore on PGlite (a dump of the data folder)', () => {
             username: name,
             password: 'player-password',
             repeatPassword: 'player-password',
+            acceptTerms: true,
             bank: 'Khan Bank',
             accountNumber: '5000123456',
           },

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import {
+  DEFAULT_BAD_BEAT_SHARES,
   DEFAULT_BANKS,
   DEFAULT_RATHOLE_MINUTES,
   SettingsSchema,
@@ -26,7 +27,7 @@ export const DEFAULT_SETTINGS: Settings = {
   withdrawal: { min: 1000, max: null, dualApprovalAbove: 1_000_000 },
   rake: { percent: 5, capBigBlinds: 3 },
   // The jackpot's rules for players are the content block `jackpot-rules`, their one source.
-  jackpot: { contributionPercent: 1 },
+  jackpot: { contributionPercent: 1, badBeatShares: { ...DEFAULT_BAD_BEAT_SHARES } },
   actionTimeSeconds: 20,
   timeBankSeconds: 30,
   table: { ratholeMinutes: DEFAULT_RATHOLE_MINUTES },
@@ -55,7 +56,9 @@ export class SettingsService {
     const version = this.version;
     const [row] = await this.db.select().from(siteSettings).where(eq(siteSettings.id, 1));
     const parsed = SettingsSchema.safeParse({ ...DEFAULT_SETTINGS, ...(row?.value ?? {}) });
-    const settings = withBothMaintenanceMessages(parsed.success ? parsed.data : DEFAULT_SETTINGS);
+    const settings = withSharesInEffect(
+      withBothMaintenanceMessages(parsed.success ? parsed.data : DEFAULT_SETTINGS),
+    );
     if (version === this.version) this.cached = settings;
     return settings;
   }
@@ -156,6 +159,15 @@ export class SettingsService {
 type Maintenance = Settings['maintenance'];
 
 /** Settings stored before messages were kept in both languages get the English one and the default Mongolian. */
+/**
+ * A site that never saved bad-beat shares pays the default ones: they are read as set, so a form that
+ * shows and saves them back changes nothing (and audits nothing).
+ */
+function withSharesInEffect(settings: Settings): Settings {
+  if (settings.jackpot.badBeatShares) return settings;
+  return { ...settings, jackpot: { ...settings.jackpot, badBeatShares: { ...DEFAULT_BAD_BEAT_SHARES } } };
+}
+
 function withBothMaintenanceMessages(settings: Settings): Settings {
   if (settings.maintenance.messages) return settings;
   const messages = { en: settings.maintenance.message, mn: DEFAULT_SETTINGS.maintenance.messages!.mn };

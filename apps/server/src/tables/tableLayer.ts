@@ -72,7 +72,8 @@ export interface TableLayer {
    * Removes a player from a table, returning their chips to their balance; false if not seated. Given
    * the administrator who asked, the audit row is written once it has succeeded.
    */
-  kick(tableId: number, userId: number, actor?: AuditActor): Promise<boolean>;
+  /** `reason`: the administrator's words, shown to the player and kept in the audit row. */
+  kick(tableId: number, userId: number, actor?: AuditActor, reason?: string): Promise<boolean>;
   /**
    * A blocked, deleted or excluded user (or one whose session limit passed, or who chose "Leave tables"),
    * at every table where they sit: folded at once if in a hand, stood up when the hand ends and cashed out

@@ -135,6 +135,7 @@ export async function registerPerson(
       username: name,
       password: 'player-password',
       repeatPassword: 'player-password',
+      acceptTerms: true,
       bank: 'Khan Bank',
       accountNumber: '5000123456',
     },

@@ -80,6 +80,7 @@ export async function startSite(
           email: `${username}@test.mn`,
           password: 'player-password',
           repeatPassword: 'player-password',
+          acceptTerms: true,
           bank: 'Khan Bank',
           accountNumber: '5000123456',
         },

@@ -105,6 +105,7 @@ export async function startTestServer(
           username,
           password: 'player-password',
           repeatPassword: 'player-password',
+          acceptTerms: true,
           bank: 'Khan Bank',
           accountNumber: '5000123456',
         },

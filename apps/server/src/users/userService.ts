@@ -22,6 +22,7 @@ export interface AdminUserFilter {
   q?: string;
   role?: Role;
   status?: UserStatus;
+  isBot?: boolean;
   page?: number;
   pageSize?: number;
 }
@@ -157,6 +158,7 @@ export class UserService {
     }
     if (filter.role) conditions.push(sql`u.role = ${filter.role}`);
     if (filter.status) conditions.push(sql`u.status = ${filter.status}`);
+    if (filter.isBot !== undefined) conditions.push(sql`u.is_bot = ${filter.isBot}`);
     const where = sql.join(conditions, sql` AND `);
     const [{ total }] = await queryRows<{ total: string | number }>(
       this.db,

@@ -64,6 +64,8 @@ export const CONTENT_BLOCKS = {
   tournamentComingSoon: 'tournament-coming-soon',
   depositInstructions: 'deposit-instructions',
   footer: 'site-footer',
+  /** The terms a player accepts (with 18+) when registering. */
+  terms: 'terms',
 } as const;
 export type ContentBlockName = (typeof CONTENT_BLOCKS)[keyof typeof CONTENT_BLOCKS];
 

@@ -8,6 +8,7 @@ export const CONTENT_BLOCK_PLACES: Record<ContentBlockName, string> = {
   [CONTENT_BLOCKS.tournamentComingSoon]: 'tournamentComingSoon',
   [CONTENT_BLOCKS.depositInstructions]: 'depositInstructions',
   [CONTENT_BLOCKS.footer]: 'footer',
+  [CONTENT_BLOCKS.terms]: 'terms',
 };
 
 /** The names the site reads, in the order of the pages. */

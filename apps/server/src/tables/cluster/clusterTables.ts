@@ -19,7 +19,7 @@ export interface LocalTables {
   tablesWanted(): Promise<number[]>;
   summaries(): TableSummary[];
   localSession(tableId: number): Promise<unknown>;
-  localKick(tableId: number, userId: number): Promise<boolean>;
+  localKick(tableId: number, userId: number, note?: string): Promise<boolean>;
   localRemovePlayer(userId: number, reason: RemovalReason): Promise<void>;
   localStartSimulation(tableId: number): Promise<void>;
   localStopSimulation(tableId: number): Promise<void>;
@@ -127,12 +127,13 @@ async function answer(
   op: RemoteOp,
   tableId: number,
   userId: number | null,
+  note?: string,
 ): Promise<unknown> {
   switch (op) {
     case 'session':
       return registry.localSession(tableId);
     case 'kick':
-      return registry.localKick(tableId, userId ?? 0);
+      return registry.localKick(tableId, userId ?? 0, note);
     case 'startSimulation':
       return registry.localStartSimulation(tableId);
     case 'stopSimulation':

@@ -35,7 +35,7 @@ export interface RelayHooks {
   /** The live table of a table run here. */
   local(tableId: number): LiveTable | null;
   /** Answers an admin call for a table run here. */
-  answer(op: RemoteOp, tableId: number, userId: number | null): Promise<unknown>;
+  answer(op: RemoteOp, tableId: number, userId: number | null, note?: string): Promise<unknown>;
 }
 
 type Outbound =
@@ -44,6 +44,8 @@ interface Call {
   op: RemoteOp;
   tableId: number;
   userId: number | null;
+  /** A kick's reason, shown to the player. */
+  note?: string;
 }
 
 /** How long an admin call waits for the owner's answer. */
@@ -67,7 +69,7 @@ export class TableRelay implements RelayLink {
     /** A process not heard from for this long is gone: its sockets leave the tables run here. */
     private readonly silenceMs: number,
   ) {
-    this.calls = new NodeCalls<Call>(bus, 'table', (c) => hooks.answer(c.op, c.tableId, c.userId), {
+    this.calls = new NodeCalls<Call>(bus, 'table', (c) => hooks.answer(c.op, c.tableId, c.userId, c.note), {
       timeoutMs: REMOTE_CALL_TIMEOUT_MS,
       unanswered: () => new AppError(503, 'server_restarting', 'The table server did not answer; try again'),
       failed: () => new AppError(503, 'server_restarting', 'The table server could not answer'),
@@ -143,13 +145,12 @@ export class TableRelay implements RelayLink {
   // ---- admin calls --------------------------------------------------------------------------
 
   /** An admin call answered by the table's owner (this process when it runs the table). */
-  async call(op: RemoteOp, tableId: number, userId: number | null = null): Promise<unknown> {
+  async call(op: RemoteOp, tableId: number, userId: number | null = null, note?: string): Promise<unknown> {
     const where = await this.hooks.locate(tableId);
-    if (where === undefined) return this.hooks.answer(op, tableId, userId);
-    if (where === 'local') return this.hooks.answer(op, tableId, userId);
+    if (where === undefined || where === 'local') return this.hooks.answer(op, tableId, userId, note);
     if (where === null)
       throw new AppError(503, 'server_restarting', 'The table is moving to another server; try again');
-    return this.calls.ask(where, { op, tableId, userId } satisfies Call);
+    return this.calls.ask(where, { op, tableId, userId, ...(note ? { note } : {}) } satisfies Call);
   }
 
   // ---- what other processes say -------------------------------------------------------------

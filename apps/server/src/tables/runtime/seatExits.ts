@@ -37,7 +37,11 @@ export class SeatExits implements SeatHooks {
       returnMinimum = t.buyInMinimums().get(seat.userId);
     }
     const left = { type: 'seat-left', seat: seat.seat, userId: seat.userId, reason } as const;
-    t.emit(returnMinimum === undefined ? left : { ...left, returnMinBuyIn: returnMinimum });
+    t.emit({
+      ...left,
+      ...(returnMinimum === undefined ? {} : { returnMinBuyIn: returnMinimum }),
+      ...(reason === 'kicked' && seat.kickReason ? { note: seat.kickReason } : {}),
+    });
     t.seatsChanged();
   }
 

@@ -21,6 +21,8 @@ export interface Seat {
   /** Standing choices (SEAT_OPTIONS). */
   options: SeatOptionValues;
   leaveAfterHand: LeaveReason | null;
+  /** An administrator's reason for a kick, told to the player when the seat is freed. */
+  kickReason?: string;
   /** Blocked or deleted: folds whenever the turn comes, stands up when the hand ends. */
   removed: boolean;
   /** Chips already moved to the seat account, added to the stack when the hand ends. */

@@ -9,7 +9,7 @@ import {
   type Card,
   type HandRecord,
 } from '@tenger/engine';
-import type { Settings } from '@tenger/protocol';
+import { DEFAULT_BAD_BEAT_SHARES, type Settings } from '@tenger/protocol';
 import type { Database } from '../../db/client.js';
 import type { HandStore } from '../../hands/handStore.js';
 import { Accounts, type AccountRef } from '../../ledger/accounts.js';
@@ -29,7 +29,7 @@ import type { RunningHand } from './runningHand.js';
 /** The lowest value of four of a kind in the engine's evaluator (1..7462, higher wins). */
 export const FOUR_OF_A_KIND_FLOOR = 7297;
 
-export const DEFAULT_JACKPOT_SHARES: JackpotShares = { loser: 50, winner: 25, table: 25 };
+export const DEFAULT_JACKPOT_SHARES: JackpotShares = DEFAULT_BAD_BEAT_SHARES;
 
 /** The jackpot contribution is carved out of the rake, so players never pay more than the rake. */
 export function handMoney(record: HandRecord, contributionPercent: number): HandMoney {

@@ -331,10 +331,10 @@ export class TableRegistry implements TableLayer {
     return sessionOf(runtime, simulation, this.ownership.nodeId);
   }
 
-  async kick(tableId: number, userId: number, actor?: AuditActor): Promise<boolean> {
+  async kick(tableId: number, userId: number, actor?: AuditActor, reason?: string): Promise<boolean> {
     const kicked = this.cluster
-      ? ((await this.cluster.relay.call('kick', tableId, userId)) as boolean)
-      : await this.localKick(tableId, userId);
+      ? ((await this.cluster.relay.call('kick', tableId, userId, reason)) as boolean)
+      : await this.localKick(tableId, userId, reason);
     // Kicking is not a database transaction of ours: the row is written once it has succeeded.
     if (kicked && actor)
       await recordAudit(this.deps.db, {
@@ -342,14 +342,14 @@ export class TableRegistry implements TableLayer {
         action: 'table.kick',
         targetType: 'user',
         targetId: userId,
-        summary: `removed user #${userId} from table #${tableId}`,
+        summary: `removed user #${userId} from table #${tableId}${reason ? `: ${reason}` : ''}`,
       });
     return kicked;
   }
 
-  async localKick(tableId: number, userId: number): Promise<boolean> {
+  async localKick(tableId: number, userId: number, reason?: string): Promise<boolean> {
     const runtime = await this.runtime(tableId);
-    return runtime ? runtime.kick(userId) : false;
+    return runtime ? runtime.kick(userId, reason) : false;
   }
 
   /** A blocked or deleted user leaves every table: folded now, stood up after the hand, cashed out. */

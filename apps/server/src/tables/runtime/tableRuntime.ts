@@ -315,9 +315,10 @@ export class TableRuntime implements LiveTable {
   // ---- admin ---------------------------------------------------------------------------------
 
   /** Stands the player up after the current hand (now, if not in it) and cashes them out. */
-  kick(userId: number): Promise<boolean> {
+  kick(userId: number, reason?: string): Promise<boolean> {
     return this.t.enqueue(async () => {
       const seat = seatOf(this.t.seats, userId);
+      if (seat && reason) seat.kickReason = reason;
       if (seat) await this.desk.leave(seat, 'kicked');
       return seat !== undefined;
     });

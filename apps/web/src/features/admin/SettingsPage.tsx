@@ -1,4 +1,4 @@
-import type { Settings } from '@tenger/protocol';
+import { DEFAULT_BAD_BEAT_SHARES, type Settings } from '@tenger/protocol';
 import {
   Alert,
   App,
@@ -25,8 +25,6 @@ import { useSingleFlight } from './useSingleFlight';
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 type BadBeatShares = NonNullable<Settings['jackpot']['badBeatShares']>;
 const SHARE_NAMES = ['loser', 'winner', 'table'] as const;
-/** What the server pays when no shares were ever saved (the runtime's defaults). */
-export const DEFAULT_BAD_BEAT_SHARES: BadBeatShares = { loser: 50, winner: 25, table: 25 };
 const MAX_SHARES_PERCENT = 100;
 
 /** The percent of the jackpot the shares leave in it (two decimals), or a negative number when over 100. */

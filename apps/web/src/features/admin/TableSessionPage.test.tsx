@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BlockText } from './BlocksPanel';
 import { cardLabel, TableSessionPage } from './TableSessionPage';
@@ -57,6 +57,25 @@ describe('the live session page', { timeout: 60_000 }, () => {
     expect(screen.getByText('₮1,200')).toBeInTheDocument();
     expect(screen.getByText('₮60')).toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/K♥|Q♥|Kh|Qh/);
+  });
+
+  it('asks a reason with the kick and sends it', async () => {
+    const server = stubServer({
+      'GET /api/v1/admin/table/session': [200, session],
+      'GET /api/v1/admin/table': [200, []],
+      'DELETE /api/v1/admin/table/kick': [200, { message: 'Player removed from the table' }],
+    });
+    renderRoutes([{ path: '/admin/table/:id', element: <TableSessionPage /> }], '/admin/table/3');
+    const row = (await screen.findByText('bat')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Kick' }));
+    const reason = await screen.findByRole('textbox', { name: /Reason/ });
+    fireEvent.change(reason, { target: { value: 'Abusive chat' } });
+    const dialog = reason.closest('.ant-popover') as HTMLElement;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Kick' }));
+    await waitFor(() => expect(server.calls('DELETE', '/api/v1/admin/table/kick')).toHaveLength(1));
+    const [call] = server.calls('DELETE', '/api/v1/admin/table/kick');
+    expect(call.query.get('userId')).toBe('7');
+    expect(call.query.get('reason')).toBe('Abusive chat');
   });
 });
 

@@ -1,5 +1,7 @@
-import { App, Button, Descriptions, Popconfirm, Result, Space, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Input, Popconfirm, Result, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KICK_REASON_MAX } from '@tenger/protocol';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '../../app/money';
 import { LIVE_SESSION_POLL_MS } from './adminConstants';
@@ -59,6 +61,8 @@ export function TableSessionPage() {
     (row) => row.tableId === tableId,
   );
   const [kick] = useKickPlayerMutation();
+  /** The reason typed in the open kick dialog (one dialog is open at a time). */
+  const [kickReason, setKickReason] = useState('');
   const guard = useSingleFlight(async (action: () => Promise<unknown>) => action());
   const money = (amount: number) => formatMoney(amount, i18n.language);
 
@@ -87,7 +91,7 @@ export function TableSessionPage() {
   const kickSeat = (seat: Seat) =>
     attempt(
       `kick-${seat.userId}`,
-      () => kick({ tableId, userId: seat.userId }).unwrap(),
+      () => kick({ tableId, userId: seat.userId, reason: kickReason.trim() }).unwrap(),
       t('admin.session.kicked', { username: seat.username }),
     );
 
@@ -193,6 +197,20 @@ export function TableSessionPage() {
             render: (_value, seat) => (
               <Popconfirm
                 title={t('admin.session.kickConfirm', { username: seat.username })}
+                description={
+                  <Input.TextArea
+                    aria-label={t('admin.session.kickReason')}
+                    placeholder={t('admin.session.kickReason')}
+                    maxLength={KICK_REASON_MAX}
+                    showCount
+                    autoSize={{ minRows: 2, maxRows: 4 }}
+                    value={kickReason}
+                    onChange={(event) => setKickReason(event.target.value)}
+                  />
+                }
+                onOpenChange={(open) => {
+                  if (open) setKickReason('');
+                }}
                 okText={t('admin.session.kick')}
                 cancelText={t('admin.common.cancel')}
                 okButtonProps={{ danger: true }}

@@ -25,6 +25,8 @@ describe("the admin's view of a user's game history", { timeout: 60_000 }, () =>
     expect(within(row).getByText('Gameplay Loss')).toBeInTheDocument(); // a lost hand (issue 23)
     expect(within(row).getByText('−₮2,500')).toBeInTheDocument();
     expect(within(row).getByText('h-3-17')).toBeInTheDocument();
+    // The hand opens in Replay, as the player's own history and the security page link it.
+    expect(within(row).getByRole('link', { name: 'h-3-17' })).toHaveAttribute('href', '/table/3?hand=h-3-17');
     expect(screen.getByText('Game history of user #7')).toBeInTheDocument();
     expect(server.calls('GET', '/api/v1/admin/user/outcome')[0].query.get('userId')).toBe('7');
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../app/dates';
+import { handReplayPath } from '../profile/GameHistoryTab';
 import { outcomeLabelKey } from '../profile/outcomeLabel';
 import { balanceEffect, SignedAmount } from '../profile/SignedAmount';
 import { ADMIN_PAGE_SIZE } from './adminConstants';
@@ -122,8 +123,16 @@ function OutcomeTable({ userId }: { userId: number }) {
             title: t('admin.history.hand'),
             dataIndex: 'handId',
             key: 'handId',
-            render: (handId: string | null) =>
-              handId ? <Typography.Text code>{handId}</Typography.Text> : '—',
+            render: (handId: string | null, row) =>
+              handId === null ? (
+                '—'
+              ) : row.tableId === null ? (
+                <Typography.Text code>{handId}</Typography.Text>
+              ) : (
+                <Link to={handReplayPath(row.tableId, handId)} title={t('admin.history.replay')}>
+                  <Typography.Text code>{handId}</Typography.Text>
+                </Link>
+              ),
           },
         ]}
       />

@@ -46,6 +46,20 @@ describe('the users page', { timeout: 60_000 }, () => {
       '/admin/user/history?userId=7',
     );
   });
+
+  it('lists people by default and the bots apart', async () => {
+    const server = stubServer({
+      'GET /api/v1/admin/user/search': [200, { items: [], total: 0, page: 1, pageSize: 20 }],
+    });
+    renderAdmin(<UsersPage />, '/admin');
+    const searches = () => server.calls('GET', '/api/v1/admin/user/search');
+    await waitFor(() => expect(searches()).toHaveLength(1));
+    expect(searches()[0].query.get('isBot')).toBe('false');
+    fireEvent.click(screen.getByText('Bots'));
+    await waitFor(() => expect(searches().at(-1)?.query.get('isBot')).toBe('true'));
+    fireEvent.click(screen.getByText('All'));
+    await waitFor(() => expect(searches().at(-1)?.query.has('isBot')).toBe(false));
+  });
 });
 
 function renderUsers(routes: Parameters<typeof stubServer>[0]) {

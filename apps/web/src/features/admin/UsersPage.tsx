@@ -1,5 +1,5 @@
 import type { AdminUser, Role } from '@tenger/protocol';
-import { App, Button, Input, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Input, Popconfirm, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,6 +23,10 @@ import { ListTable } from './ListTable';
 
 const ROLES: Role[] = ['PLAYER', 'ADMIN'];
 
+/** The list shows people or the simulation's bots, apart (or everyone). */
+type UserKind = 'people' | 'bots' | 'all';
+const KIND_IS_BOT: Record<UserKind, boolean | undefined> = { people: false, bots: true, all: undefined };
+
 /**
  * Users: search and paging; balances, role, bank account, dates; change role; block and unblock;
  * adjust a balance; delete (refused by the server while the account holds money).
@@ -32,9 +36,15 @@ export function UsersPage() {
   const { message, modal } = App.useApp();
   const myId = useAppSelector((state) => state.auth.userInfo?.userId);
   const [q, setQ] = useState('');
+  const [kind, setKind] = useState<UserKind>('people');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(ADMIN_PAGE_SIZE);
-  const { data, isFetching, error } = useSearchUsersQuery({ q: q || undefined, page, pageSize });
+  const { data, isFetching, error } = useSearchUsersQuery({
+    q: q || undefined,
+    isBot: KIND_IS_BOT[kind],
+    page,
+    pageSize,
+  });
   const [deleteUser] = useDeleteUserMutation();
   const [blockUser] = useBlockUserMutation();
   const [unblockUser] = useUnblockUserMutation();
@@ -90,16 +100,30 @@ export function UsersPage() {
       <Typography.Title level={3} id="admin-users-title">
         {t('admin.users.title')}
       </Typography.Title>
-      <Input.Search
-        allowClear
-        aria-label={t('admin.users.search')}
-        placeholder={t('admin.users.searchPlaceholder')}
-        onSearch={(value) => {
-          setQ(value.trim());
-          setPage(1);
-        }}
-        style={{ maxWidth: 420, marginBottom: 16 }}
-      />
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Segmented<UserKind>
+          aria-label={t('admin.users.kind.label')}
+          value={kind}
+          onChange={(value) => {
+            setKind(value);
+            setPage(1);
+          }}
+          options={(['people', 'bots', 'all'] as const).map((value) => ({
+            value,
+            label: t(`admin.users.kind.${value}`),
+          }))}
+        />
+        <Input.Search
+          allowClear
+          aria-label={t('admin.users.search')}
+          placeholder={t('admin.users.searchPlaceholder')}
+          onSearch={(value) => {
+            setQ(value.trim());
+            setPage(1);
+          }}
+          style={{ maxWidth: 420 }}
+        />
+      </Space>
       {error ? <Typography.Paragraph type="danger">{errorText(error, t)}</Typography.Paragraph> : null}
       <ListTable<AdminUser>
         rowKey="userId"

@@ -40,6 +40,8 @@ import { userApi } from '../../api/userApi';
 /** Query arguments of the paged admin lists (1-based pages). */
 export interface UserSearchArgs {
   q?: string;
+  /** Only bots (true), only people (false), or everyone (absent). */
+  isBot?: boolean;
   page: number;
   pageSize: number;
 }
@@ -119,7 +121,10 @@ const refreshTournaments = refreshPlayers('Tournaments');
 export const adminEndpoints = adminApi.injectEndpoints({
   endpoints: (build) => ({
     searchUsers: build.query<AdminUserPage, UserSearchArgs>({
-      query: ({ q, page, pageSize }) => ({ url: '/user/search', params: params({ q, page, pageSize }) }),
+      query: ({ q, isBot, page, pageSize }) => ({
+        url: '/user/search',
+        params: params({ q, isBot: isBot === undefined ? undefined : String(isBot), page, pageSize }),
+      }),
       providesTags: ['UserList'],
     }),
     getUserOutcomes: build.query<OutcomePage, UserOutcomeArgs>({
@@ -301,11 +306,11 @@ export const adminEndpoints = adminApi.injectEndpoints({
       query: (tableId) => ({ url: '/table/session', params: { tableId: String(tableId) } }),
       providesTags: (_result, _error, tableId) => [{ type: 'TableSession', id: tableId }],
     }),
-    kickPlayer: build.mutation<MessageResponse, { tableId: number; userId: number }>({
-      query: ({ tableId, userId }) => ({
+    kickPlayer: build.mutation<MessageResponse, { tableId: number; userId: number; reason?: string }>({
+      query: ({ tableId, userId, reason }) => ({
         url: '/table/kick',
         method: 'DELETE',
-        params: { tableId: String(tableId), userId: String(userId) },
+        params: { tableId: String(tableId), userId: String(userId), ...(reason ? { reason } : {}) },
       }),
       invalidatesTags: ['TableList', 'TableSession', 'UserList', 'Audit'],
       onQueryStarted: refreshLobbyTables,

@@ -77,15 +77,31 @@ describe('the login page', () => {
 });
 
 describe('the register page', () => {
-  async function submitRegistration() {
+  /** Fills every field; the 18+ and terms box is ticked unless told not to. */
+  async function submitRegistration(acceptTerms = true) {
     fill('Email', 'bat@example.mn');
     fill('Username', 'bat');
     fill('Password', 'long-password-1');
     fill('Repeat password', 'long-password-1');
     fill('Bank', 'Khan Bank');
     fill('Account number', '5000123456');
+    if (acceptTerms) fireEvent.click(screen.getByRole('checkbox', { name: /18 or older/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
   }
+
+  it('refuses to register until 18+ and the terms are confirmed, and shows the terms', async () => {
+    const { fetchFn, calls } = fakeFetch({
+      'GET /api/v1/user/block/terms': [200, { name: 'terms', block: { en: 'Play fair, be 18+.', mn: '' } }],
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    renderWithApp(<AuthPage mode="register" />, { path: '/auth/register' });
+    expect(await screen.findByText('Play fair, be 18+.')).toBeInTheDocument();
+    await submitRegistration(false);
+    expect(
+      await screen.findByText('Confirm that you are 18 or older and accept the terms'),
+    ).toBeInTheDocument();
+    expect(calls.some((call) => call.path.endsWith('/register'))).toBe(false);
+  });
 
   it("sends every field and says 'Registered successfully'", async () => {
     const { fetchFn, calls } = fakeFetch({
@@ -103,6 +119,7 @@ describe('the register page', () => {
       repeatPassword: 'long-password-1',
       bank: 'Khan Bank',
       accountNumber: '5000123456',
+      acceptTerms: true,
     });
     expect(localStorage.getItem('accessToken')).toBe('tok-new');
   });

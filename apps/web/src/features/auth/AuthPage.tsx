@@ -1,4 +1,4 @@
-import { App as AntApp, Button, Form, Input, Select } from 'antd';
+import { App as AntApp, Button, Checkbox, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -16,6 +16,8 @@ import {
 import { maintenanceText } from '../../app/MaintenanceGate';
 import { secondFactorStepSet, setAuthenticated, setUserInfo } from '../../app/authSlice';
 import { bankName } from '../../app/bankName';
+import { CONTENT_BLOCKS } from '../../app/constants';
+import { useContentBlock } from '../../app/useContentBlock';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { accountRule, requiredRule } from './accountRules';
 import { ExcludedLogin, excludedOf, type ExcludedAccount } from './ExcludedLogin';
@@ -122,6 +124,7 @@ const REGISTER_FIELDS: (keyof RegisterRequest)[] = [
   'repeatPassword',
   'bank',
   'accountNumber',
+  'acceptTerms',
 ];
 
 function RegisterForm() {
@@ -132,6 +135,7 @@ function RegisterForm() {
   const { data: options } = useGetBanksQuery();
   const banks = options?.banks ?? [];
   const signedIn = useSignedIn();
+  const terms = useContentBlock(CONTENT_BLOCKS.terms);
 
   const onFinish = async (values: RegisterRequest) => {
     try {
@@ -179,6 +183,23 @@ function RegisterForm() {
         rules={[accountRule('accountNumber', t)]}
       >
         <Input inputMode="numeric" autoComplete="off" />
+      </Form.Item>
+      {terms && (
+        <div className="auth-card__terms" data-testid="register-terms">
+          {terms}
+        </div>
+      )}
+      <Form.Item
+        name="acceptTerms"
+        valuePropName="checked"
+        rules={[
+          {
+            validator: (_rule, value) =>
+              value === true ? Promise.resolve() : Promise.reject(new Error(t('auth.acceptTermsRequired'))),
+          },
+        ]}
+      >
+        <Checkbox>{t('auth.acceptTerms')}</Checkbox>
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={isLoading}>
         {t('menu.register')}

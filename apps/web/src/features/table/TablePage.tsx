@@ -337,6 +337,9 @@ export default function TablePage() {
           {state.removedBecause && !(tournament && (state.removedBecause === 'moved' || finish)) && (
             <div className="tp-notice tp-notice--removed" role="status" data-testid="removed-notice">
               {t(`table.removed.${state.removedBecause}`)}
+              {state.removedNote && (
+                <div data-testid="removed-note">{t('table.removedNote', { note: state.removedNote })}</div>
+              )}
             </div>
           )}
           {notice && (

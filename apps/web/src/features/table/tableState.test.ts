@@ -273,6 +273,20 @@ describe('the table view state', () => {
     expect(back.removedBecause).toBeNull();
   });
 
+  it("keeps a kick's reason for the kicked viewer only, until they sit again", () => {
+    const seated = run([
+      snapshot({ seq: 1, viewer: { userId: 9, seat: null }, table: tableInfo(seats) }),
+      event(2, { type: 'seat-taken', seat: tableSeat(5, 9, 'saraa', 500) }),
+    ]);
+    const kicked = run(
+      [event(3, { type: 'seat-left', seat: 5, userId: 9, reason: 'kicked', note: 'Abusive chat' })],
+      seated,
+    );
+    expect(kicked.removedNote).toBe('Abusive chat');
+    const back = run([event(4, { type: 'seat-taken', seat: tableSeat(5, 9, 'saraa', 500) })], kicked);
+    expect(back.removedNote).toBeNull();
+  });
+
   it('a viewer who leaves by choice is told nothing', () => {
     const seated = run([
       snapshot({ seq: 1, viewer: { userId: 9, seat: null }, table: tableInfo(seats) }),

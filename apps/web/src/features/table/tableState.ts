@@ -75,6 +75,8 @@ export interface TableViewState {
   nextDeckCommitment: string | null;
   /** Why this viewer lost their seat when it was not their own choice (kicked, idle, …), until they sit again. */
   removedBecause: SeatLeftReason | null;
+  /** The administrator's words with a kick, shown with removedBecause. */
+  removedNote: string | null;
   /** After the hand: the viewer may still show (or muck) until the deadline. */
   showChoice: ShowChoiceView | null;
   /** A tournament table: the viewer's tournament is over (place and prize). */
@@ -119,6 +121,7 @@ export function initialTableState(): TableViewState {
     voidedHand: null,
     nextDeckCommitment: null,
     removedBecause: null,
+    removedNote: null,
     showChoice: null,
     tournamentFinish: null,
     tournamentMove: null,

@@ -16,7 +16,7 @@ function seatArrived(
     (table) => ({ ...table, seats: putSeat(table.seats, event.seat) }),
     (s) =>
       sameUser(event.seat.userId, s.viewer.userId)
-        ? { ...s, viewer: { ...s.viewer, seat: event.seat.seat }, removedBecause: null }
+        ? { ...s, viewer: { ...s.viewer, seat: event.seat.seat }, removedBecause: null, removedNote: null }
         : s,
   );
 }
@@ -33,6 +33,7 @@ export const seatEventReducers: EventReducers<SeatEventType> = {
           ? {
               ...s,
               removedBecause: event.reason === 'left' ? null : event.reason,
+              removedNote: event.note ?? null,
               viewer: {
                 ...s.viewer,
                 seat: null,
