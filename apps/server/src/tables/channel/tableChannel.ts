@@ -263,7 +263,12 @@ class TableConnection implements TableViewer {
   private async chat(message: Extract<TableClientMessage, { type: 'CHAT' }>): Promise<void> {
     const speaker = this.userId === null ? null : { userId: this.userId, username: this.username };
     if (!this.deps.chat || this.tableId === null) {
-      this.send({ type: 'REJECT', requestId: message.requestId ?? null, code: 'busy', message: 'No chat here' });
+      this.send({
+        type: 'REJECT',
+        requestId: message.requestId ?? null,
+        code: 'busy',
+        message: 'No chat here',
+      });
       return;
     }
     await this.deps.chat.say(this.tableId, this, speaker, message);
@@ -299,31 +304,44 @@ class TableConnection implements TableViewer {
       });
       return;
     }
-    const addresses = this.deps.seatAddresses;
-    if (message.type === 'SIT' && addresses && this.tableId !== null) {
-      const { address, device } = this.origin;
-      const tableId = this.tableId;
-      const seated = async () =>
-        (await this.deps.tableLayer.session(tableId)).seats.flatMap((s) => (s.userId == null ? [] : [s.userId]));
-      if (await seated().then((ids) => addresses.refuses(tableId, userId, address, ids)).catch(() => false)) {
-        this.send({
-          type: 'REJECT',
-          requestId,
-          code: 'shared_address',
-          message: 'Another player at this table is connected from the same address',
-        });
-        return;
-      }
-      await addresses.record(this.tableId, userId, address, device).catch(() => undefined);
-    }
+    // Held from here, before any awaited step (the seat address check and record below), so that the
+    // other sockets' SITs of this player meanwhile are refused busy and never reach the ledger.
     this.shortfalls.inFlight.add(key);
-    this.current = message;
     try {
+      if (message.type === 'SIT' && (await this.refusedForAddress(requestId, userId))) return;
+      this.current = message;
       await table.handle(this, message);
     } finally {
       this.current = null;
       this.shortfalls.inFlight.delete(key);
     }
+  }
+
+  /** The security desk's shared-address refusal for a SIT (REJECT sent), else the seat address recorded. */
+  private async refusedForAddress(requestId: string | null, userId: number): Promise<boolean> {
+    const addresses = this.deps.seatAddresses;
+    const tableId = this.tableId;
+    if (!addresses || tableId === null) return false;
+    const { address, device } = this.origin;
+    const seated = async () =>
+      (await this.deps.tableLayer.session(tableId)).seats.flatMap((s) =>
+        s.userId == null ? [] : [s.userId],
+      );
+    if (
+      await seated()
+        .then((ids) => addresses.refuses(tableId, userId, address, ids))
+        .catch(() => false)
+    ) {
+      this.send({
+        type: 'REJECT',
+        requestId,
+        code: 'shared_address',
+        message: 'Another player at this table is connected from the same address',
+      });
+      return true;
+    }
+    await addresses.record(tableId, userId, address, device).catch(() => undefined);
+    return false;
   }
 
   private learnShortfall(): void {
