@@ -119,7 +119,7 @@ describe.each(TEST_DRIVERS)('the security desk on $name', ({ url }) => {
       token: t.admin.token,
     });
     expect(replay.statusCode, replay.body).toBe(200);
-  });
+  }, 120_000); // 400 hands stored and scanned: ~7 s alone, more beside the web suite in CI
 
   it('a player gets 403 from the desk and from the suspend call', async () => {
     const player = await t.player(0);
