@@ -156,7 +156,14 @@ export function UsersPage() {
               </Space>
             ),
           },
-          { title: t('admin.columns.email'), dataIndex: 'email', key: 'email' },
+          {
+            title: t('admin.columns.email'),
+            dataIndex: 'email',
+            key: 'email',
+            // A long address is cut (shown whole on hover) so every column fits a 1,366 px screen.
+            width: 190,
+            ellipsis: { showTitle: true },
+          },
           {
             title: t('admin.columns.balance'),
             dataIndex: 'balance',
