@@ -70,8 +70,11 @@ export interface DirectorPorts {
   shuffle?: <T>(items: readonly T[]) => T[];
   /** How often the level clock's time left is saved between snapshots, ms (default 1,000). */
   clockSaveMs?: number;
-  /** Told after a save that changed the status (a recurring schedule creates its next instance at the start). */
-  statusChanged?: (status: TournamentStatus) => void;
+  /**
+   * Told after a save that changed the status (a recurring schedule creates its next instance at the
+   * start); the step waits for it, so `idle()` covers what it does.
+   */
+  statusChanged?: (status: TournamentStatus) => void | Promise<void>;
 }
 
 /** The level clock's time left is saved this often by default: a crash loses at most this much of a level. */
@@ -1125,7 +1128,7 @@ export class TournamentDirector {
     if (this.savedStatus !== this.status) {
       const first = this.savedStatus === null;
       this.savedStatus = this.status;
-      if (!first || this.status !== 'registering') this.ports.statusChanged?.(this.status);
+      if (!first || this.status !== 'registering') await this.ports.statusChanged?.(this.status);
     }
   }
 

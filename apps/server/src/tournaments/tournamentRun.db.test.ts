@@ -74,11 +74,12 @@ describe.each(TEST_DRIVERS)('whole tournaments with bots on $name', ({ url }) =>
 
     // The bots play on their own (no pause); the clock moves only while no table is in a hand, so no
     // bot's action clock runs out, and the levels and breaks pass by it.
-    for (let step = 0; step < 200_000 && !until(director); step++) {
+    // It stops only between hands: a hand still in play could end the tournament under a test's feet.
+    const playing = () => tables.runtimes().some((runtime) => runtime.isPlaying);
+    for (let step = 0; step < 200_000 && !(until(director) && !playing()); step++) {
       for (const runtime of tables.runtimes()) await runtime.idle();
       await director.idle();
-      if (tables.runtimes().some((runtime) => runtime.isPlaying))
-        await new Promise((resolve) => setTimeout(resolve, 1));
+      if (playing()) await new Promise((resolve) => setTimeout(resolve, 1));
       else clock.advance(UNIT_TIMING.nextHandDelayMs);
     }
     await director.idle();
@@ -197,5 +198,23 @@ describe.each(TEST_DRIVERS)('whole tournaments with bots on $name', ({ url }) =>
     expect(await t.services.tables.list().then((rows) => rows.filter((r) => r.tournamentId === id))).toEqual(
       [],
     );
+    // Cancelled already: a clear refusal, never a 500.
+    const again = await admin('DELETE', `/tournament?tournamentId=${id}`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('tournament_closed');
+  }, 120_000);
+
+  it('a cancel whose director stopped while it waited (its lease went away, or a hand finished the tournament) answers a clear error, never a 500', async () => {
+    const { id, director } = await run(
+      { ...SIT_AND_GO, name: 'Stopped under a cancel' },
+      9,
+      (d) => d.state === 'running',
+    );
+    // The director stops here as a lost lease stops it (a finished one is stopped the same way).
+    director.stop();
+    t.services.tournaments.tablesOf(id)!.stopAll();
+    const cancelled = await admin('DELETE', `/tournament?tournamentId=${id}`);
+    expect(cancelled.statusCode).toBe(503);
+    expect(cancelled.json().error.code).toBe('unavailable');
   }, 120_000);
 });

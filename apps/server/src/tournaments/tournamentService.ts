@@ -44,6 +44,7 @@ import { DatabaseTournamentStore } from './databaseTournamentStore.js';
 import {
   bountyPartOf,
   buyInsOf,
+  DirectorStopped,
   TournamentDirector,
   TournamentRefused,
   type CancelOutcome,
@@ -852,24 +853,39 @@ export class TournamentService {
    */
   private cancelHere(tournamentId: number, actor: AuditActor): Promise<CancelOutcome> {
     return this.exclusive(tournamentId, async () => {
+      // The live director is taken before anything is awaited: a hand in play may finish the
+      // tournament meanwhile (its director is then forgotten here and its lease released), and a
+      // director built from the row read before that would cancel from a stale snapshot.
+      const live = this.open.get(tournamentId);
       const row = await this.row(tournamentId);
-      if (row.status === 'finished' || row.status === 'cancelled')
-        throw new DomainError('tournament_closed', `The tournament is ${row.status} already`);
-      if (!this.open.has(tournamentId) && !(await this.ownership.acquire(leaseOf(tournamentId))))
+      const closed = (status: string) =>
+        new DomainError('tournament_closed', `The tournament is ${status} already`);
+      if (!live && (row.status === 'finished' || row.status === 'cancelled')) throw closed(row.status);
+      if (!live && !(await this.ownership.acquire(leaseOf(tournamentId))))
         throw directorAway('Another server process runs this tournament');
       const director =
-        this.open.get(tournamentId)?.director ??
+        live?.director ??
         new TournamentDirector(
           this.configOf(row),
           { clock: this.clock, bank: this.bank, store: this.store, tables: this.retiringTables() },
           (row.snapshot as TournamentSnapshot | null) ?? undefined,
         );
       const before = director.state;
-      const outcome = await director.cancel();
+      let outcome: CancelOutcome;
+      try {
+        // Queued behind the step of any hand that finished first (the director runs one step at a time).
+        outcome = await director.cancel();
+      } catch (error) {
+        if (!(error instanceof DirectorStopped)) throw error;
+        // That hand finished the tournament (its director stopped once done), or the lease went away.
+        if (director.state === 'finished' || director.state === 'cancelled') throw closed(director.state);
+        throw directorAway('The tournament is moving to another server');
+      }
       director.stop();
       this.open.get(tournamentId)?.tables.stopAll();
       this.open.delete(tournamentId);
       await this.ownership.release(leaseOf(tournamentId));
+      if (outcome.rule === 'none') throw closed(director.state);
       await recordAudit(this.deps.db, {
         ...actor,
         action: 'tournament.cancel',
@@ -971,11 +987,12 @@ export class TournamentService {
         bank: this.bank,
         store: this.store,
         tables,
-        // Once registration is over (the start, or a cancellation at it): the schedule's next instance.
-        statusChanged: (status) => {
+        // Once registration is over (the start, or a cancellation at it): the schedule's next instance,
+        // created within the director's step (scheduleNext logs its own errors), so `idle()` covers it.
+        statusChanged: async (status) => {
           if (nextDue && status !== 'scheduled' && status !== 'registering') {
             nextDue = false;
-            void this.scheduleNext(row);
+            await this.scheduleNext(row);
           }
         },
       },
