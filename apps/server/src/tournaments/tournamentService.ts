@@ -7,7 +7,6 @@ import {
   namedStructure,
   nextOccurrenceAfter,
   payoutTable,
-  validateLevels,
   type Level,
 } from '@tenger/engine';
 import {
