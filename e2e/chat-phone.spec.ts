@@ -119,7 +119,13 @@ test('chat between a seated player, a logged-in spectator and an anonymous spect
   const adminPage = await adminContext.newPage();
   await go(adminPage, `/admin/table/${tableId}`);
   const log = adminPage.getByTestId('admin-chat-log');
-  await expect(log).toContainText('As typed: watching from the rail, shit cards today');
+  // The log is read when the page opens; a line stored a moment after that shows on Refresh.
+  await expect(async () => {
+    await log.getByRole('button', { name: 'Refresh' }).click();
+    await expect(log).toContainText('As typed: watching from the rail, shit cards today', {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 30_000 });
   await expect(log.getByText('Muted').first()).toBeVisible();
   await adminPage.screenshot({ path: `${SHOTS}/admin-chat-log-desktop.png` });
   await visitor.screenshot({ path: `${SHOTS}/table-chat-desktop.png` });
