@@ -36,8 +36,8 @@ class SlowFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     globalSetup: ['./src/testing/globalSetup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
     maxWorkers: 2,
     sequence: { sequencer: SlowFirst },
   },

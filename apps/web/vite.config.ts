@@ -14,6 +14,6 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     // antd's first import in a file is slow on a busy 2-core machine.
-    testTimeout: 30_000,
+    testTimeout: 60_000,
   },
 });

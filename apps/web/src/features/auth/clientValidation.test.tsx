@@ -101,6 +101,7 @@ describe("the forms check the server's rules in the browser, in the reader's lan
     fill('Нууц үгээ давтана уу', 'long-password-1');
     fill('Банк', 'Khan Bank');
     fill('Дансны дугаар', '5000123456');
+    fireEvent.click(screen.getByRole('checkbox', { name: /Би 18 ба түүнээс дээш настай/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Бүртгэл үүсгэх' }));
     await waitFor(() =>
       expect(screen.getAllByText(/Энэ хэрэглэгчийн нэр бүртгэгдсэн байна\./).length).toBeGreaterThanOrEqual(
