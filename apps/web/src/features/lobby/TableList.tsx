@@ -47,6 +47,12 @@ export function TableList() {
   const update = (next: LobbyView) => setQuery((current) => queryFromView(next, current), { replace: true });
   const levels = useMemo(() => stakesLevels(tables), [tables]);
   const money = (amount: number) => formatMoney(amount, i18n.language);
+  /** The stakes levels as options: the same list under "Stakes" and "Up to". */
+  const stakeOptions = levels.map((level) => (
+    <option key={level.key} value={level.key}>
+      {money(level.small)} / {money(level.big)}
+    </option>
+  ));
   const figures = hasFigures(tables);
 
   const shown = useMemo(() => applyView(tables, view), [tables, view]);
@@ -79,11 +85,7 @@ export function TableList() {
               onChange={(event) => update({ ...view, stakes: event.target.value })}
             >
               <option value={ALL}>{t('lobby.filters.all')}</option>
-              {levels.map((level) => (
-                <option key={level.key} value={level.key}>
-                  {money(level.small)} / {money(level.big)}
-                </option>
-              ))}
+              {stakeOptions}
             </select>
           </label>
           <label className="filter">
@@ -97,11 +99,7 @@ export function TableList() {
               onChange={(event) => update({ ...view, stakesTo: event.target.value })}
             >
               <option value={ALL}>{t('lobby.filters.any')}</option>
-              {levels.map((level) => (
-                <option key={level.key} value={level.key}>
-                  {money(level.small)} / {money(level.big)}
-                </option>
-              ))}
+              {stakeOptions}
             </select>
           </label>
         </span>
