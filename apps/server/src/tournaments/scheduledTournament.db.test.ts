@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts } from '../ledger/accounts.js';
 import { FakeClock } from '../tables/runtime/clock.js';
 import { BotPlayer, seededRandom } from '../tables/runtime/simulation/botPlayer.js';
-import { TableRegistry } from '../tables/runtime/tableRegistry.js';
 import { TEST_DRIVERS } from '../testing/database.js';
-import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../testing/testServer.js';
+import { startTournamentServer } from '../testing/tournamentServer.js';
+import { BALANCED, type TestPlayer, type TestServer } from '../testing/testServer.js';
 import { tournamentBooks } from '../testing/tournamentChecks.js';
 import { UNIT_TIMING } from '../testing/unitTable.js';
 
@@ -28,12 +28,7 @@ describe.each(TEST_DRIVERS)('a scheduled tournament with every format on $name',
   const clock = new FakeClock();
 
   beforeAll(async () => {
-    t = await startTestServer({
-      databaseUrl: url,
-      tableLayer: (services) => new TableRegistry(services, { timing: UNIT_TIMING, clock }),
-      tournamentClock: clock,
-      tournamentBotPauseMs: [0, 0],
-    });
+    t = await startTournamentServer(url, clock);
   });
   afterAll(() => t.close());
 
