@@ -8,12 +8,12 @@ import { namedStructure } from '@tenger/engine';
 import { TournamentDetailSchema, type TournamentDetail } from '@tenger/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../tables/runtime/clock.js';
-import { TableRegistry } from '../tables/runtime/tableRegistry.js';
 import { UNIT_TIMING } from '../testing/unitTable.js';
 import { TEST_DRIVERS } from '../testing/database.js';
+import { startTournamentServer } from '../testing/tournamentServer.js';
 import { Accounts } from '../ledger/accounts.js';
 import type { TournamentDirector } from './director.js';
-import { BALANCED, startTestServer, type TestServer } from '../testing/testServer.js';
+import { BALANCED, type TestServer } from '../testing/testServer.js';
 import { tournamentBooks, tournamentHands } from '../testing/tournamentChecks.js';
 
 const BUY_IN = 1_000;
@@ -27,12 +27,7 @@ describe.each(TEST_DRIVERS)('whole tournaments with bots on $name', ({ url }) =>
   const clock = new FakeClock();
 
   beforeAll(async () => {
-    t = await startTestServer({
-      databaseUrl: url,
-      tableLayer: (services) => new TableRegistry(services, { timing: UNIT_TIMING, clock }),
-      tournamentClock: clock,
-      tournamentBotPauseMs: [0, 0],
-    });
+    t = await startTournamentServer(url, clock);
   });
   afterAll(() => t.close());
 
@@ -76,9 +71,11 @@ describe.each(TEST_DRIVERS)('whole tournaments with bots on $name', ({ url }) =>
     // bot's action clock runs out, and the levels and breaks pass by it.
     // It stops only between hands: a hand still in play could end the tournament under a test's feet.
     const playing = () => tables.runtimes().some((runtime) => runtime.isPlaying);
-    for (let step = 0; step < 200_000 && !(until(director) && !playing()); step++) {
+    // The stop is judged after the queues are idle: a deal the last clock move started is seen first.
+    for (let step = 0; step < 200_000; step++) {
       for (const runtime of tables.runtimes()) await runtime.idle();
       await director.idle();
+      if (until(director) && !playing()) break;
       if (playing()) await new Promise((resolve) => setTimeout(resolve, 1));
       else clock.advance(UNIT_TIMING.nextHandDelayMs);
     }
