@@ -32,6 +32,8 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
+  // Two: the browser tests are ~390 s of CPU (browsers and server included); a third worker beside the server
+  // suite pushed the load past 20 on two cores and the server suite's timing promises failed.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   reporter: [['list']],
   use: {
@@ -71,6 +73,18 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Bots think for a moment, not for a human's seconds: hands at bot tables come several times faster.
       BOT_PAUSE_MS: process.env.E2E_BOT_PAUSE_MS ?? '250-700',
+      // Every browser and API client of the tests comes from 127.0.0.1: the per-address defences (connection
+      // caps, an address shut out after 100 refusals a minute — the admin's login retries on 429 add up) would
+      // close the tests' own connections (ECONNRESET). They are tested as attacks in the server suite.
+      TCP_MAX_CONNECTIONS_PER_IP: '0',
+      HTTP_MAX_REFUSALS_PER_IP: '0',
+      // Both workers' people register and sign in from 127.0.0.1: 60 password checks a minute from one address
+      // (the default) refused a profile's save with 429 while the other worker signed in.
+      PASSWORD_CHECKS_PER_ADDRESS_PER_MINUTE: '1200',
+      WS_MAX_CONNECTIONS_PER_IP: '100000',
+      // The tests' API clients keep connections open between calls without a time limit of their own: a call
+      // sent on a connection just as the server closed it idle came back ECONNRESET (account-mn, under load).
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '600000',
     },
   },
 });

@@ -9,6 +9,8 @@ const ALLOWED_PATTERNS: RegExp[] = [
   /^Tenger Poker$/,
   /^English$/, // the language switch names each language in itself
   /^[a-z]+(-[a-z]+)+$/, // identifiers: content block names (lobby-banner)
+  /^terms$/, // the content block of the site's terms (a one-word block name)
+  /^TP[2-9A-HJ-NP-Z]{6}$/, // a player's personal deposit reference
   // antd's page-size changer keeps its English screen-reader label in the built app although AntdProvider
   // overrides it (AntdProvider.test.tsx proves the override in jsdom); known, reported, not yet explained.
   /^Page Size$/,
@@ -56,11 +58,12 @@ export async function latinOnlyTexts(
     }
     return out;
   }, skip);
+  // "name · email" and the like: each part is judged on its own.
+  const allowed = (part: string) => names.has(part) || ALLOWED_PATTERNS.some((pattern) => pattern.test(part));
   return texts.filter(
     (text) =>
       /[A-Za-z]/.test(text) &&
       !/[\u0400-\u04ff]/.test(text) &&
-      !names.has(text) &&
-      !ALLOWED_PATTERNS.some((pattern) => pattern.test(text)),
+      !text.split(' · ').every((part) => allowed(part.trim())),
   );
 }

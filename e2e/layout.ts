@@ -42,3 +42,14 @@ export async function expectInside(page: Page, locator: Locator): Promise<void> 
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(width);
 }
+
+/** The area (px²) two locators' boxes share: 0 when they do not overlap (both must be visible). */
+export async function sharedArea(a: Locator, b: Locator): Promise<number> {
+  await expect(a).toBeVisible();
+  await expect(b).toBeVisible();
+  const [boxA, boxB] = [await a.boundingBox(), await b.boundingBox()];
+  if (!boxA || !boxB) return 0;
+  const width = Math.min(boxA.x + boxA.width, boxB.x + boxB.width) - Math.max(boxA.x, boxB.x);
+  const height = Math.min(boxA.y + boxA.height, boxB.y + boxB.height) - Math.max(boxA.y, boxB.y);
+  return width > 0 && height > 0 ? width * height : 0;
+}

@@ -65,7 +65,10 @@ async function open(browser: Browser, width: number, path: string, signedIn: boo
 
 const AUTH_PAGES: Record<string, { path: string; action: (page: Page) => Locator }> = {
   login: { path: '/auth/login', action: (page) => page.getByRole('button', { name: 'Login' }).last() },
-  register: { path: '/auth/register', action: (page) => page.getByRole('button', { name: /Register/ }).last() },
+  register: {
+    path: '/auth/register',
+    action: (page) => page.getByRole('button', { name: /Register/ }).last(),
+  },
   forgot: {
     path: '/auth/forgot-password',
     action: (page) => page.getByRole('button', { name: 'Send the link' }),
@@ -92,7 +95,9 @@ for (const width of [360, 390]) {
       });
     }
 
-    test('every profile tab: nothing outside the screen and its main action reachable', async ({ browser }) => {
+    test('every profile tab: nothing outside the screen and its main action reachable', async ({
+      browser,
+    }) => {
       const page = await open(browser, width, '/profile', true);
       for (const [name, profile] of Object.entries(PROFILE_TABS)) {
         await page.getByRole('tab', { name: profile.tab }).tap();

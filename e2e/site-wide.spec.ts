@@ -29,10 +29,15 @@ test("the admin edits the lobby's content block and the lobby shows it", async (
   const admin = await openAs(browser, adminToken, '/admin/settings');
   const row = admin.getByRole('row').filter({ hasText: 'lobby-banner' });
   await row.getByRole('button', { name: 'Edit' }).click();
-  const dialog = admin.getByRole('dialog');
+  const dialog = admin.getByRole('dialog', { name: 'Edit the block lobby-banner' });
   await dialog.getByLabel('English text').fill(`${BANNER}\n<script>window.hacked = 1</script>`);
   await expect(dialog.getByTestId('block-preview-en')).toContainText('<script>window.hacked = 1</script>');
   await dialog.getByRole('button', { name: 'Save' }).click();
+  // Only the English text changed: the panel says the Mongolian readers keep the old text, and asks.
+  await admin
+    .getByRole('dialog', { name: 'Only the English text changed' })
+    .getByRole('button', { name: 'Save anyway' })
+    .click();
   await expect(dialog).toBeHidden();
 
   const lobby = await openAs(browser, null, '/');

@@ -1,20 +1,16 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { evaluateHoldem, parseCards } from '@tenger/engine';
 import { mkdirSync } from 'node:fs';
-import {
-  adminToken,
-  createTable,
-  deposit,
-  openAs as openSite,
-  register,
-  simulate,
-  type Person,
-} from './site';
+import { adminToken, createTable, deposit, openAs as openSite, register, type Person } from './site';
 
-// The moments that decide a hand on a real server: against bots, a pending recharge on the seat, your
-// own cards after losing a showdown and the Show/Muck choice (seen by a spectator), no waiting text in
-// the result pause and a paced all-in runout measured from the DOM; heads-up against a second person
-// (no bots, so our turn comes for sure), Leave Table during a hand folding after "Fold and leave?".
-// Every wait is on durable state, never a toast. Each test has its own table and people.
+// The moments that decide a hand on a real server: a pending recharge on the seat, your own cards after
+// losing a showdown and the Show/Muck choice (seen by a spectator), no waiting text in the result pause and
+// a paced all-in runout measured from the DOM; Leave Table during a hand folding after "Fold and leave?".
+// Two people play heads-up (no bots), each driven by the test from what its own page shows, so every moment
+// comes by the test's own play, never by waiting for the cards or a bot to bring it: at the river the better
+// hand bets and the worse calls (it loses and is mucked, so its player gets the choice); one pushes all in
+// and the other calls (a runout). Every wait is on durable state, never a toast. Each test has its own table
+// and people.
 
 const SHOTS = 'e2e/artifacts/screenshots';
 /** The stakes of the site's first table: half the maximum leaves room for a recharge. */
@@ -116,32 +112,90 @@ async function takeSeat(page: Page, checkPostNow = false): Promise<void> {
   throw new Error('could not take a seat');
 }
 
-/** Busted by a runout: buy in again. */
+/** Busted by a runout: add chips within the offer (the seat is kept), or buy in again once it is gone. */
 async function sitAgain(page: Page): Promise<void> {
+  const offer = page.getByTestId('bust-offer');
+  if (await visible(offer)) {
+    await offer.getByTestId('bust-offer-amount').fill('10000');
+    await offer.getByRole('button', { name: 'Add chips' }).click();
+    await expect(offer).toBeHidden();
+    return;
+  }
   await takeSeat(page);
 }
 
 const visible = (locator: Locator) => locator.isVisible().catch(() => false);
 
-test('showdowns, all-in runouts and a pending recharge, against bots', async ({ browser, request }) => {
-  test.setTimeout(900_000);
+/** The cards a locator shows ('As', 'Td', …). */
+const cardsOf = (cards: Locator) =>
+  cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-card') ?? ''));
+
+/**
+ * One step of a hand played to a showdown that one player loses after calling: whoever has the turn checks
+ * or calls, except at the river, where the better of the two hands (each read from its own page) bets. The
+ * bettor shows first (the last aggressor), the worse hand cannot beat it and is mucked: its player is asked
+ * to show or muck. Returns that player's page once it has called the bet, else null. On a tie nobody bets
+ * (both show, nobody loses) and the next hand is played.
+ */
+async function playToShowdown(pages: Page[]): Promise<Page | null> {
+  const board = await cardsOf(pages[0].locator('.felt__board [data-card]'));
+  for (const [i, page] of pages.entries()) {
+    const bar = actionBar(page);
+    if (!(await visible(bar))) continue;
+    if (board.length === 5) {
+      const [own, other] = await Promise.all([pages[i], pages[1 - i]].map((p) => cardsOf(myFaceCards(p))));
+      if (own.length === 2 && other.length === 2) {
+        const value = (hole: string[]) => evaluateHoldem(parseCards([...hole, ...board].join('')));
+        if (value(own) > value(other) && (await visible(bar.locator('.act--raise')))) {
+          await bar
+            .locator('.act--raise')
+            .click({ timeout: 5_000 })
+            .catch(() => undefined);
+          continue;
+        }
+        if (value(own) < value(other)) {
+          // Nothing to call yet: check, and the better hand bets; facing the bet: call, and lose.
+          const facingBet = /^Call/.test(
+            (await bar
+              .locator('.act--call')
+              .textContent()
+              .catch(() => '')) ?? '',
+          );
+          await checkOrCall(page);
+          if (facingBet) return page;
+          continue;
+        }
+      }
+    }
+    await checkOrCall(page);
+  }
+  return null;
+}
+
+test('showdowns, all-in runouts and a pending recharge, heads-up against a person', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(600_000);
   const admin = await adminToken(request);
-  const player = await register(request, 'moments');
-  await deposit(request, admin, player.userId, 500_000);
+  const [player, rival] = [await register(request, 'moments'), await register(request, 'rival')];
+  for (const person of [player, rival]) await deposit(request, admin, person.userId, 500_000);
   const tableId = await createTable(request, admin, `Moments ${player.username}`, STAKES);
-  await simulate(request, admin, tableId);
 
   const page = await openAs(browser, player, `/table/${tableId}`);
+  const other = await openAs(browser, rival, `/table/${tableId}`);
   const spectator = await openAs(browser, null, `/table/${tableId}`);
+  const people = [page, other];
 
   // Sit with half the maximum (room for a recharge). Waiting for the big blind is the default.
   await takeSeat(page, true);
+  await takeSeat(other);
 
   await test.step('a recharge during a hand shows on the seat until the hand ends', async () => {
-    await until('a pending recharge', 240_000, async () => {
+    await until('a pending recharge', 180_000, async () => {
       // Only while we hold cards in a running hand (a recharge between hands lands at once).
       if ((await myFaceCards(page).count()) !== 2 || (await visible(showChoice(page)))) {
-        await checkOrCall(page);
+        for (const p of people) await checkOrCall(p);
         return false;
       }
       await page.getByRole('button', { name: /menu/i }).first().click();
@@ -160,34 +214,56 @@ test('showdowns, all-in runouts and a pending recharge, against bots', async ({ 
 
   await test.step('losing a showdown: own cards stay, Show or Muck, no waiting text, the spectator sees the shown cards', async () => {
     let shot = false;
-    await until('a lost showdown with a choice', 600_000, async () => {
-      if (await visible(showChoice(page))) {
-        const text = (await showChoice(page).textContent()) ?? '';
-        // The result pause: no waiting message for a player who was in the hand.
-        await expect(page.locator('.tp-bottom')).not.toContainText(WAITING_TEXT);
-        await expect(me(page)).not.toContainText(WAITING_TEXT);
-        const cards = await myFaceCards(page).evaluateAll((els) =>
-          els.map((e) => e.getAttribute('data-card')),
-        );
-        expect(cards).toHaveLength(2);
-        if (!shot) {
-          await page.screenshot({ path: `${SHOTS}/moments-show-choice.png` });
-          shot = true;
-        }
-        if (!/You lost/.test(text)) {
-          await showChoice(page).getByRole('button', { name: "Don't show" }).click();
-          return false;
-        }
-        await showChoice(page).getByRole('button', { name: 'Show', exact: true }).click();
-        // The spectator is sent exactly these cards (a cards-shown event): checked on the frames it
-        // received, since the seat shows them only until the next hand is dealt.
-        const shown = (frame: string) =>
-          frame.includes('"cards-shown"') && cards.every((card) => frame.includes(`"${card}"`));
-        await expect.poll(() => received.get(spectator)!.some(shown), { timeout: 15_000 }).toBe(true);
-        return true;
+    /** The choice on the loser's page: checked, then Show. False when it is not the moment looked for. */
+    const lostShowdown = async (loser: Page): Promise<boolean> => {
+      const text = (await showChoice(loser).textContent()) ?? '';
+      if (!/You lost/.test(text)) {
+        // A winner nobody called may show too: not the moment looked for.
+        await showChoice(loser)
+          .getByRole('button', { name: "Don't show" })
+          .click({ timeout: 3_000 })
+          .catch(() => undefined);
+        return false;
       }
-      await checkOrCall(page);
-      return false;
+      // The result pause: no waiting message for a player who was in the hand.
+      await expect(loser.locator('.tp-bottom')).not.toContainText(WAITING_TEXT);
+      await expect(me(loser)).not.toContainText(WAITING_TEXT);
+      const cards = await cardsOf(myFaceCards(loser));
+      expect(cards).toHaveLength(2);
+      if (!shot) {
+        await loser.screenshot({ path: `${SHOTS}/moments-show-choice.png` });
+        shot = true;
+      }
+      const showed = await showChoice(loser)
+        .getByRole('button', { name: 'Show', exact: true })
+        .click({ timeout: 3_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      // The show window (2.5 s) closed before the click on a busy machine: the next hand, played the
+      // same way, brings the choice again.
+      if (!showed) return false;
+      // The spectator is sent exactly these cards (a cards-shown event): checked on the frames it
+      // received, since the seat shows them only until the next hand is dealt.
+      const shown = (frame: string) =>
+        frame.includes('"cards-shown"') && cards.every((card) => frame.includes(`"${card}"`));
+      await expect.poll(() => received.get(spectator)!.some(shown), { timeout: 15_000 }).toBe(true);
+      return true;
+    };
+    await until('a lost showdown with a choice', 240_000, async () => {
+      for (const page of people)
+        if ((await visible(showChoice(page))) && (await lostShowdown(page))) return true;
+      const caller = await playToShowdown(people);
+      // The worse hand called the river bet: its choice comes within moments, and lasts 2.5 s.
+      if (!caller) return false;
+      const asked = await showChoice(caller)
+        .waitFor({ state: 'visible', timeout: 10_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      return asked && lostShowdown(caller);
     });
   });
 
@@ -209,15 +285,13 @@ test('showdowns, all-in runouts and a pending recharge, against bots', async ({ 
     });
     type Entry = { at: number; count: number; faceUp: number };
     let runout: Entry[] = [];
-    await until('a called all-in', 600_000, async () => {
-      if (await visible(showChoice(page))) {
-        await showChoice(page)
-          .getByRole('button', { name: /Don't show|Muck/ })
-          .click()
-          .catch(() => undefined);
-        return false;
-      }
-      // Always keep chips: top up between hands when below the maximum.
+    await until('a called all-in', 180_000, async () => {
+      for (const p of people)
+        if (await visible(showChoice(p)))
+          await showChoice(p)
+            .getByRole('button', { name: /Don't show|Muck/ })
+            .click()
+            .catch(() => undefined);
       const log = await page.evaluate(() => (window as unknown as { boardLog: Entry[] }).boardLog);
       // A runout: 0 -> 3 -> 4 -> 5 with no action from us in between.
       for (let i = 0; i + 3 < log.length; i++) {
@@ -230,8 +304,11 @@ test('showdowns, all-in runouts and a pending recharge, against bots', async ({ 
           }
         }
       }
-      if ((await me(page).count()) === 0) await sitAgain(page);
+      // Whoever was busted by a runout buys in again; we push all in, the other calls.
+      for (const p of people)
+        if ((await me(p).count()) === 0 || (await visible(p.getByTestId('bust-offer')))) await sitAgain(p);
       await allIn(page);
+      await checkOrCall(other);
       return false;
     });
     const gaps = [runout[2].at - runout[1].at, runout[3].at - runout[2].at];
@@ -240,8 +317,7 @@ test('showdowns, all-in runouts and a pending recharge, against bots', async ({ 
     await page.screenshot({ path: `${SHOTS}/moments-runout.png` });
   });
 
-  await page.context().close();
-  await spectator.context().close();
+  for (const p of [page, other, spectator]) await p.context().close();
 });
 
 test('Leave Table during our hand asks "Fold and leave?" and folds, heads-up against a person', async ({
@@ -275,7 +351,9 @@ test('Leave Table during our hand asks "Fold and leave?" and folds, heads-up aga
   await expect
     .poll(
       async () => (await seat.count()) === 0 || (await seat.getAttribute('class'))?.includes('seat--folded'),
-      { timeout: 15_000 },
+      // Frames reach a spectator late on a loaded machine (it failed once at 15 s at a load average of 20);
+      // what tells a fold from the 8 s clock running out is the 'Timed out' label, checked below.
+      { timeout: 30_000 },
     )
     .toBe(true);
   await expect(seat).toHaveCount(0, { timeout: 120_000 });

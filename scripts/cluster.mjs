@@ -1,10 +1,12 @@
-// npm run start:cluster -- [--processes 3] [--port 8080] [--first-port 3001]
-// Several server processes as one site on this machine: each on DATABASE_URL (PostgreSQL) and
+// npm run start:cluster -- [--processes N] [--port 8080] [--first-port 3001]
+// WORKERS=N npm run start:cluster (the same as --processes N; WORKERS=auto or neither: one per core)
+// Several server processes as one site on this machine (one per core by default): each on DATABASE_URL (PostgreSQL) and
 // REDIS_URL (Redis 7), with its own PORT and NODE_ID, behind Debian's nginx (scripts/nginxConfig.mjs,
 // the config of deploy/nginx.conf, written to a temporary folder and run in the foreground).
 // Ctrl-C stops everything: each process drains its tables (SIGTERM) and nginx quits.
 import { spawn } from 'node:child_process';
 import console from 'node:console';
+import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
@@ -15,12 +17,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_MAIN = path.join(root, 'apps', 'server', 'dist', 'main.js');
 const { values } = parseArgs({
   options: {
-    processes: { type: 'string', default: '3' },
+    processes: { type: 'string' },
     port: { type: 'string', default: '8080' },
     'first-port': { type: 'string', default: '3001' },
   },
 });
-const count = Number(values.processes);
+// One process per core unless told otherwise: a process is one event loop, so a site of N cores carries
+// about N times one process (docs/adr/0008-one-box-every-core.md).
+const wanted = values.processes ?? process.env.WORKERS ?? 'auto';
+const count = wanted === 'auto' ? os.availableParallelism() : Number(wanted);
 const port = Number(values.port);
 const firstPort = Number(values['first-port']);
 const log = (line) => console.log(`[cluster] ${line}`);
@@ -36,7 +41,7 @@ if (!databaseUrl || !/^postgres(ql)?:\/\//.test(databaseUrl)) {
   process.exit(2);
 }
 if (!Number.isInteger(count) || count < 1 || count > 16) {
-  console.error('--processes must be 1 to 16');
+  console.error('--processes (or WORKERS) must be 1 to 16, or auto (one per core)');
   process.exit(2);
 }
 

@@ -38,11 +38,18 @@ function hardFileLimit() {
 }
 
 /**
- * @param {{ listenPort: number, upstreams: number[], prefix: string, host?: string, limits?: typeof CLIENT_LIMITS | null }} options
+ * @param {{ listenPort: number, upstreams: number[], prefix: string, host?: string, limits?: typeof CLIENT_LIMITS | null, tablesByTable?: boolean }} options
  *   prefix: a writable folder for nginx's pid, logs and temporary files. limits: null for none (a load
  *   benchmark whose thousands of players all come from 127.0.0.1).
  */
-export function nginxConfig({ listenPort, upstreams, prefix, host = '127.0.0.1', limits = CLIENT_LIMITS }) {
+export function nginxConfig({
+  listenPort,
+  upstreams,
+  prefix,
+  host = '127.0.0.1',
+  limits = CLIENT_LIMITS,
+  tablesByTable = true,
+}) {
   const servers = upstreams
     .map((port) => `    server ${host}:${port} max_fails=1 fail_timeout=2s;`)
     .join('\n');
@@ -63,13 +70,16 @@ http {
   fastcgi_temp_path ${prefix}/fastcgi;
   uwsgi_temp_path ${prefix}/uwsgi;
   scgi_temp_path ${prefix}/scgi;
-${httpBlock(servers, `${host}:${listenPort}`, limits)}
+${httpBlock(servers, `${host}:${listenPort}`, limits, tablesByTable)}
 }
 `;
 }
 
-/** The part of the config inside http { } (also what deploy/nginx.conf holds). */
-export function httpBlock(servers, listen, limits = CLIENT_LIMITS) {
+/**
+ * The part of the config inside http { } (also what deploy/nginx.conf holds). `tablesByTable` false spreads
+ * table sockets by least_conn like every other request (the config before issue 20, for comparison).
+ */
+export function httpBlock(servers, listen, limits = CLIENT_LIMITS, tablesByTable = true) {
   const zones = limits
     ? `
   # Per client address (the real one: nginx is the edge): open connections and request rate.
@@ -84,35 +94,8 @@ export function httpBlock(servers, listen, limits = CLIENT_LIMITS) {
       limit_conn tenger_conn ${limits.connectionsPerIp};
       limit_req zone=tenger_req burst=${limits.requestBurst} nodelay;`
     : '';
-  return `
-  # A WebSocket upgrade passes "Connection: upgrade" on; plain requests keep their upstream connection.
-  map $http_upgrade $connection_upgrade {
-    default upgrade;
-    '' '';
-  }
-${zones}
-  upstream tenger {
-    # Any process serves any request: tables are relayed to their owner inside the cluster.
-    least_conn;
-${servers}
-    keepalive 64;
-    # Below the server's keep-alive (5 s), so nginx never reuses a connection the server is closing.
-    keepalive_timeout 4s;
-  }
-
-  server {
-    listen ${listen};
-    client_max_body_size 1m;
-    # Slowloris: a head or body that trickles is dropped; a client that stops reading too.
-    client_header_timeout 10s;
-    client_body_timeout 10s;
-    send_timeout 30s;
-    keepalive_timeout 30s;
-    keepalive_requests 1000;
-    large_client_header_buffers 4 8k;
-
-    location / {${perClient}
-      proxy_pass http://tenger;
+  // What both locations pass on to a process.
+  const proxied = `
       proxy_http_version 1.1;
       proxy_set_header Upgrade $http_upgrade;
       proxy_set_header Connection $connection_upgrade;
@@ -127,7 +110,56 @@ ${servers}
       proxy_next_upstream_tries 3;
       # No process could answer (each refused, or answered 503 and is resting for fail_timeout): the site
       # is briefly unavailable, said as the server says it, never nginx's own 502 or 504 page.
-      error_page 502 504 = @unavailable;
+      error_page 502 504 = @unavailable;`;
+  return `
+  # A WebSocket upgrade passes "Connection: upgrade" on; plain requests keep their upstream connection.
+  map $http_upgrade $connection_upgrade {
+    default upgrade;
+    '' '';
+  }
+
+  # The table of a table socket (/ws/table/{id}), the key that sends all of a table's sockets to one process.
+  map $uri $tenger_table {
+    ~^/ws/table/(?<table>[0-9]+) $table;
+    default '';
+  }
+${zones}
+  upstream tenger {
+    # Any process serves any request: tables are relayed to their owner inside the cluster.
+    least_conn;
+${servers}
+    keepalive 64;
+    # Below the server's keep-alive (5 s), so nginx never reuses a connection the server is closing.
+    keepalive_timeout 4s;
+  }
+
+  # Table sockets by table: every socket of a table reaches the same process, and that process runs the
+  # table (the first socket's process takes its lease; its claim round takes at once the tables its own
+  # sockets watch), so no frame crosses Redis. Spread by least_conn instead, (N-1)/N of the sockets were
+  # relayed over Redis, one PUBLISH per frame per socket (docs/adr/0008-one-box-every-core.md). A process
+  # that is down is skipped for the next one of the hash; its tables follow there after their lease.
+  upstream tenger_tables {
+    ${tablesByTable ? 'hash $tenger_table consistent;' : 'least_conn;'}
+${servers}
+  }
+
+  server {
+    listen ${listen};
+    client_max_body_size 1m;
+    # Slowloris: a head or body that trickles is dropped; a client that stops reading too.
+    client_header_timeout 10s;
+    client_body_timeout 10s;
+    send_timeout 30s;
+    keepalive_timeout 30s;
+    keepalive_requests 1000;
+    large_client_header_buffers 4 8k;
+
+    location /ws/table/ {${perClient}
+      proxy_pass http://tenger_tables;${proxied}
+    }
+
+    location / {${perClient}
+      proxy_pass http://tenger;${proxied}
     }
 
     location @unavailable {
@@ -144,7 +176,13 @@ ${servers}
  * as a child in the foreground; resolves once it accepts connections on `listenPort`.
  * @returns {Promise<{ process: import('node:child_process').ChildProcess, prefix: string, stop(): Promise<void> }>}
  */
-export async function startNginx({ listenPort, upstreams, host = '127.0.0.1', limits = CLIENT_LIMITS }) {
+export async function startNginx({
+  listenPort,
+  upstreams,
+  host = '127.0.0.1',
+  limits = CLIENT_LIMITS,
+  tablesByTable = true,
+}) {
   const { spawn } = await import('node:child_process');
   const { mkdtempSync, mkdirSync, rmSync, writeFileSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
@@ -153,7 +191,7 @@ export async function startNginx({ listenPort, upstreams, host = '127.0.0.1', li
   const prefix = mkdtempSync(path.join(tmpdir(), 'tenger-nginx-'));
   for (const dir of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(prefix, dir));
   const conf = path.join(prefix, 'nginx.conf');
-  writeFileSync(conf, nginxConfig({ listenPort, upstreams, prefix, host, limits }));
+  writeFileSync(conf, nginxConfig({ listenPort, upstreams, prefix, host, limits, tablesByTable }));
   const child = spawn(process.env.NGINX ?? '/usr/sbin/nginx', ['-c', conf, '-p', prefix], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,14 +1,17 @@
 #!/usr/bin/env node
-// The whole test run (`npm test` after the build): the server suite, which mostly waits on databases, timers
-// and child processes, runs side by side with the CPU-bound lane (engine, protocol, web, then the browser
-// tests); the short chaos run (three processes, faults) comes last, alone, because its healing times are
-// judged against the clock. Each line of output is prefixed with its suite; the end prints every suite's
-// time and the run fails if any suite failed.
+// The whole test run (`npm test` after the build), in three lanes side by side: the server suite, which
+// mostly waits on databases, timers and child processes; the CPU-bound unit suites (engine, protocol, web);
+// and the browser tests, which mostly wait on a real server's bots and clocks (they need only the build, so
+// they start at once instead of after the web suite). The short chaos run (three processes, faults) comes
+// last, alone, because its healing times are judged against the clock. Each line of output is prefixed with
+// its suite; the end prints every suite's time and the run fails if any suite failed.
 //
 //   node scripts/test-all.mjs            everything
 //   node scripts/test-all.mjs --serial   one suite at a time (the old order), for a machine with one core
 //   TEST_SKIP=e2e,chaos node scripts/test-all.mjs   leave suites out (names below)
 import { spawn } from 'node:child_process';
+import console from 'node:console';
+import process from 'node:process';
 
 const serial = process.argv.includes('--serial');
 const skip = new Set((process.env.TEST_SKIP ?? '').split(',').filter(Boolean));
@@ -32,7 +35,7 @@ const SUITES = {
 /** Lanes run side by side; the suites of one lane one after another. Every suite runs, failed or not. */
 const PHASES = serial
   ? [[['engine', 'protocol', 'server', 'web', 'e2e', 'chaos']]]
-  : [[['server'], ['engine', 'protocol', 'web', 'e2e']], [['chaos']]];
+  : [[['server'], ['engine', 'protocol', 'web'], ['e2e']], [['chaos']]];
 
 const timings = [];
 
@@ -78,6 +81,10 @@ for (const phase of PHASES) {
 }
 console.log('\nSuite times:');
 for (const t of timings)
-  console.log(`  ${t.name.padEnd(9)} ${t.skipped ? 'skipped' : `${String(t.seconds).padStart(4)} s  ${t.ok ? 'passed' : 'FAILED'}`}`);
-console.log(`  ${'all'.padEnd(9)} ${String(Math.round((Date.now() - began) / 1000)).padStart(4)} s  ${ok ? 'passed' : 'FAILED'}`);
+  console.log(
+    `  ${t.name.padEnd(9)} ${t.skipped ? 'skipped' : `${String(t.seconds).padStart(4)} s  ${t.ok ? 'passed' : 'FAILED'}`}`,
+  );
+console.log(
+  `  ${'all'.padEnd(9)} ${String(Math.round((Date.now() - began) / 1000)).padStart(4)} s  ${ok ? 'passed' : 'FAILED'}`,
+);
 process.exit(ok ? 0 : 1);

@@ -38,6 +38,9 @@ export default defineConfig({
     globalSetup: ['./src/testing/globalSetup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // Two: the suite is 415 s of CPU (a 650 s run alone). Four workers beside the web and browser lanes made
+    // the load average 20 on two cores and the timing promises (a push in 100 ms, a takeover within the lease)
+    // failed: 18 minutes in all instead of 14.
     maxWorkers: 2,
     sequence: { sequencer: SlowFirst },
   },

@@ -1,7 +1,8 @@
 // bench:load --processes N: the server as N processes of one site on a fresh PostgreSQL database and
 // Redis (REDIS_URL, default 127.0.0.1:6379, a key prefix of its own), behind Debian's nginx
 // (scripts/nginxConfig.mjs). The first process starts alone (it migrates and the bench sets up the
-// site through it); `join()` starts the others and nginx, and the players connect through nginx.
+// site through it); `join()` starts the others and nginx, and the players connect through nginx: each
+// table's sockets to one process (as deployed), or with --table-routing spread by least_conn (relayed).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import process from 'node:process';
@@ -13,7 +14,18 @@ import { SERVER_MAIN, freePort, query, waitUntilUp } from './server.mjs';
 /** The lease time of the run (the production default): a killed process's tables move after it. */
 export const BENCH_LEASE_TTL_MS = 8000;
 
-export async function startCluster({ postgresUrl, admin, processes, logLevel = 'warn' }) {
+/**
+ * tableRouting: 'table' (nginx sends a table's sockets to one process, as deployed) or 'spread' (least_conn);
+ * main: the server script each process runs (bench:tournament's server.mjs has its own timings).
+ */
+export async function startCluster({
+  postgresUrl,
+  admin,
+  processes,
+  logLevel = 'warn',
+  tableRouting = 'table',
+  main = SERVER_MAIN,
+}) {
   const dbName = `tenger_load_${randomBytes(4).toString('hex')}`;
   await query(postgresUrl, `CREATE DATABASE ${dbName}`);
   const url = new URL(postgresUrl);
@@ -36,7 +48,7 @@ export async function startCluster({ postgresUrl, admin, processes, logLevel = '
 
   const startOne = async (i) => {
     const port = await freePort();
-    const child = spawn(process.execPath, [SERVER_MAIN], {
+    const child = spawn(process.execPath, [main], {
       env: { ...shared, PORT: String(port), NODE_ID: `bench-${i + 1}` },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -85,7 +97,12 @@ export async function startCluster({ postgresUrl, admin, processes, logLevel = '
       await Promise.all(Array.from({ length: processes - 1 }, (_, i) => startOne(i + 1)));
       const listenPort = await freePort();
       // Every simulated player comes from 127.0.0.1: no per-client limits in this run.
-      nginx = await startNginx({ listenPort, upstreams: children.map((c) => c.port), limits: null });
+      nginx = await startNginx({
+        listenPort,
+        upstreams: children.map((c) => c.port),
+        limits: null,
+        tablesByTable: tableRouting === 'table',
+      });
       cluster.base = `http://127.0.0.1:${listenPort}`;
       cluster.wsBase = `ws://127.0.0.1:${listenPort}`;
     },

@@ -14,6 +14,9 @@ const CONNECTING_TABLES = 4;
 const REBUY_DELAY_MS = 2000;
 /** A PING on one of this thread's connections this often: the transport's own round trip, as a baseline. */
 const PING_EVERY_MS = 200;
+/** A seat whose socket closed after a process was killed reconnects as the web client (tableSocket.ts). */
+const RECONNECT_MS = 1000;
+const RECONNECT_MAX_MS = 10_000;
 
 const { wsBase, tables } = workerData;
 let measuring = false;
@@ -34,6 +37,8 @@ const stats = {
   rebuys: 0,
   stoodUp: {},
   disconnects: 0,
+  /** Sockets of the killed process that reconnected to a survivor (--processes). */
+  failoverReconnects: 0,
   errors: {},
   incomplete: 0,
 };
@@ -139,8 +144,8 @@ function openSeat(table, spec, player) {
   seat.ready = new Promise((resolve) => (settle = resolve));
   let requests = 0;
   const nextRequestId = () => `r${++requests}`;
-  const ws = new WebSocket(`${wsBase}/ws/table/${spec.tableId}`, { perMessageDeflate: false });
-  seat.ws = ws;
+  let ws;
+  let attempts = 0;
   const sit = () =>
     ws.send(
       JSON.stringify({
@@ -150,25 +155,53 @@ function openSeat(table, spec, player) {
         requestId: `sit${++requests}`,
       }),
     );
+  connect(true);
 
-  ws.on('open', () => {
-    seat.open = true;
-    table.tracker.connected += 1;
-    ws.send(JSON.stringify({ type: 'AUTH', token: player.token, requestId: nextRequestId() }));
-    sit();
-  });
-  ws.on('error', (error) => {
-    count(stats.errors, error.code ?? error.message);
-    settle(`socket error: ${error.message}`);
-  });
-  ws.on('close', () => {
-    if (seat.timer) clearTimeout(seat.timer);
-    if (seat.open) table.tracker.connected -= 1;
-    seat.open = false;
-    if (!stopping) stats.disconnects += 1;
-    settle('closed before sitting');
-  });
-  ws.on('message', (data) => {
+  /**
+   * Opens the seat's socket: AUTH and SIT the first time; after a process of the cluster was killed, a
+   * socket it held reconnects (through nginx, to a survivor) with AUTH only, as the web client does:
+   * the seat is kept, and the new owner's SNAPSHOT says the table runs again.
+   */
+  function connect(first) {
+    ws = new WebSocket(`${wsBase}/ws/table/${spec.tableId}`, { perMessageDeflate: false });
+    seat.ws = ws;
+    ws.on('open', () => {
+      seat.open = true;
+      table.tracker.connected += 1;
+      ws.send(JSON.stringify({ type: 'AUTH', token: player.token, requestId: nextRequestId() }));
+      if (first) sit();
+    });
+    ws.on('error', (error) => {
+      count(stats.errors, error.code ?? error.message);
+      settle(`socket error: ${error.message}`);
+    });
+    ws.on('close', () => {
+      if (seat.timer) clearTimeout(seat.timer);
+      if (seat.open) table.tracker.connected -= 1;
+      const wasOpen = seat.open;
+      seat.open = false;
+      settle('closed before sitting');
+      if (stopping) return;
+      if (killedAt === null) {
+        stats.disconnects += 1;
+        return;
+      }
+      // Its process was killed: reconnect as the web client does (tableSocket.ts: 1 s × attempt, at most
+      // 10 s), through nginx to a survivor.
+      if (wasOpen) {
+        stats.failoverReconnects += 1;
+        attempts = 0;
+      }
+      attempts += 1;
+      setTimeout(
+        () => !stopping && connect(false),
+        Math.min(RECONNECT_MAX_MS, RECONNECT_MS * attempts),
+      ).unref();
+    });
+    ws.on('message', onMessage);
+  }
+
+  function onMessage(data) {
     const at = performance.now();
     const message = JSON.parse(data.toString());
     switch (message.type) {
@@ -199,7 +232,7 @@ function openSeat(table, spec, player) {
         count(stats.errors, message.code);
         return;
     }
-  });
+  }
 
   function onEvent(event) {
     switch (event.type) {

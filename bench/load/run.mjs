@@ -1,5 +1,5 @@
 // npm run bench:load -- [--tables 300] [--players-per-table 6] [--duration 60] [--db pglite|postgres] [--database-url …]
-//                        [--warmup 15] [--workers N] [--accounts N] [--processes 1] [--cpu-prof DIR]
+//                        [--warmup 15] [--workers N] [--accounts N] [--processes 1] [--table-routing table|spread] [--cpu-prof DIR]
 //                        [--server-main PATH] (another build of apps/server to compare with, e.g. a copy of
 //                        main's dist as apps/server/backups/main.js: it must sit two levels below the root)
 // Starts the built server as its own process on a fresh database, creates the tables, registers and
@@ -38,7 +38,7 @@ const SEATS_PER_WORKER = 300;
 const BUY_INS_PER_SEAT = 20;
 
 const USAGE =
-  'npm run bench:load -- [--tables 300] [--players-per-table 6] [--duration 60] [--db pglite|postgres] [--database-url postgres://…] [--warmup 15] [--workers N] [--accounts N] [--processes 1] [--cpu-prof DIR] [--server-main apps/server/<build>/main.js]';
+  'npm run bench:load -- [--tables 300] [--players-per-table 6] [--duration 60] [--db pglite|postgres] [--database-url postgres://…] [--warmup 15] [--workers N] [--accounts N] [--processes 1] [--table-routing table|spread] [--cpu-prof DIR] [--server-main apps/server/<build>/main.js]';
 const options = readOptions(
   process.argv.slice(2),
   {
@@ -50,6 +50,7 @@ const options = readOptions(
     workers: { whole: [1, 16] },
     accounts: { whole: [2, 100_000] },
     processes: { default: 1, whole: [1, 8] },
+    'table-routing': { default: 'table', choices: ['table', 'spread'] },
     'cpu-prof': {},
     'server-main': {},
   },
@@ -87,7 +88,12 @@ await runBench({
   start: async () =>
     (server =
       options.processes > 1
-        ? await startCluster({ postgresUrl, admin, processes: options.processes })
+        ? await startCluster({
+            postgresUrl,
+            admin,
+            processes: options.processes,
+            tableRouting: options.tableRouting,
+          })
         : await startServer({
             postgresUrl,
             admin,
@@ -197,6 +203,7 @@ async function benchmark() {
     bench: 'load',
     database: server.database,
     processes: options.processes,
+    tableRouting: options.processes > 1 ? options.tableRouting : null,
     tables: options.tables,
     playersPerTable: options.playersPerTable,
     players: seated,
@@ -238,7 +245,9 @@ async function benchmark() {
       killed: failover.killed,
       leaseTtlMs: BENCH_LEASE_TTL_MS,
       tablesMoved: moved.length,
+      reconnected: sum((s) => s.failoverReconnects ?? 0),
       p50Ms: round(percentile(moved, 50)),
+      p99Ms: round(percentile(moved, 99)),
       maxMs: round(moved.at(-1)),
     },
     booksBalanced: books.balanced,
@@ -274,7 +283,7 @@ async function killOne(workers) {
 
 function printSummary(r) {
   const lines = [
-    `Tenger load benchmark on ${r.database}${r.processes > 1 ? ` (${r.processes} processes behind nginx, Redis)` : ''}: ${r.tables} tables, ${r.players} players seated (${r.accounts} accounts), ${r.durationSeconds} s measured`,
+    `Tenger load benchmark on ${r.database}${r.processes > 1 ? ` (${r.processes} processes behind nginx, Redis, table sockets ${r.tableRouting === 'table' ? 'by table' : 'spread'})` : ''}: ${r.tables} tables, ${r.players} players seated (${r.accounts} accounts), ${r.durationSeconds} s measured`,
     `  hands per minute        ${r.handsPerMinute} (${r.hands} hands)`,
     `  actions measured        ${r.actions} (${r.actionsPerSecond}/s)`,
     `  fan-out latency (ms)    p50 ${r.fanoutMs.p50}  p90 ${r.fanoutMs.p90}  p99 ${r.fanoutMs.p99}  max ${r.fanoutMs.max}`,
@@ -293,7 +302,7 @@ function printSummary(r) {
     `  rejected ${JSON.stringify(r.rejected)}, errors ${JSON.stringify(r.errors)}, disconnects ${r.disconnects}, incomplete ${r.incompleteFanouts}, rebuys ${r.rebuys} ${JSON.stringify(r.stoodUp)}`,
     ...(r.failover
       ? [
-          `  failover (kill -9)      ${r.failover.tablesMoved} tables of ${r.failover.killed} running again after p50 ${r.failover.p50Ms} ms, max ${r.failover.maxMs} ms (lease ${r.failover.leaseTtlMs} ms)`,
+          `  failover (kill -9)      ${r.failover.tablesMoved} tables of ${r.failover.killed} running again after p50 ${r.failover.p50Ms} ms, p99 ${r.failover.p99Ms} ms, max ${r.failover.maxMs} ms (lease ${r.failover.leaseTtlMs} ms; ${r.failover.reconnected} sockets of the killed process reconnected)`,
         ]
       : []),
     `  books                   ${r.booksBalanced ? 'balanced' : 'NOT BALANCED'} after ${r.ledgerTransactions} ledger transactions`,

@@ -127,6 +127,24 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ HTTP_MAX_REFUSALS_PER_IP: '-1' })).toThrow(ConfigError);
   });
 
+  it('one address checks 60 passwords a minute, 4 at once, unless PASSWORD_CHECKS_PER_ADDRESS_PER_MINUTE raises it', () => {
+    expect(loadConfig({}).passwordGuard).toMatchObject({
+      perAddressPerMinute: 60,
+      perAddressInFlight: 4,
+      inFlight: 8,
+    });
+    expect(loadConfig({ PASSWORD_CHECKS_PER_ADDRESS_PER_MINUTE: '90' }).passwordGuard).toMatchObject({
+      perAddressPerMinute: 90,
+      perAddressInFlight: 6,
+    });
+    // More at once than the whole process may run is never granted.
+    expect(
+      loadConfig({ PASSWORD_CHECKS_PER_ADDRESS_PER_MINUTE: '1200' }).passwordGuard.perAddressInFlight,
+    ).toBe(8);
+    expect(() => loadConfig({ PASSWORD_CHECKS_PER_ADDRESS_PER_MINUTE: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PASSWORD_CHECKS_PER_ADDRESS_PER_MINUTE: 'many' })).toThrow(ConfigError);
+  });
+
   it('refuses an origin that is not an origin', () => {
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'tenger.mn/path' })).toThrow(ConfigError);
   });

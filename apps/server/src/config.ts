@@ -94,6 +94,17 @@ export interface ServerConfig {
   httpRefusalsPerIp: number;
   /** How long a client may take to send a whole request head before the connection is dropped (408). */
   httpHeadersTimeoutMs: number;
+  /**
+   * An idle keep-alive connection is closed after this (HTTP_KEEP_ALIVE_TIMEOUT_MS). Behind nginx, whose
+   * upstream connections idle 4 s at most, the default 5 s keeps the proxy the side that closes first; a
+   * direct client that reuses a connection just as the server closes it gets ECONNRESET.
+   */
+  httpKeepAliveTimeoutMs: number;
+  /**
+   * How long a table socket stays open after its table closed for good (TABLE_CLOSED_LINGER_MS): a
+   * tournament's last words to it (where a player was moved, a finish) may follow `table-closed`.
+   */
+  tableClosedLingerMs: number;
   /** On SIGTERM/SIGINT: how long running hands may take to finish before they are voided. */
   shutdownDrainMs: number;
   /** Redis 7 for a site of several processes (bus, table leases, shared counters); none: one process. */
@@ -131,6 +142,10 @@ export const DEFAULT_TCP_CONNECTIONS_PER_IP = 200;
 export const DEFAULT_HTTP_REFUSALS_PER_IP = 100;
 /** Time to send a whole request head (HTTP_HEADERS_TIMEOUT_MS): a slowloris holds a connection no longer. */
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+/** An idle keep-alive connection's life (HTTP_KEEP_ALIVE_TIMEOUT_MS): longer than nginx's upstream 4 s. */
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/** A closed table's sockets close this long after `table-closed` (TABLE_CLOSED_LINGER_MS). */
+export const DEFAULT_TABLE_CLOSED_LINGER_MS = 60_000;
 
 export const OWASP_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 
@@ -190,12 +205,30 @@ const EnvSchema = z.object({
     .min(0)
     .max(1_000_000)
     .optional(),
+  PASSWORD_CHECKS_PER_ADDRESS_PER_MINUTE: z.coerce
+    .number()
+    .int('PASSWORD_CHECKS_PER_ADDRESS_PER_MINUTE must be a whole number')
+    .min(1)
+    .max(100_000)
+    .default(DEFAULT_PASSWORD_GUARD.perAddressPerMinute),
   HTTP_HEADERS_TIMEOUT_MS: z.coerce
     .number()
     .int('HTTP_HEADERS_TIMEOUT_MS must be a whole number of milliseconds')
     .min(100)
     .max(120_000)
     .default(DEFAULT_HEADERS_TIMEOUT_MS),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce
+    .number()
+    .int('HTTP_KEEP_ALIVE_TIMEOUT_MS must be a whole number of milliseconds')
+    .min(1_000)
+    .max(3_600_000)
+    .default(DEFAULT_KEEP_ALIVE_TIMEOUT_MS),
+  TABLE_CLOSED_LINGER_MS: z.coerce
+    .number()
+    .int('TABLE_CLOSED_LINGER_MS must be a whole number of milliseconds')
+    .min(0)
+    .max(3_600_000)
+    .default(DEFAULT_TABLE_CLOSED_LINGER_MS),
   SHUTDOWN_DRAIN_SECONDS: z.coerce
     .number()
     .int('SHUTDOWN_DRAIN_SECONDS must be a whole number of seconds')
@@ -215,7 +248,10 @@ const EnvSchema = z.object({
     .optional(),
   REDIS_PREFIX: z
     .string()
-    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'REDIS_PREFIX must be 1 to 64 letters, digits, dots, colons, dashes or underscores')
+    .regex(
+      /^[A-Za-z0-9_.:-]{1,64}$/,
+      'REDIS_PREFIX must be 1 to 64 letters, digits, dots, colons, dashes or underscores',
+    )
     .default('tenger:'),
   TABLE_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(60_000).default(8_000),
   BOT_PAUSE_MS: z
@@ -249,17 +285,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN)
     throw new ConfigError([
-      'PUBLIC_ORIGIN: required when NODE_ENV=production (the site\'s address, e.g. https://poker.example.mn): links in mails point there',
+      "PUBLIC_ORIGIN: required when NODE_ENV=production (the site's address, e.g. https://poker.example.mn): links in mails point there",
     ]);
   if (e.SMTP_URL && !e.PUBLIC_ORIGIN)
     throw new ConfigError([
-      'PUBLIC_ORIGIN: required when SMTP_URL is set (the site\'s address, e.g. https://poker.example.mn): reset links in mails are built from it, never from the Host header of a request',
+      "PUBLIC_ORIGIN: required when SMTP_URL is set (the site's address, e.g. https://poker.example.mn): reset links in mails are built from it, never from the Host header of a request",
     ]);
   if (e.NODE_ENV === 'production' && e.ADMIN_TOTP_REQUIRED === 'false')
     throw new ConfigError([
       'ADMIN_TOTP_REQUIRED: administrators always need their second factor when NODE_ENV=production',
     ]);
-  const origins = (e.PUBLIC_ORIGIN ?? DEV_ORIGINS).split(',')
+  const origins = (e.PUBLIC_ORIGIN ?? DEV_ORIGINS)
+    .split(',')
     .map((o) => o.trim().replace(/\/$/, ''))
     .filter(Boolean);
   const badOrigin = origins.find((o) => !/^https?:\/\/[^/\s]+$/.test(o));
@@ -270,7 +307,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'REDIS_URL: several processes must share one PostgreSQL database; set DATABASE_URL too (PGlite is one process only)',
     ]);
   if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
-    throw new ConfigError(['METRICS_PORT: must differ from PORT (metrics are never served on the public port)']);
+    throw new ConfigError([
+      'METRICS_PORT: must differ from PORT (metrics are never served on the public port)',
+    ]);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -287,15 +326,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     scrypt: OWASP_SCRYPT,
     tokenTtlHours: 24 * 30,
     rateLimits: { failuresPerHour: 100, authRequestsPerMinute: 60 },
-    passwordGuard: DEFAULT_PASSWORD_GUARD,
+    passwordGuard: {
+      ...DEFAULT_PASSWORD_GUARD,
+      perAddressPerMinute: e.PASSWORD_CHECKS_PER_ADDRESS_PER_MINUTE,
+      // A crowd behind one address (carrier-grade NAT) that may check many passwords a minute may also check
+      // a few more at once; the process-wide bound (inFlight) still holds the scrypt pool.
+      perAddressInFlight: Math.max(
+        DEFAULT_PASSWORD_GUARD.perAddressInFlight,
+        Math.min(DEFAULT_PASSWORD_GUARD.inFlight, Math.ceil(e.PASSWORD_CHECKS_PER_ADDRESS_PER_MINUTE / 15)),
+      ),
+    },
     wsConnectionsPerIp: e.WS_MAX_CONNECTIONS_PER_IP,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
     tcpConnectionsPerIp:
       e.TCP_MAX_CONNECTIONS_PER_IP ?? (e.TRUST_PROXY > 0 ? 0 : DEFAULT_TCP_CONNECTIONS_PER_IP),
-    httpRefusalsPerIp:
-      e.HTTP_MAX_REFUSALS_PER_IP ?? (e.TRUST_PROXY > 0 ? 0 : DEFAULT_HTTP_REFUSALS_PER_IP),
+    httpRefusalsPerIp: e.HTTP_MAX_REFUSALS_PER_IP ?? (e.TRUST_PROXY > 0 ? 0 : DEFAULT_HTTP_REFUSALS_PER_IP),
     httpHeadersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+    httpKeepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    tableClosedLingerMs: e.TABLE_CLOSED_LINGER_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     redisUrl: e.REDIS_URL,
     nodeId: e.NODE_ID ?? `${os.hostname()}:${process.pid}`,

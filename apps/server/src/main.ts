@@ -34,7 +34,8 @@ async function main(): Promise<void> {
     `Tenger Poker is serving on ${address}`,
   );
 
-  if (server.operator.metricsAddress) log.info(`Prometheus metrics on ${server.operator.metricsAddress}/metrics`);
+  if (server.operator.metricsAddress)
+    log.info(`Prometheus metrics on ${server.operator.metricsAddress}/metrics`);
 
   shutDownOnSignals(server, { drainLimitMs: config.shutdownDrainMs, log });
 }

@@ -25,6 +25,7 @@ import { TableCatalogue } from './tables/tableCatalogue.js';
 import { RoleGrantDesk } from './fourEyes/roleGrants.js';
 import type { Clock } from './tables/runtime/ports.js';
 import { TournamentService } from './tournaments/tournamentService.js';
+import { PlayerNotes } from './users/playerNotes.js';
 import { UserService } from './users/userService.js';
 import { WalletService } from './wallet/walletService.js';
 
@@ -57,6 +58,8 @@ export interface Services {
   playSessions: PlaySessions;
   /** Players' reports of players, for the administrators' security desk. */
   security: SecurityDesk;
+  /** Players' private notes and colour tags on other players. */
+  playerNotes: PlayerNotes;
   /** Where players sit down from, for the shared-address detector and its refusal setting. */
   seatAddresses: SeatAddresses;
   /** The site's processes: a bus and table leases (Redis with REDIS_URL, in-process without). */
@@ -149,6 +152,7 @@ export function createServices(
       counters: cluster.counters,
     }),
     users: new UserService(db, auth, ledger),
+    playerNotes: new PlayerNotes(db),
     wallet: new WalletService(db, ledger, settings, protection),
     protection,
     seatAddresses: new SeatAddresses(db, settings),

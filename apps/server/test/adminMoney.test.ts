@@ -128,8 +128,9 @@ describe.each(TEST_DRIVERS)('admin money controls and the audit log on $name', (
       const deposit = AdminDepositSchema.parse(created.json());
       expect(deposit).toMatchObject({ status: 'pending', approvedAt: null, amount: 2_000_000 });
       expect(await available(p.id)).toBe(0);
-      // The player sees no pending deposit.
-      expect((await t.call({ method: 'GET', url: `${U}/deposit`, token: p.token })).json().total).toBe(0);
+      // The player sees it waiting (issue 23: the Deposit tab shows pending deposits).
+      const waiting = (await t.call({ method: 'GET', url: `${U}/deposit`, token: p.token })).json();
+      expect(waiting.items.map((d: { status: string }) => d.status)).toEqual(['pending']);
 
       const own = await admin('PUT', `/deposit/approve?depositId=${deposit.depositId}`);
       expect(own.statusCode).toBe(403);
@@ -143,7 +144,8 @@ describe.each(TEST_DRIVERS)('admin money controls and the audit log on $name', (
       const again = await as(approver.token)('PUT', `/deposit/approve?depositId=${deposit.depositId}`);
       expect(again.statusCode).toBe(200);
       expect(await available(p.id)).toBe(2_000_000);
-      expect((await t.call({ method: 'GET', url: `${U}/deposit`, token: p.token })).json().total).toBe(1);
+      const credited = (await t.call({ method: 'GET', url: `${U}/deposit`, token: p.token })).json();
+      expect(credited.items.map((d: { status: string }) => d.status)).toEqual(['credited']);
     });
 
     it('two administrators approving at once move the money exactly once', async () => {
@@ -471,9 +473,14 @@ describe.each(TEST_DRIVERS)('admin money controls and the audit log on $name', (
       // Security events, the players' own protection choices (test/playerProtection.test.ts) and the system's
       // seat reconciliation after a takeover (tableFencing.test.ts) are not admin actions. Nor are a
       // player taking back their own pending withdrawal (withdrawal.cancel, test/withdrawalCancel.test.ts)
-      // and the house paying a guaranteed tournament's overlay (tournament.overlay, a system posting of the
-      // tournament director: src/tournaments/ledgerTournamentBank.ts).
-      const notByAdmins = new Set<string>(['table.reconcile', 'withdrawal.cancel', 'tournament.overlay']);
+      // and the house paying a guaranteed tournament's overlay or the players' final-table deal (tournament.overlay,
+      // tournament.deal: system postings of the tournament director, src/tournaments/ledgerTournamentBank.ts).
+      const notByAdmins = new Set<string>([
+        'table.reconcile',
+        'withdrawal.cancel',
+        'tournament.overlay',
+        'tournament.deal',
+      ]);
       const adminActions = AUDIT_ACTIONS.filter(
         (a) => !a.startsWith('security.') && !a.startsWith('protection.') && !notByAdmins.has(a),
       );

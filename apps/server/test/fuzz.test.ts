@@ -34,6 +34,7 @@ const FIELDS = [
   'withdrawalId',
   'depositId',
   'note',
+  'colour',
   'reason',
   'name',
   'variant',

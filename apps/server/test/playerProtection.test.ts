@@ -1,4 +1,3 @@
-// Issue 24: the limits a player sets, time-outs and self-exclusion, reality checks and statements,
 // against the whole server (real database, real table sockets, a movable protection clock).
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import {
   type TableServerMessage,
 } from '@tenger/protocol';
 import { listAudit } from '../src/audit/auditLog.js';
+import { Accounts, type AccountRef } from '../src/ledger/accounts.js';
 import { queryRows } from '../src/db/client.js';
 import { TEST_DRIVERS } from '../src/testing/database.js';
 import { BALANCED, startTestServer, type TestPlayer, type TestServer } from '../src/testing/testServer.js';
@@ -246,6 +246,35 @@ describe.each(TEST_DRIVERS)('player protection on $name', ({ url }) => {
       b2.close();
       await standUpEveryone(one.id);
       await standUpEveryone(two.id);
+    });
+  });
+
+  describe('satellite tickets and the loss limit', () => {
+    it('a satellite entry whose ticket comes back as cash (its target cancelled) is no loss any more', async () => {
+      const carl = await t.player(20_000);
+      const [satellite, target] = [990_101, 990_102];
+      const move = (
+        kind: 'tournament_buy_in' | 'tournament_ticket' | 'tournament_ticket_refund',
+        from: AccountRef,
+        to: AccountRef,
+      ) =>
+        t.services.ledger.transfer({
+          key: `loss-${kind}-${carl.id}`,
+          kind,
+          from,
+          to,
+          amount: 1_100,
+          meta: { tournamentId: kind === 'tournament_buy_in' ? satellite : target },
+        });
+      await move('tournament_buy_in', Accounts.available(carl.id), Accounts.tournamentPool(satellite));
+      expect((await limitsOf(carl)).used.lossDaily).toBe(1_100);
+      // Won: the ticket is not cash, so the entry still counts as spent.
+      await move('tournament_ticket', Accounts.tournamentPool(satellite), Accounts.ticket(carl.id, target));
+      expect((await limitsOf(carl)).used.lossDaily).toBe(1_100);
+      // The target is cancelled: the ticket's value comes back to the balance, as a refunded entry would.
+      await move('tournament_ticket_refund', Accounts.ticket(carl.id, target), Accounts.available(carl.id));
+      expect((await limitsOf(carl)).used.lossDaily).toBe(0);
+      expect(await available(carl.id)).toBe(20_000);
     });
   });
 
@@ -550,29 +579,55 @@ describe.each(TEST_DRIVERS)('player protection on $name', ({ url }) => {
       g.close();
       await standUpEveryone(table.id);
       await t.call({ method: 'POST', url: `${U}/withdrawal`, token: gina.token, payload: { amount: 2_000 } });
+      // A satellite's entry and the ticket it won: the ticket is hers until she uses it.
+      const [satellite, target] = [990_001, 990_002];
+      await t.services.ledger.transfer({
+        key: `statement-entry-${gina.id}`,
+        kind: 'tournament_buy_in',
+        from: Accounts.available(gina.id),
+        to: Accounts.tournamentPool(satellite),
+        amount: 1_000,
+        meta: { tournamentId: satellite },
+      });
+      await t.services.ledger.transfer({
+        key: `statement-ticket-${gina.id}`,
+        kind: 'tournament_ticket',
+        from: Accounts.tournamentPool(satellite),
+        to: Accounts.ticket(gina.id, target),
+        amount: 1_000,
+        meta: { tournamentId: satellite, targetId: target },
+      });
       const today = new Date().toISOString().slice(0, 10);
       const res = await call(gina.token, 'GET', `/statement?from=${today}&to=${today}`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/csv');
       const lines = res.body.trim().split('\r\n');
       expect(lines[0]).toBe(
-        'time,transaction_id,type,table_id,hand_id,tournament_id,available_change,locked_change,at_tables_change,balance_after',
+        'time,transaction_id,type,table_id,hand_id,tournament_id,available_change,locked_change,at_tables_change,tickets_change,balance_after',
       );
       const rows = lines.slice(1).map((l) => l.split(','));
       expect(rows[0][2]).toBe('opening_balance');
       expect(rows.at(-1)![2]).toBe('closing_balance');
       const types = rows.slice(1, -1).map((r) => r[2]);
-      expect(types).toEqual(['deposit', 'buy_in', 'leave_seat', 'withdrawal_request']);
-      let balance = Number(rows[0][9]);
+      expect(types).toEqual([
+        'deposit',
+        'buy_in',
+        'leave_seat',
+        'withdrawal_request',
+        'tournament_buy_in',
+        'tournament_ticket',
+      ]);
+      expect(rows.at(-2)!.slice(5, 10)).toEqual([String(satellite), '0', '0', '0', '1000']);
+      let balance = Number(rows[0][10]);
       for (const r of rows.slice(1, -1)) {
-        balance += Number(r[6]) + Number(r[7]) + Number(r[8]);
-        expect(Number(r[9])).toBe(balance);
+        balance += Number(r[6]) + Number(r[7]) + Number(r[8]) + Number(r[9]);
+        expect(Number(r[10])).toBe(balance);
       }
       const [{ held }] = await queryRows<{ held: string | number }>(
         t.services.db,
         sql`SELECT coalesce(sum(balance), 0) AS held FROM ledger_accounts WHERE user_id = ${gina.id}`,
       );
-      expect(Number(rows.at(-1)![9])).toBe(Number(held));
+      expect(Number(rows.at(-1)![10])).toBe(Number(held));
       expect(Number(held)).toBe(40_000);
     });
 

@@ -197,6 +197,75 @@ describe.skipIf(!REDIS || !POSTGRES)(
       expect(res.json().error.code).toBe('not_found');
     });
 
+    it("a running tournament's late registration, rebuys and add-on read the same through the process that does not run the director", async () => {
+      const [p, q, late] = [await player(), await player(), await player()];
+      const startsAt = Date.now() + 1_500;
+      const res = await asAdmin(a, 'POST', '/tournament', {
+        ...SIT_AND_GO,
+        name: 'Relay late registration',
+        kind: 'mtt',
+        startsAt: new Date(startsAt).toISOString(),
+        maxEntrants: 9,
+        structure: undefined,
+        levels: [1, 2, 3, 4].map((level) => ({
+          level,
+          smallBlind: 10 * level,
+          bigBlind: 20 * level,
+          ante: 0,
+          seconds: 600,
+          isBreak: false,
+        })),
+        lateRegLevels: 2,
+        maxEntries: 2,
+        rebuyLevels: 1,
+        maxRebuys: 2,
+        addOn: true,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = TournamentDetailSchema.parse(res.json()).tournamentId;
+      for (const who of [p, q]) {
+        const entered = await register(b, id, who.token);
+        expect(entered.statusCode, entered.body).toBe(200);
+      }
+      const director = a.server.services.tournaments.directorOf(id)!;
+      while (director.state !== 'running') {
+        expect(Date.now() - startsAt, 'the tournament starts').toBeLessThan(15_000);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await director.idle();
+      expect(b.server.services.tournaments.directorOf(id)).toBeNull();
+
+      const windows = (d: TournamentDetail) => ({
+        status: d.status,
+        level: d.level,
+        lateRegistrationOpen: d.lateRegistrationOpen,
+        rebuysOpen: d.rebuysOpen,
+        addOnOpen: d.addOnOpen,
+      });
+      const open = {
+        status: 'running',
+        level: 1,
+        lateRegistrationOpen: true,
+        rebuysOpen: true,
+        addOnOpen: false,
+      };
+      expect(windows(await detail(a, id))).toEqual(open);
+      // B answers from what the director saved, not "closed" from a copy of its own.
+      expect(windows(await detail(b, id, p.token))).toEqual(open);
+
+      // A late entry through B is taken by the director; cancelled, everyone gets every buy-in back.
+      const entered = await register(b, id, late.token);
+      expect(entered.statusCode, entered.body).toBe(200);
+      expect((await detail(b, id)).entrants).toBe(3);
+      expect((await asAdmin(b, 'DELETE', `/tournament?tournamentId=${id}`)).statusCode).toBe(200);
+      for (const who of [p, q, late]) expect(await available(who.id)).toBe(FUNDS);
+      expect(windows(await detail(b, id))).toMatchObject({
+        status: 'cancelled',
+        lateRegistrationOpen: false,
+        rebuysOpen: false,
+      });
+    });
+
     // Last: it stops process A.
     it('the process running the director stops: the process asked takes the director over and answers', async () => {
       const id = await created();

@@ -14,7 +14,8 @@ describe.each(TEST_DRIVERS)('a player cancels a pending withdrawal on $name', ({
   afterAll(() => t.close());
   afterEach(async () => expect(await t.audit()).toEqual(BALANCED));
 
-  const me = async (p: TestPlayer) => (await t.call({ method: 'GET', url: `${U}/me`, token: p.token })).json();
+  const me = async (p: TestPlayer) =>
+    (await t.call({ method: 'GET', url: `${U}/me`, token: p.token })).json();
   const ask = async (p: TestPlayer, amount: number) => {
     const res = await t.call({ method: 'POST', url: `${U}/withdrawal`, token: p.token, payload: { amount } });
     expect(res.statusCode).toBe(201);
@@ -87,9 +88,10 @@ describe.each(TEST_DRIVERS)('a player cancels a pending withdrawal on $name', ({
 
   it('bad ids get a 400, no token a 401', async () => {
     const p = await t.player(1_000);
-    for (const id of ['abc', '0', '-1', '1.5', ''])
-      expect((await cancel(p, id)).statusCode, id).toBe(400);
-    expect((await t.call({ method: 'PUT', url: `${U}/withdrawal/cancel?withdrawalId=1` })).statusCode).toBe(401);
+    for (const id of ['abc', '0', '-1', '1.5', '']) expect((await cancel(p, id)).statusCode, id).toBe(400);
+    expect((await t.call({ method: 'PUT', url: `${U}/withdrawal/cancel?withdrawalId=1` })).statusCode).toBe(
+      401,
+    );
   });
 
   it('"locked" is broken down: at tables, in withdrawals, in tournaments', async () => {
@@ -117,10 +119,16 @@ describe.each(TEST_DRIVERS)('a player cancels a pending withdrawal on $name', ({
     expect(created.statusCode).toBe(201);
     const id = created.json().tournamentId as number;
     const locked = async () =>
-      LockedMoneySchema.parse((await t.call({ method: 'GET', url: `${U}/balance/locked`, token: p.token })).json());
-    expect((await t.call({ method: 'POST', url: `${U}/tournaments/${id}/register`, token: p.token })).statusCode).toBe(200);
+      LockedMoneySchema.parse(
+        (await t.call({ method: 'GET', url: `${U}/balance/locked`, token: p.token })).json(),
+      );
+    expect(
+      (await t.call({ method: 'POST', url: `${U}/tournaments/${id}/register`, token: p.token })).statusCode,
+    ).toBe(200);
     expect(await locked()).toMatchObject({ inTournaments: BUY_IN + FEE, total: 0 });
-    expect((await t.call({ method: 'DELETE', url: `${U}/tournaments/${id}/register`, token: p.token })).statusCode).toBe(200);
+    expect(
+      (await t.call({ method: 'DELETE', url: `${U}/tournaments/${id}/register`, token: p.token })).statusCode,
+    ).toBe(200);
     expect(await locked()).toMatchObject({ inTournaments: 0 });
   });
 });

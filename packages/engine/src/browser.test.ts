@@ -39,6 +39,7 @@ describe('the browser entry (@tenger/engine/browser)', () => {
         'tournament/payouts.ts',
         'tournament/places.ts',
         'tournament/icm.ts',
+        'tournament/satellite.ts',
       ].sort(),
     );
   });

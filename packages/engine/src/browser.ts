@@ -21,3 +21,4 @@ export * from './tournament/structures.js';
 export * from './tournament/payouts.js';
 export * from './tournament/places.js';
 export * from './tournament/icm.js';
+export * from './tournament/satellite.js';

@@ -123,7 +123,9 @@ describe('PokerStars text', () => {
     if ('error' in folded) throw new Error(folded.error.message);
     const record = handRecord(folded.state)!;
     expect(record.maxSeats).toBe(6);
-    expect(toPokerStars(record, { tableName: 'Altai' }).split('\n')[1]).toBe("Table 'Altai' 6-max Seat #1 is the button");
+    expect(toPokerStars(record, { tableName: 'Altai' }).split('\n')[1]).toBe(
+      "Table 'Altai' 6-max Seat #1 is the button",
+    );
     expect(toPokerStars(record, { tableName: 'Altai', maxSeats: 2 }).split('\n')[1]).toMatch(/ 2-max /);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AuditItemSchema,
   AdminOutcomeQuerySchema,
   AuditQuerySchema,
   CreateAdjustmentRequestSchema,
@@ -10,6 +11,7 @@ import {
   LedgerCsvQuerySchema,
   UpdateTableRequestSchema,
 } from './admin.js';
+import { AUDIT_SUMMARY_CODES, AUDIT_SUMMARY_WORDS } from './audit.js';
 
 describe('admin panel query and body schemas', () => {
   it('the ledger CSV range takes real calendar days, in order', () => {
@@ -99,5 +101,32 @@ describe('admin money and audit schemas (issue 9)', () => {
     ]) {
       expect(AuditQuerySchema.safeParse(query).success).toBe(false);
     }
+  });
+
+  it('an audit row carries its summary code and parameters, or a null code on an old row (issue 23)', () => {
+    const row = {
+      id: 7,
+      at: '2026-11-26T12:00:00.000Z',
+      actorId: 1,
+      actorName: 'admin',
+      ip: '127.0.0.1',
+      action: 'simulation.start',
+      targetType: 'table',
+      targetId: '3',
+      summary: 'simulation off -> on',
+      summaryCode: 'table.simulation',
+      summaryParams: { from: 'off', to: 'on' },
+    };
+    expect(AuditItemSchema.parse(row)).toEqual(row);
+    expect(AuditItemSchema.parse({ ...row, summaryCode: null, summaryParams: {} }).summaryCode).toBeNull();
+    expect(AuditItemSchema.safeParse({ ...row, summaryParams: { from: true } }).success).toBe(false);
+    expect(AuditItemSchema.safeParse({ ...row, summaryCode: undefined }).success).toBe(false);
+    // Every code names its parameters once, and the words are a vocabulary without repeats.
+    for (const params of Object.values(AUDIT_SUMMARY_CODES)) {
+      expect(new Set(params).size).toBe(params.length);
+    }
+    expect(new Set(AUDIT_SUMMARY_WORDS).size).toBe(AUDIT_SUMMARY_WORDS.length);
+    // i18next reads `count` as a plural count: no code names a parameter so.
+    expect(Object.values(AUDIT_SUMMARY_CODES).flat()).not.toContain('count');
   });
 });

@@ -17,6 +17,7 @@ import {
 import {
   BettingStructureSchema,
   BlockNameSchema,
+  DepositAccountsSchema,
   OutcomeQuerySchema,
   PreferencesSchema,
   RoleSchema,
@@ -47,8 +48,31 @@ export const AdminUserSchema = z.object({
   createdAt: IsoDateSchema,
   /** When the user was last seen: the latest sign-in (token issued) or table activity; null if never. */
   lastSeenAt: IsoDateSchema.nullable(),
+  /**
+   * The player's personal deposit reference (`TP` + 6 characters), written on their bank transfers; null
+   * only for an account made outside the app that has not read its reference yet.
+   */
+  depositReference: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+/**
+ * GET /user/shared-payout?userId=: other accounts whose payout account (bank and account number, their
+ * current one or one a withdrawal of theirs was paid to) is the user's own: a sign of one person with
+ * several accounts, or of a mistyped number.
+ */
+export const SharedPayoutAccountSchema = z.object({
+  userId: IdSchema,
+  username: z.string(),
+  status: UserStatusSchema,
+  bank: z.string(),
+  accountNumber: z.string(),
+  /** current: the other account holds it now; withdrawal: a withdrawal of theirs went to it. */
+  source: z.enum(['current', 'withdrawal']),
+});
+export type SharedPayoutAccount = z.infer<typeof SharedPayoutAccountSchema>;
+export const SharedPayoutResponseSchema = z.object({ accounts: z.array(SharedPayoutAccountSchema) });
+export type SharedPayoutResponse = z.infer<typeof SharedPayoutResponseSchema>;
 export const AdminUserPageSchema = pageOf(AdminUserSchema);
 export type AdminUserPage = z.infer<typeof AdminUserPageSchema>;
 
@@ -415,6 +439,8 @@ export const SettingsSchema = z.object({
     .default({ approverMinAdminHours: 24 }),
   /** The security desk: refuse a seat to a player whose address already holds a seat at that table. */
   security: z.object({ refuseSharedAddress: z.boolean() }).default({ refuseSharedAddress: false }),
+  /** The site's receiving bank accounts, shown on the player's Deposit tab. */
+  depositAccounts: DepositAccountsSchema.default({ en: [], mn: [] }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -438,6 +464,8 @@ export const UpdateSettingsRequestSchema = z.object({
   table: TableSettingsSchema.partial().optional(),
   fourEyes: SettingsSchema.shape.fourEyes.unwrap().partial().optional(),
   security: SettingsSchema.shape.security.unwrap().partial().optional(),
+  /** Either language's list may be sent alone; a list sent replaces that language's list. */
+  depositAccounts: DepositAccountsSchema.partial().optional(),
 });
 export type UpdateSettingsRequest = z.infer<typeof UpdateSettingsRequestSchema>;
 
@@ -516,6 +544,8 @@ export const BooksSchema = z.object({
      * guaranteed pool's shortfall); the Data page shows the overlay paid (this, negated).
      */
     tournamentGuarantee: z.int(),
+    /** The value of the satellite tickets players hold (won, not yet used or refunded). */
+    playersTickets: z.int(),
   }),
   /** Sum of every account; zero when the books balance. */
   total: z.int(),
@@ -600,7 +630,15 @@ export const AuditItemSchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),
+  /** The English text, as written (the CSV shows it; rows without a code are shown with it). */
   summary: z.string(),
+  /**
+   * Issue 23: the summary's code (see AUDIT_SUMMARY_CODES) and parameters, rendered in the reader's
+   * language; null on rows written before the codes. A plain string so that a panel older than the
+   * server falls back to `summary` for a code it does not know.
+   */
+  summaryCode: z.string().max(64).nullable(),
+  summaryParams: z.record(z.string(), z.union([z.string(), z.number()])),
 });
 export type AuditItem = z.infer<typeof AuditItemSchema>;
 export const AuditPageSchema = z.object({

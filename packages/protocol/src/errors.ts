@@ -104,6 +104,12 @@ export const ERROR_STATUS = {
   rebuy_stack: 409,
   /** An add-on outside its level, or by a player who is out. */
   addon_closed: 409,
+  /** A final-table deal asked when none may be made (not the final table, a bot still in, a deal made already) or by a player not in it. */
+  deal_unavailable: 409,
+  /** An answer to a final-table deal when no proposal is up (declined, timed out, or agreed already). */
+  deal_not_proposed: 409,
+  /** Registering with a satellite ticket the player does not hold (or holds no longer: used once). */
+  no_ticket: 409,
 
   // ---- player protection ----
   /** The account is in a time-out or self-exclusion; `fields.until` says until when ('indefinite'). */

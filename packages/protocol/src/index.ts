@@ -10,5 +10,7 @@ export * from './rules.js';
 export { ERROR_STATUS, httpStatusOf, isErrorCode, type ErrorStatus } from './errors.js';
 export * from './handExport.js';
 export * from './tournament.js';
+export * from './tournamentDeal.js';
 export * from './operations.js';
 export * from './protection.js';
+export * from './playerNotes.js';

@@ -150,6 +150,7 @@ export const STATEMENT_CSV_COLUMNS = [
   'available_change',
   'locked_change',
   'at_tables_change',
+  'tickets_change',
   'balance_after',
 ] as const;
 

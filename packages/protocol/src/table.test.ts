@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { TableClientMessageSchema, TableEventSchema, TableServerMessageSchema } from './index.js';
+import {
+  TableClientMessageSchema,
+  TableEventSchema,
+  TableServerMessageSchema,
+  TableTournamentSchema,
+} from './index.js';
 
 describe('table channel client messages', () => {
   it('accepts a sit with a seat and a whole buy-in', () => {
@@ -43,6 +48,13 @@ describe('table channel client messages', () => {
       TableClientMessageSchema.safeParse({ type: 'ACTION', action: 'bet', amount, handNumber: 1 }).success,
     ).toBe(false);
   });
+  it('WAITLIST joins or leaves the waiting list, nothing else', () => {
+    expect(TableClientMessageSchema.safeParse({ type: 'WAITLIST', join: true }).success).toBe(true);
+    expect(
+      TableClientMessageSchema.safeParse({ type: 'WAITLIST', join: false, requestId: 'w' }).success,
+    ).toBe(true);
+    expect(TableClientMessageSchema.safeParse({ type: 'WAITLIST' }).success).toBe(false);
+  });
   it('refuses unknown message types', () => {
     expect(TableClientMessageSchema.safeParse({ type: 'STEAL', seat: 1 }).success).toBe(false);
   });
@@ -71,6 +83,54 @@ describe('table channel server messages', () => {
     expect(TableServerMessageSchema.safeParse({ ...frame, code: 'whatever' }).success).toBe(false);
     // One vocabulary: the old kebab-case spelling is no code at all.
     expect(TableServerMessageSchema.safeParse({ ...frame, code: 'not-your-turn' }).success).toBe(false);
+  });
+  it('a busted seat carries the deadline of its offer to add chips (whole epoch ms)', () => {
+    const seat = {
+      seat: 2,
+      userId: 5,
+      username: 'bat',
+      isBot: false,
+      stack: 0,
+      status: 'sitting-out',
+      connected: true,
+      timeBankMs: 0,
+      pendingRecharge: null,
+      bustOfferDeadline: 1_700_000_060_000,
+    };
+    expect(TableEventSchema.safeParse({ type: 'seat-updated', seat }).success).toBe(true);
+    const bad = { ...seat, bustOfferDeadline: 1.5 };
+    expect(TableEventSchema.safeParse({ type: 'seat-updated', seat: bad }).success).toBe(false);
+    const { bustOfferDeadline: _, ...plain } = seat;
+    expect(TableEventSchema.safeParse({ type: 'seat-taken', seat: plain }).success).toBe(true);
+  });
+  it('the waiting list travels in table-updated: who waits, in order, and the seat held until a deadline', () => {
+    const waitlist = { userIds: [5, 9], offer: { userId: 5, seat: 3, deadline: 1_700_000_030_000 } };
+    const table = {
+      tableId: 7,
+      name: 'Unit',
+      variant: 'holdem',
+      betting: 'no-limit',
+      smallBlind: 50,
+      bigBlind: 100,
+      minBuyIn: 2_000,
+      maxBuyIn: 10_000,
+      maxPlayers: 6,
+      status: 'playing',
+      actionTimeSeconds: 20,
+      button: 0,
+      handsPlayed: 3,
+    };
+    expect(TableEventSchema.safeParse({ type: 'table-updated', table: { ...table, waitlist } }).success).toBe(
+      true,
+    );
+    const empty = { userIds: [], offer: null };
+    expect(
+      TableEventSchema.safeParse({ type: 'table-updated', table: { ...table, waitlist: empty } }).success,
+    ).toBe(true);
+    const bad = { ...waitlist, offer: { ...waitlist.offer, seat: 12 } };
+    expect(
+      TableEventSchema.safeParse({ type: 'table-updated', table: { ...table, waitlist: bad } }).success,
+    ).toBe(false);
   });
 });
 
@@ -115,6 +175,24 @@ describe('a tournament at its table', () => {
         table: { ...table, tournament: { ...tournament, averageStack: 1.5 } },
       }).success,
     ).toBe(false);
+  });
+
+  it('a progressive knockout table carries the bounty on each seated head, in whole tugrik', () => {
+    const pko = {
+      ...tournament,
+      bounties: [
+        { userId: 3, bounty: 2_500 },
+        { userId: 8, bounty: 0 },
+      ],
+    };
+    expect(TableTournamentSchema.parse(pko).bounties).toEqual(pko.bounties);
+    expect(TableTournamentSchema.parse(tournament).bounties).toBeUndefined();
+    for (const bad of [
+      { userId: 3, bounty: 12.5 },
+      { userId: 3, bounty: -1 },
+      { userId: 0, bounty: 10 },
+    ])
+      expect(TableTournamentSchema.safeParse({ ...tournament, bounties: [bad] }).success).toBe(false);
   });
 
   it('a finish names the player, the place and the prize; a move the table and seat to follow', () => {

@@ -13,6 +13,7 @@ import {
   singleLineText,
 } from './common.js';
 import { ChatCommandSchema, ChatServerMessageSchema } from './chat.js';
+import { TableDealSchema } from './tournamentDeal.js';
 import { BettingStructureSchema, TableStatusSchema, TableVariantSchema } from './user.js';
 
 /** `/ws/table/{tableId}`. */
@@ -117,6 +118,12 @@ export const RechargeMessageSchema = z.object({
   ...withRequestId,
 });
 export const LeaveMessageSchema = z.object({ type: z.literal('LEAVE'), ...withRequestId });
+/** Join (`join: true`) or leave the table's waiting list (cash tables; joining needs every seat taken). */
+export const WaitlistMessageSchema = z.object({
+  type: z.literal('WAITLIST'),
+  join: z.boolean(),
+  ...withRequestId,
+});
 export const ResumeMessageSchema = z.object({
   type: z.literal('RESUME'),
   lastSeq: z.int().min(0),
@@ -177,6 +184,7 @@ export const TableClientMessageSchema = z.discriminatedUnion('type', [
   SitInMessageSchema,
   RechargeMessageSchema,
   LeaveMessageSchema,
+  WaitlistMessageSchema,
   ResumeMessageSchema,
   TablePingMessageSchema,
   SeedMessageSchema,
@@ -216,6 +224,12 @@ export const TableSeatSchema = z.object({
   pendingRecharge: MoneySchema.nullable(),
   /** Seated, not dealt in until the big blind comes round (or they post). */
   waitingForBigBlind: z.boolean().optional(),
+  /**
+   * A cash-table player whose stack reached 0 keeps the seat (sitting out, not dealt in) until this
+   * epoch ms: adding chips (RECHARGE, at least the table minimum) before it deals them in again;
+   * after it (or on LEAVE) they stand up with reason `busted`.
+   */
+  bustOfferDeadline: z.int().optional(),
 });
 export type TableSeat = z.infer<typeof TableSeatSchema>;
 
@@ -251,6 +265,13 @@ export const TableTournamentSchema = z.object({
   averageStack: z.int().min(0),
   /** On the bubble: every table finishes its hand before any deals the next. */
   handForHand: z.boolean(),
+  /** The final-table deal (tournamentDeal.ts); null or absent while none may be asked. */
+  deal: TableDealSchema.nullable().optional(),
+  /**
+   * A progressive knockout: the bounty (₮) on the head of each player seated at this table, by userId
+   * (this table's seats only); absent when the tournament has no bounties.
+   */
+  bounties: z.array(z.object({ userId: IdSchema, bounty: MoneySchema })).optional(),
 });
 export type TableTournament = z.infer<typeof TableTournamentSchema>;
 
@@ -269,6 +290,34 @@ export const TournamentMoveSchema = z.object({
   seat: SeatIndexSchema,
 });
 export type TournamentMove = z.infer<typeof TournamentMoveSchema>;
+
+/**
+ * A cash table's waiting list (kept in the table's memory): who waits, in order, and the seat held for
+ * the first of them until `deadline` (epoch ms) — nobody else may take it meanwhile.
+ */
+export const TableWaitlistSchema = z.object({
+  userIds: z.array(IdSchema),
+  offer: z.object({ userId: IdSchema, seat: SeatIndexSchema, deadline: z.int() }).nullable(),
+});
+export type TableWaitlist = z.infer<typeof TableWaitlistSchema>;
+
+/**
+ * One table's waiting list as the caller sees it from the lobby (HTTP, issue 23): how many wait, the
+ * caller's place (1 = next; null: not on it) and the seat held for the caller, if any. Others' ids and
+ * offers stay with the table.
+ */
+export const MyWaitlistSchema = z.object({
+  tableId: IdSchema,
+  waiting: z.int().min(0),
+  place: z.int().min(1).nullable(),
+  offer: z.object({ seat: SeatIndexSchema, deadline: z.int() }).nullable(),
+});
+export type MyWaitlist = z.infer<typeof MyWaitlistSchema>;
+/** GET /api/v1/user/tables/waitlists: every cash table where anyone waits. */
+export const WaitlistsResponseSchema = z.object({ tables: z.array(MyWaitlistSchema) });
+export type WaitlistsResponse = z.infer<typeof WaitlistsResponseSchema>;
+/** POST and DELETE /api/v1/user/tables/{id}/waitlist: join or leave that table's waiting list. */
+export const TableIdParamsSchema = z.object({ id: IdQuerySchema });
 
 export const TableInfoSchema = z.object({
   tableId: IdSchema,
@@ -296,6 +345,10 @@ export const TableInfoSchema = z.object({
    * jackpot applies). Sent again in `table-updated` when the level or the standings change.
    */
   tournament: TableTournamentSchema.optional(),
+  /** The waiting list, when anyone waits (always in `table-updated` at a cash table, empty or not). */
+  waitlist: TableWaitlistSchema.optional(),
+  /** New blinds an administrator set during the hand in play: they apply from the next hand. */
+  nextStakes: z.object({ smallBlind: MoneySchema, bigBlind: MoneySchema }).optional(),
 });
 export type TableInfo = z.infer<typeof TableInfoSchema>;
 
@@ -551,6 +604,8 @@ const TableEventSchemas = [
   z.object({ type: z.literal('hand-voided'), handId: z.string(), handNumber: z.int().min(1) }),
   z.object({ type: z.literal('jackpot'), amount: MoneySchema }),
   z.object({ type: z.literal('table-updated'), table: TableInfoSchema.omit({ seats: true }) }),
+  /** An administrator changed the blinds during a hand: they apply from the next hand (a `table-updated` then). */
+  z.object({ type: z.literal('stakes-changing'), smallBlind: MoneySchema, bigBlind: MoneySchema }),
   z.object({ type: z.literal('table-closed') }),
   /** A tournament table: `userId`'s tournament is over (busted here, or won): place and prize (public, as in the lobby). */
   TournamentFinishSchema.extend({ type: z.literal('tournament-finish'), userId: IdSchema }),

@@ -78,6 +78,16 @@ export const TournamentSummarySchema = z.object({
   featured: z.boolean().optional(),
   /** Progressive knockout: the percent of each buy-in that becomes a bounty (0 or absent: none). */
   bountyPercent: z.int().min(0).max(90).optional(),
+  /** A final-table deal keeps this percent of the prizes left to play for, won by the winner (0 or absent: none). */
+  dealKeptPercent: z.int().min(0).max(100).optional(),
+  /**
+   * A satellite: its prizes are tickets to the target, each worth the target's buy-in + fee; `seats`
+   * is how many tickets the prize pool buys now (floor(pool / ticketValue), at most one per entrant).
+   */
+  satellite: z
+    .object({ targetId: IdSchema, targetName: z.string(), ticketValue: MoneySchema, seats: z.int().min(0) })
+    .nullable()
+    .optional(),
 });
 export type TournamentSummary = z.infer<typeof TournamentSummarySchema>;
 export const TournamentListSchema = z.array(TournamentSummarySchema);
@@ -136,6 +146,8 @@ export const TournamentDetailSchema = TournamentSummarySchema.extend({
   lateRegistrationOpen: z.boolean().optional(),
   rebuysOpen: z.boolean().optional(),
   addOnOpen: z.boolean().optional(),
+  /** The caller holds a satellite ticket for this tournament (registering uses it instead of the balance). */
+  ticketHeld: z.boolean().optional(),
 });
 export type TournamentDetail = z.infer<typeof TournamentDetailSchema>;
 
@@ -168,6 +180,26 @@ export type MyTournament = z.infer<typeof MyTournamentSchema>;
 export const MyTournamentsQuerySchema = PageQuerySchema;
 export const MyTournamentPageSchema = pageOf(MyTournamentSchema);
 export type MyTournamentPage = z.infer<typeof MyTournamentPageSchema>;
+
+/** A satellite ticket of the caller (GET /api/v1/user/tickets, the profile's Tickets list). */
+export const TournamentTicketSchema = z.object({
+  ticketId: IdSchema,
+  targetId: IdSchema,
+  targetName: z.string(),
+  /** The target's scheduled start (ISO); null for a Sit & Go. */
+  targetStartsAt: IsoDateSchema.nullable(),
+  satelliteId: IdSchema,
+  satelliteName: z.string(),
+  /** The target's buy-in + fee when it was won. */
+  value: MoneySchema,
+  /** held: usable to register; used: paid an entry; refunded: paid back in cash (the target was cancelled or is over). */
+  status: z.enum(['held', 'used', 'refunded']),
+  createdAt: IsoDateSchema,
+});
+export type TournamentTicket = z.infer<typeof TournamentTicketSchema>;
+/** GET /api/v1/user/tickets: newest first. */
+export const TournamentTicketListSchema = z.array(TournamentTicketSchema);
+export type TournamentTicketList = z.infer<typeof TournamentTicketListSchema>;
 
 export const TournamentIdParamsSchema = z.object({ id: IdQuerySchema });
 /**
@@ -255,6 +287,10 @@ const TournamentFieldsSchema = z.object({
   featured: z.boolean().optional(),
   /** Progressive knockout: the percent of each buy-in that becomes the player's bounty (0: none). */
   bountyPercent: z.int().min(0).max(90).optional(),
+  /** A final-table deal keeps this percent of the prizes left to play for (0: a deal shares everything). */
+  dealKeptPercent: z.int().min(0).max(100).optional(),
+  /** A satellite to this tournament (scheduled or registering, not itself): the prizes are its tickets. */
+  targetId: IdSchema.nullable().optional(),
 });
 
 /** POST /api/v1/admin/tournament. Either a named `structure` or the admin's own `levels`. */

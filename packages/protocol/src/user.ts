@@ -50,12 +50,31 @@ export const PreferencesSchema = z.object({
   backgroundMusic: z.boolean().optional(),
   /** Table chat hidden (the dealer's hand log too). */
   hideChat: z.boolean().optional(),
+  /** Your turn at a table not looked at: title flash, browser notification, vibration (issue 23). */
+  turnTitleFlash: z.boolean().optional(),
+  turnNotification: z.boolean().optional(),
+  turnVibrate: z.boolean().optional(),
   /** Players whose chat this user does not want to read (user ids). */
   chatMuted: z.array(IdSchema).max(500).optional(),
   darkTheme: z.boolean().optional(),
   language: LanguageSchema.optional(),
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
+
+/**
+ * The table's look, kept on the account (migration 0029): the felt's colour and the design on the back of
+ * the cards. A fixed set each, so the database CHECKs and this schema say the same.
+ */
+export const FELT_COLOURS = ['green', 'blue', 'red', 'grey'] as const;
+export const CARD_BACKS = ['classic', 'navy', 'gold'] as const;
+export const TableLookSchema = z.object({
+  felt: z.enum(FELT_COLOURS, { error: 'Choose one of the felt colours offered' }),
+  cardBack: z.enum(CARD_BACKS, { error: 'Choose one of the card backs offered' }),
+});
+export type TableLook = z.infer<typeof TableLookSchema>;
+export type FeltColour = TableLook['felt'];
+export type CardBack = TableLook['cardBack'];
+export const DEFAULT_TABLE_LOOK: TableLook = { felt: 'green', cardBack: 'classic' };
 
 // ---- auth ----
 
@@ -205,16 +224,52 @@ export type TablesResponse = z.infer<typeof TablesResponseSchema>;
 
 // ---- money: deposits, withdrawals, outcomes ----
 
+/**
+ * A deposit as its player sees it: pending (waits for a second administrator), credited, reversed (taken
+ * back) or refused (another administrator rejected it). One its maker cancelled is not shown.
+ */
+export const PlayerDepositStatusSchema = z.enum(['pending', 'credited', 'reversed', 'refused']);
+export type PlayerDepositStatus = z.infer<typeof PlayerDepositStatusSchema>;
 export const DepositSchema = z.object({
   depositId: IdSchema,
   code: z.string(),
   amount: MoneySchema,
   note: z.string().nullable(),
+  /** When the money moved; for a pending or refused deposit, when it was entered. */
   approvedAt: IsoDateSchema,
+  status: PlayerDepositStatusSchema,
 });
 export type Deposit = z.infer<typeof DepositSchema>;
 export const DepositPageSchema = pageOf(DepositSchema);
 export type DepositPage = z.infer<typeof DepositPageSchema>;
+
+/** One of the site's own bank accounts that players transfer deposits to. */
+export const SiteBankAccountSchema = z.object({
+  bank: singleLineText().trim().min(1, 'Enter the bank').max(64),
+  accountNumber: singleLineText()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{3,40}$/, 'Enter the account number (letters, digits, spaces, dashes)'),
+  holder: singleLineText().trim().min(1, 'Enter the account holder').max(100),
+});
+export type SiteBankAccount = z.infer<typeof SiteBankAccountSchema>;
+export const MAX_SITE_BANK_ACCOUNTS = 5;
+/** The receiving accounts shown to players, per language (a player sees the other language's when theirs is empty). */
+export const DepositAccountsSchema = z.object({
+  en: z.array(SiteBankAccountSchema).max(MAX_SITE_BANK_ACCOUNTS),
+  mn: z.array(SiteBankAccountSchema).max(MAX_SITE_BANK_ACCOUNTS),
+});
+export type DepositAccounts = z.infer<typeof DepositAccountsSchema>;
+
+/**
+ * GET /user/deposit/info: how to deposit. `reference` is the player's own deposit reference (`TP` + 6
+ * characters from an alphabet without 0, O, 1 and I), written on the bank transfer so the cashier finds
+ * the account; `accounts` are the site's receiving accounts per language.
+ */
+export const DepositInfoSchema = z.object({
+  reference: z.string(),
+  accounts: DepositAccountsSchema,
+});
+export type DepositInfo = z.infer<typeof DepositInfoSchema>;
 
 /** cancelled: the player took a pending withdrawal back (PUT /user/withdrawal/cancel). */
 export const WithdrawalStatusSchema = z.enum(['pending', 'approved', 'rejected', 'cancelled']);
@@ -242,8 +297,9 @@ export const CancelWithdrawalQuerySchema = z.object({ withdrawalId: IdQuerySchem
 
 /**
  * GET /user/balance/locked: what "locked" is made of. `total` (= atTables + inWithdrawals) is the
- * `locked` of GET /me; `inTournaments` is what the player's live tournament entries cost (buy-in and
- * fee), held by the tournament, not by the player's own accounts.
+ * `locked` of GET /me; `inTournaments` is what the player has put into tournaments not yet decided for
+ * them (every entry, re-entry, rebuy and add-on, buy-in and fee, in cash or with a ticket, less refunds),
+ * held by the tournament, not by the player's own accounts.
  */
 export const LockedMoneySchema = z.object({
   atTables: MoneySchema,
@@ -266,6 +322,14 @@ export const OutcomeTypeSchema = z.enum([
   'tournament_refund',
   'tournament_prize',
   'tournament_bounty',
+  /** A satellite's ticket won: its value onto the player's ticket for the target (+). */
+  'tournament_ticket',
+  /** A tournament entered with a ticket: the ticket's value into the tournament (−). */
+  'tournament_ticket_entry',
+  /** A ticket entry unregistered: the value back onto the ticket (+). */
+  'tournament_ticket_return',
+  /** A ticket refunded in cash (its target cancelled or over): the value into the balance (+). */
+  'tournament_ticket_refund',
 ]);
 export type OutcomeType = z.infer<typeof OutcomeTypeSchema>;
 export const OutcomeSchema = z.object({

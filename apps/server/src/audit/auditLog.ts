@@ -1,5 +1,11 @@
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
-import { AUDIT_ACTIONS, type AuditAction, type AuditTargetType } from '@tenger/protocol';
+import {
+  AUDIT_ACTIONS,
+  type AuditAction,
+  type AuditSummary,
+  type AuditSummaryParams,
+  type AuditTargetType,
+} from '@tenger/protocol';
 import type { Database } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
 
@@ -17,14 +23,21 @@ export interface AuditEntry extends AuditActor {
   targetId: string | number;
   /** Short before/after summary, e.g. `role PLAYER -> ADMIN`. */
   summary: string;
+  /**
+   * The same summary as a code and parameters (issue 23), shown in the reader's language; the English
+   * `summary` stays for the CSV. Rows without one are shown with the English text.
+   */
+  coded?: AuditSummary;
 }
 
 export { AUDIT_ACTIONS, type AuditAction };
 
-export interface AuditRow extends AuditEntry {
+export interface AuditRow extends Omit<AuditEntry, 'coded'> {
   id: number;
   at: Date;
   targetId: string;
+  summaryCode: string | null;
+  summaryParams: AuditSummaryParams;
 }
 
 export interface AuditQuery {
@@ -50,7 +63,19 @@ export async function recordAudit(tx: Database, entry: AuditEntry): Promise<void
     targetType: entry.targetType,
     targetId: String(entry.targetId),
     summary: entry.summary.slice(0, 500),
+    summaryCode: entry.coded?.code ?? null,
+    summaryParams: entry.coded ? clipParams(entry.coded.params) : {},
   });
+}
+
+/** Free-text parameters (reasons, names) are kept as short as the English summary. */
+function clipParams(params: AuditSummaryParams): AuditSummaryParams {
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? value.slice(0, 300) : value,
+    ]),
+  );
 }
 
 /** Newest first. */

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { LoginRequest, RegisterRequest, ResetPasswordRequest } from '@tenger/protocol';
 import type { Logger } from 'pino';
-import { recordAudit } from '../audit/auditLog.js';
+import { recordAudit, type AuditEntry } from '../audit/auditLog.js';
 import { MemoryCounters, type CounterStore } from '../cluster/counterStore.js';
 import {
   DEFAULT_PASSWORD_GUARD,
@@ -19,6 +19,7 @@ import { PasswordGate, type PasswordWorker } from './passwordGate.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { SessionEvents, type SessionChange } from './sessionEvents.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
+import { depositReferenceOf } from '../users/depositReference.js';
 import { opsSignals } from '../ops/signals.js';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -150,8 +151,10 @@ export class AuthService {
       // Two registrations raced past the check: the unique index decides.
       throw (await this.findDuplicate(body.username, body.email)) ?? error;
     }
+    // The personal deposit reference is drawn at once (node:crypto), so the cashier can find every player by it.
+    const depositRef = await depositReferenceOf(this.db, row.id);
     const accessToken = await this.issueToken(row.id);
-    return { accessToken, user: withoutSecrets(row) };
+    return { accessToken, user: withoutSecrets({ ...row, depositRef }) };
   }
 
   /**
@@ -233,6 +236,7 @@ export class AuthService {
         targetType: 'user',
         targetId: user.id,
         summary: `${user.username}: wrong current password on a profile change`,
+        coded: { code: 'security.wrong_password', params: { username: user.username } },
       });
       await this.recordFailures(ip, accountKey, user);
       throw new AppError(400, 'wrong_password', 'Current password is wrong', {
@@ -282,26 +286,39 @@ export class AuthService {
       this.failures.recordFailure(pairKey(accountKey, ip), pairFailuresPerHour),
       this.failures.recordFailure(accountKey, accountSlowdownAfter),
     ]);
-    for (const [scope, locked] of Object.entries({ address: addressLocked, pair: pairLocked, account: accountSlowed }))
+    for (const [scope, locked] of Object.entries({
+      address: addressLocked,
+      pair: pairLocked,
+      account: accountSlowed,
+    }))
       if (locked) opsSignals.lockout.publish({ scope });
-    const lockouts: Array<{ targetType: 'user' | ''; targetId: string | number; summary: string }> = [];
+    const lockouts: Array<Pick<AuditEntry, 'targetType' | 'targetId' | 'summary' | 'coded'>> = [];
     if (addressLocked) {
       lockouts.push({
         targetType: '',
         targetId: ip,
         summary: `IP ${ip}: ${failuresPerHour} failed passwords in an hour`,
+        coded: { code: 'security.lockout_address', params: { ip, failures: failuresPerHour } },
       });
     }
     if (pairLocked && account) {
       lockouts.push({
         ...target,
         summary: `${name} from ${ip}: ${pairFailuresPerHour} failed passwords in an hour; that address is refused for this account`,
+        coded: {
+          code: 'security.lockout_pair',
+          params: { username: name, ip, failures: pairFailuresPerHour },
+        },
       });
     }
     if (accountSlowed && account) {
       lockouts.push({
         ...target,
         summary: `${name}: ${accountSlowdownAfter} failed passwords in an hour; addresses that failed get no more tries, clean ones still do`,
+        coded: {
+          code: 'security.lockout_account',
+          params: { username: name, failures: accountSlowdownAfter },
+        },
       });
     }
     for (const lockout of lockouts) {
@@ -567,6 +584,7 @@ export class AuthService {
         targetType: 'user',
         targetId: reset.userId,
         summary: 'password reset by mailed link; every session and link revoked',
+        coded: { code: 'security.password_reset', params: {} },
       });
       return reset.userId;
     });

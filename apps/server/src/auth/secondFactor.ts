@@ -138,14 +138,12 @@ export class SecondFactorService {
       // Another request enrolled (or restarted the enrolment) meanwhile.
       if (confirmed.length === 0) throw alreadyEnrolled();
       await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, user.id));
-      await tx
-        .insert(adminRecoveryCodes)
-        .values(
-          recoveryCodes.map((recoveryCode) => ({
-            userId: user.id,
-            codeHash: hashRecoveryCode(recoveryCode),
-          })),
-        );
+      await tx.insert(adminRecoveryCodes).values(
+        recoveryCodes.map((recoveryCode) => ({
+          userId: user.id,
+          codeHash: hashRecoveryCode(recoveryCode),
+        })),
+      );
       await markSessionPassed(tx, accessToken);
       await recordAudit(tx, {
         actorId: user.id,
@@ -155,6 +153,10 @@ export class SecondFactorService {
         targetType: 'user',
         targetId: user.id,
         summary: `${user.username}: authenticator enrolled, ${RECOVERY_CODE_COUNT} recovery codes issued`,
+        coded: {
+          code: 'security.second_factor_enrol',
+          params: { username: user.username, codes: RECOVERY_CODE_COUNT },
+        },
       });
     });
     await this.wrongCodes.clear(wrongCodeKey(user.id));
@@ -216,6 +218,10 @@ export class SecondFactorService {
         targetType: 'user',
         targetId: userId,
         summary: `${target.username}: second factor ${removed[0]?.enrolledAt ? 'reset' : 'cleared (none enrolled)'}, every session ended`,
+        coded: {
+          code: removed[0]?.enrolledAt ? 'security.second_factor_reset' : 'security.second_factor_cleared',
+          params: { username: target.username },
+        },
       });
     });
     this.auth.forgetSessions(userId);
@@ -288,6 +294,10 @@ export class SecondFactorService {
         targetType: 'user',
         targetId: user.id,
         summary: `${user.username}: signed in with a recovery code, ${Number(left?.count ?? 0)} left`,
+        coded: {
+          code: 'security.recovery_code_used',
+          params: { username: user.username, left: Number(left?.count ?? 0) },
+        },
       });
       return true;
     });
@@ -325,6 +335,10 @@ export class SecondFactorService {
         targetType: 'user',
         targetId: user.id,
         summary: `${user.username}: ${WRONG_CODES_PER_HOUR} wrong second-factor codes in an hour`,
+        coded: {
+          code: 'security.wrong_codes',
+          params: { username: user.username, failures: WRONG_CODES_PER_HOUR },
+        },
       });
     }
     throw new AppError(400, 'second_factor_wrong', 'The code is wrong or was used already', {

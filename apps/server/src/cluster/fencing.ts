@@ -23,7 +23,8 @@ export async function issueFencingToken(db: Database, tableId: number, owner: st
         RETURNING token, (SELECT owner FROM previous) AS previous_owner`,
   );
   // Taken from another process (its lease lapsed), not a table this process opens again.
-  if (row.previous_owner !== null && row.previous_owner !== owner) opsSignals.leaseTakeover.publish({ tableId });
+  if (row.previous_owner !== null && row.previous_owner !== owner)
+    opsSignals.leaseTakeover.publish({ tableId });
   return Number(row.token);
 }
 

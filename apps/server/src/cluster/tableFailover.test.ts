@@ -29,6 +29,7 @@ const REDIS = process.env.TEST_REDIS_URL;
 const POSTGRES = process.env.TEST_DATABASE_URL;
 
 type Snapshot = Frame & { table?: { seats: Array<{ seat: number; userId: number }> } };
+type Hand = { handNumber: number; toAct: number | null; legal: { actions: Array<{ type: string }> } | null };
 type Session = { owner?: string; seats: Array<{ seat: number; userId: number }>; handsPlayed: number };
 
 /**
@@ -37,7 +38,7 @@ type Session = { owner?: string; seats: Array<{ seat: number; userId: number }>;
  */
 async function seatPerson(child: Child, tableId: number, token: string, amount: number) {
   const client = await FrameSocket.open(wsUrl(child, tableId));
-  const person = { client, seat: -1, acting: false };
+  const person = { client, seat: -1, acting: false, actions: 0 };
   client.send({ type: 'AUTH', token, requestId: 'auth' });
   await client.reply('auth');
   for (let attempt = 0; person.seat < 0 && attempt < 6; attempt++) {
@@ -49,11 +50,30 @@ async function seatPerson(child: Child, tableId: number, token: string, amount: 
     else client.send({ type: 'RESUME', lastSeq: 0, requestId: `again-${attempt}` });
   }
   expect(person.seat).toBeGreaterThanOrEqual(0);
+  // The hand being played (next-to-act carries no number: it comes from hand-started or a snapshot).
+  let handNumber = 0;
   client.socket.on('message', (data) => {
-    const f = JSON.parse(data.toString()) as Frame & { hand?: unknown };
-    if (!person.acting || f.event?.type !== 'next-to-act' || f.event.seat !== person.seat) return;
-    const check = f.event.legal?.actions.some((a) => a.type === 'check');
-    client.send({ type: 'ACTION', action: check ? 'check' : 'call', handNumber: f.event.handNumber });
+    const f = JSON.parse(data.toString()) as Frame & { hand?: Hand | null };
+    if (f.type === 'SNAPSHOT' && f.hand) handNumber = f.hand.handNumber;
+    if (f.event?.type === 'hand-started' && f.event.handNumber) handNumber = f.event.handNumber;
+    if (!person.acting) return;
+    // The turn comes as an event, or in the snapshot the new owner sends when the relay reattaches
+    // (a hand it dealt at once may already wait on us then: the event went out before we listened).
+    const legal =
+      f.event?.type === 'next-to-act' && f.event.seat === person.seat
+        ? f.event.legal
+        : f.type === 'SNAPSHOT' && f.hand && f.hand.toAct === person.seat
+          ? f.hand.legal
+          : undefined;
+    if (!legal) return;
+    const check = legal.actions.some((a) => a.type === 'check');
+    person.actions++;
+    client.send({
+      type: 'ACTION',
+      action: check ? 'check' : 'call',
+      handNumber,
+      requestId: `act-${person.actions}`,
+    });
   });
   return person;
 }
@@ -92,11 +112,10 @@ describe.skipIf(!REDIS || !POSTGRES)('three processes on PostgreSQL and Redis', 
       const spectators: FrameSocket[] = [];
       for (const [i, tableId] of doomed.entries()) {
         const who = await registerPerson(nodes[1], admin, `person${i}${hex()}`, 50_000);
-        people.push({
-          ...(await seatPerson(nodes[1], tableId, who.token, 3_000 + 1_000 * i)),
-          tableId,
-          id: who.id,
-        });
+        // The same object the socket handler reads `acting` from (a spread copy never started acting:
+        // each person then timed out every turn, and a loaded run missed the 90 s for a new hand).
+        const person = await seatPerson(nodes[1], tableId, who.token, 3_000 + 1_000 * i);
+        people.push(Object.assign(person, { tableId, id: who.id }));
         for (const via of [nodes[1], nodes[2]]) {
           const spectator = await FrameSocket.open(wsUrl(via, tableId));
           await spectator.next((f) => f.type === 'SNAPSHOT', { past: true });
@@ -168,8 +187,19 @@ describe.skipIf(!REDIS || !POSTGRES)('three processes on PostgreSQL and Redis', 
           ),
         ),
       );
+      console.log(
+        `cluster failover: every spectator saw a new hand settle ${Date.now() - killedAt} ms after kill -9`,
+      );
       for (const s of [...spectators, ...people.map((p) => p.client)])
         expect(s.socket.readyState).toBe(s.socket.OPEN);
+      // Each person acted at the new owner (through the relay on node-2), and no action was refused.
+      for (const p of people) expect(p.actions).toBeGreaterThan(0);
+      for (const p of people)
+        expect(
+          p.client.frames.filter(
+            (f) => f.type === 'ERROR' || (f.type === 'REJECT' && f.requestId?.startsWith('act-')),
+          ),
+        ).toEqual([]);
 
       await Promise.all(nodes.slice(1).map((n) => killed(n, 'SIGTERM')));
       await data.withDatabase(async (db) => {

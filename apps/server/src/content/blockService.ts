@@ -23,8 +23,8 @@ export const DEFAULT_BLOCKS: Record<string, LocalizedText> = {
     mn: 'Тэмцээнүүд удахгүй эхэлнэ.',
   },
   'deposit-instructions': {
-    en: 'To deposit, transfer money to the site’s bank account with your username in the transfer description. An administrator credits your balance once the money arrives.',
-    mn: 'Орлого хийхдээ сайтын дансанд гүйлгээний утгад хэрэглэгчийн нэрээ бичиж шилжүүлнэ үү. Мөнгө орж ирмэгц админ таны үлдэгдлийг цэнэглэнэ.',
+    en: 'Transfer the money to one of the site’s accounts shown above and write your deposit reference in the transfer description. An administrator credits your balance once the money arrives.',
+    mn: 'Дээр харуулсан сайтын аль нэг дансанд мөнгөө шилжүүлж, гүйлгээний утгад өөрийн орлогын кодыг бичнэ үү. Мөнгө орж ирмэгц админ таны үлдэгдлийг цэнэглэнэ.',
   },
   'site-footer': {
     en: 'Tenger Poker · Play responsibly. Players must be 18 or older.',
@@ -109,7 +109,14 @@ function audit(
   name: string,
   summary: string,
 ): Promise<void> {
-  return recordAudit(tx as Database, { ...actor, action, targetType: 'block', targetId: name, summary });
+  return recordAudit(tx as Database, {
+    ...actor,
+    action,
+    targetType: 'block',
+    targetId: name,
+    summary,
+    coded: { code: action, params: { name } },
+  });
 }
 
 /** The start of each language's text, for the audit summary. */

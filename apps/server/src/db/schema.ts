@@ -1,4 +1,5 @@
 // Drizzle view of the schema. The SQL in ../../drizzle/ is the source of truth (CHECKs and triggers live there).
+import { CARD_BACKS, FELT_COLOURS } from '@tenger/protocol';
 import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -25,6 +26,11 @@ export const users = pgTable('users', {
   adminGrantedBy: integer('admin_granted_by'),
   /** When the player confirmed 18+ and the terms at registration (migration 0021; null: registered before). */
   termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true, mode: 'date' }),
+  /** The personal deposit reference (migration 0025; users/depositReference.ts); unique, never changes. */
+  depositRef: text('deposit_ref').unique('users_deposit_ref_key'),
+  /** The table's look chosen in Settings (migration 0029; CHECKed against the protocol's fixed sets). */
+  tableFelt: text('table_felt', { enum: FELT_COLOURS }).notNull().default('green'),
+  cardBack: text('card_back', { enum: CARD_BACKS }).notNull().default('classic'),
 });
 
 export const accessTokens = pgTable('access_tokens', {
@@ -90,6 +96,7 @@ export const LEDGER_ACCOUNT_KINDS = [
   'tournament_pool',
   'tournament_fees',
   'tournament_guarantee',
+  'player_ticket',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
@@ -232,6 +239,9 @@ export const auditLog = pgTable('audit_log', {
   targetType: text('target_type').notNull().default(''),
   targetId: text('target_id').notNull().default(''),
   summary: text('summary').notNull().default(''),
+  /** Migration 0027: the summary as a code and parameters (AUDIT_SUMMARY_CODES); null on older rows. */
+  summaryCode: text('summary_code'),
+  summaryParams: jsonb('summary_params').$type<Record<string, string | number>>().notNull().default({}),
 });
 
 /** Durable seats (migration 0005): see tables/runtime/databaseTableStore.ts. */
@@ -321,6 +331,26 @@ export const tournaments = pgTable('tournaments', {
   featured: boolean('featured').notNull().default(false),
   /** Progressive knockout (migration 0022): the percent of each buy-in that becomes bounty (0: none). */
   bountyPercent: integer('bounty_percent').notNull().default(0),
+  /** The final-table deal (migration 0024): the percent of the prizes left that a deal keeps to play for. */
+  dealKeptPercent: integer('deal_kept_percent').notNull().default(0),
+  /** A satellite (migration 0023): its prizes are tickets to this tournament, each worth `ticketValue`. */
+  targetId: integer('target_id'),
+  ticketValue: money('ticket_value'),
+});
+
+/** Satellite tickets (migration 0023): one per award, held until used for an entry or refunded in cash. */
+export const tournamentTickets = pgTable('tournament_tickets', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  awardKey: text('award_key').notNull().unique(),
+  userId: integer('user_id').notNull(),
+  satelliteId: integer('satellite_id').notNull(),
+  targetId: integer('target_id').notNull(),
+  value: money('value').notNull(),
+  status: text('status', { enum: ['held', 'used', 'refunded'] })
+    .notNull()
+    .default('held'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
 /** One row per player in a tournament: the players' lists (place, prize). */
@@ -405,3 +435,20 @@ export const playSessions = pgTable('play_sessions', {
   startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
   limitStoppedAt: timestamp('limit_stopped_at', { withTimezone: true, mode: 'date' }),
 });
+
+/** A player's private note and colour tag on another player (migration 0028): see users/playerNotes.ts. */
+export const playerNotes = pgTable(
+  'player_notes',
+  {
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => users.id),
+    note: text('note').notNull().default(''),
+    colour: text('colour', { enum: ['red', 'orange', 'yellow', 'green', 'blue', 'purple'] }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.subjectId] })],
+);

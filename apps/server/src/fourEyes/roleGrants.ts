@@ -60,6 +60,7 @@ export class RoleGrantDesk {
         targetType: 'user',
         targetId: userId,
         summary: `${target.username}: role ${target.role} -> ADMIN requested; waits for a second administrator`,
+        coded: { code: 'user.role_request', params: { username: target.username, from: target.role } },
       });
       return row.id;
     });
@@ -145,6 +146,7 @@ export class RoleGrantDesk {
         targetType: 'user',
         targetId: grant.userId,
         summary: `grant of ADMIN ${status}; ${reason}`,
+        coded: { code: 'user.role_grant_closed', params: { to: status, reason } },
       });
     });
     return this.get(grantId);
@@ -168,6 +170,7 @@ export class RoleGrantDesk {
       targetType: 'user',
       targetId: target.id,
       summary: `${target.username}: role ${target.role} -> ADMIN (${how})`,
+      coded: { code: 'user.role', params: { username: target.username, from: target.role, to: 'ADMIN' } },
     });
   }
 

@@ -26,6 +26,7 @@ import {
   AuditPageSchema,
   AuditQuerySchema,
   AuthResponseSchema,
+  TableLookSchema,
   BanksResponseSchema,
   BlockNameParamsSchema,
   ChainVerifyResponseSchema,
@@ -41,6 +42,8 @@ import {
   DataQuerySchema,
   DepositIdQuerySchema,
   DepositPageSchema,
+  DepositInfoSchema,
+  SharedPayoutResponseSchema,
   FairnessHeadResponseSchema,
   ForgotPasswordRequestSchema,
   GrantIdQuerySchema,
@@ -58,6 +61,7 @@ import {
   MyHandsQuerySchema,
   MyHandsResponseSchema,
   MyTournamentPageSchema,
+  TournamentTicketListSchema,
   MyTournamentsQuerySchema,
   OptionalTableIdQuerySchema,
   OutcomePageSchema,
@@ -71,6 +75,8 @@ import {
   ReverseDepositRequestSchema,
   RoleGrantSchema,
   SeatedTablesResponseSchema,
+  TableIdParamsSchema,
+  WaitlistsResponseSchema,
   SecondFactorCodeRequestSchema,
   SecondFactorEnrolmentSchema,
   SecondFactorStatusSchema,
@@ -85,6 +91,7 @@ import {
   TournamentEntryRequestSchema,
   TournamentIdParamsSchema,
   TournamentRebuyRequestSchema,
+  TournamentDealRequestSchema,
   TournamentIdQuerySchema,
   TournamentListSchema,
   TournamentSimulateQuerySchema,
@@ -116,6 +123,10 @@ import {
   SuspendRequestSchema,
   StatementQuerySchema,
   UpdateLimitsRequestSchema,
+  PlayerNoteParamsSchema,
+  PlayerNotesResponseSchema,
+  PutPlayerNoteRequestSchema,
+  PutPlayerNoteResponseSchema,
 } from '@tenger/protocol';
 
 export interface ApiRoute {
@@ -136,6 +147,14 @@ export interface ApiRoute {
 export const API_ROUTES: ApiRoute[] = [
   { method: 'GET', path: '/api/v1/user/me', auth: 'user', response: MeSchema },
   { method: 'PATCH', path: '/api/v1/user/me', auth: 'user', body: UpdateMeRequestSchema, response: MeSchema },
+  { method: 'GET', path: '/api/v1/user/table-look', auth: 'user', response: TableLookSchema },
+  {
+    method: 'PUT',
+    path: '/api/v1/user/table-look',
+    auth: 'user',
+    body: TableLookSchema,
+    response: TableLookSchema,
+  },
   {
     method: 'GET',
     path: '/api/v1/user/search',
@@ -174,6 +193,21 @@ export const API_ROUTES: ApiRoute[] = [
   },
   { method: 'GET', path: '/api/v1/user/tables', auth: 'user', response: TablesResponseSchema },
   { method: 'GET', path: '/api/v1/user/tables/seated', auth: 'user', response: SeatedTablesResponseSchema },
+  { method: 'GET', path: '/api/v1/user/tables/waitlists', auth: 'user', response: WaitlistsResponseSchema },
+  {
+    method: 'POST',
+    path: '/api/v1/user/tables/:id/waitlist',
+    auth: 'user',
+    params: TableIdParamsSchema,
+    response: MessageResponseSchema,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/user/tables/:id/waitlist',
+    auth: 'user',
+    params: TableIdParamsSchema,
+    response: MessageResponseSchema,
+  },
   { method: 'GET', path: '/api/v1/user/maintenance', auth: 'public', response: MaintenanceSchema },
   {
     method: 'GET',
@@ -213,6 +247,7 @@ export const API_ROUTES: ApiRoute[] = [
     query: MyTournamentsQuerySchema,
     response: MyTournamentPageSchema,
   },
+  { method: 'GET', path: '/api/v1/user/tickets', auth: 'user', response: TournamentTicketListSchema },
   {
     method: 'GET',
     path: '/api/v1/user/tournaments/:id',
@@ -244,12 +279,21 @@ export const API_ROUTES: ApiRoute[] = [
     response: MessageResponseSchema,
   },
   {
+    method: 'POST',
+    path: '/api/v1/user/tournaments/:id/deal',
+    auth: 'user',
+    params: TournamentIdParamsSchema,
+    body: TournamentDealRequestSchema,
+    response: MessageResponseSchema,
+  },
+  {
     method: 'DELETE',
     path: '/api/v1/user/tournaments/:id/register',
     auth: 'user',
     params: TournamentIdParamsSchema,
     response: MessageResponseSchema,
   },
+  { method: 'GET', path: '/api/v1/user/deposit/info', auth: 'user', response: DepositInfoSchema },
   {
     method: 'GET',
     path: '/api/v1/user/deposit',
@@ -563,6 +607,13 @@ export const API_ROUTES: ApiRoute[] = [
   },
   {
     method: 'GET',
+    path: '/api/v1/admin/user/shared-payout',
+    auth: 'admin',
+    query: UserIdQuerySchema,
+    response: SharedPayoutResponseSchema,
+  },
+  {
+    method: 'GET',
     path: '/api/v1/admin/user/mail',
     auth: 'admin',
     query: UserIdQuerySchema,
@@ -708,4 +759,14 @@ export const API_ROUTES: ApiRoute[] = [
     response: AdminUserSchema,
   },
   { method: 'GET', path: '/api/v1/admin/rng', auth: 'admin', response: RngHealthSchema },
+  // Player notes and colour tags (issue 23 item 6), private to their writer.
+  { method: 'GET', path: '/api/v1/user/notes', auth: 'user', response: PlayerNotesResponseSchema },
+  {
+    method: 'PUT',
+    path: '/api/v1/user/notes/:userId',
+    auth: 'user',
+    params: PlayerNoteParamsSchema,
+    body: PutPlayerNoteRequestSchema,
+    response: PutPlayerNoteResponseSchema,
+  },
 ];

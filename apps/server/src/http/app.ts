@@ -28,9 +28,12 @@ import { adminTableRoutes } from './routes/admin/tables.js';
 import { adminTournamentRoutes } from './routes/admin/tournaments.js';
 import { adminUserRoutes } from './routes/admin/users.js';
 import { accountRoutes } from './routes/user/account.js';
+import { tableLookRoutes } from './routes/user/tableLook.js';
 import { secondFactorRoutes } from './routes/user/secondFactor.js';
 import { authRoutes } from './routes/user/auth.js';
 import { lobbyRoutes } from './routes/user/lobby.js';
+import { waitlistRoutes } from './routes/user/waitlist.js';
+import { playerNoteRoutes } from './routes/user/playerNotes.js';
 import { protectionRoutes } from './routes/user/protection.js';
 import { tournamentRoutes } from './routes/user/tournaments.js';
 import { walletRoutes } from './routes/user/wallet.js';
@@ -48,8 +51,7 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 const COMPRESS_ABOVE_BYTES = 1024;
 /** A request's body must arrive within this (its head within config.httpHeadersTimeoutMs). */
 const REQUEST_TIMEOUT_MS = 30_000;
-/** An idle keep-alive connection is closed after this; a connection serves at most so many requests. */
-const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/** A connection serves at most so many requests (an idle one is closed after config.httpKeepAliveTimeoutMs). */
 const REQUESTS_PER_CONNECTION = 1_000;
 /** How often the server looks for connections past their head or request time (at most). */
 const TIMEOUT_CHECK_MS = 1_000;
@@ -76,7 +78,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
       ),
     },
     requestTimeout: Math.max(REQUEST_TIMEOUT_MS, services.config.httpHeadersTimeoutMs),
-    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    keepAliveTimeout: services.config.httpKeepAliveTimeoutMs,
     maxRequestsPerSocket: REQUESTS_PER_CONNECTION,
     trustProxy: (_address: string, hop: number) => hop < services.config.trustProxyHops,
     // Errors raised before routing (a malformed URL, a bad content type) get the one error shape too.
@@ -146,13 +148,16 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     async (user) => {
       authRoutes(user, services);
       accountRoutes(user, services);
+      tableLookRoutes(user, services);
       secondFactorRoutes(user, services);
       lobbyRoutes(user, services);
+      waitlistRoutes(user, services);
       walletRoutes(user, services);
       protectionRoutes(user, services);
       tournamentRoutes(user, services);
       userHandRoutes(user, services);
       myHandRoutes(user, services);
+      playerNoteRoutes(user, services);
     },
     { prefix: USER_API },
   );
@@ -199,6 +204,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     sessionEvents: services.auth.sessionEvents,
     chat: tableChat,
     seatAddresses: services.seatAddresses,
+    closedLingerMs: services.config.tableClosedLingerMs,
     onBalanceChanged: (listener) =>
       services.ledger.onPosted((result) => {
         for (const userId of result.affectedUserIds) listener(userId);

@@ -7,10 +7,13 @@ import type {
   AdminWithdrawal,
   Deposit,
   Me,
+  MyWaitlist,
   Outcome,
   Preferences,
   TableSummary,
+  TableWaitlist,
   Withdrawal,
+  PlayerDepositStatus,
 } from '@tenger/protocol';
 import type { AuditRow } from '../audit/auditLog.js';
 import type { RoleGrantView } from '../fourEyes/roleGrants.js';
@@ -55,8 +58,17 @@ export function presentAdminUser(user: UserWithMoney): AdminUser {
     preferences: user.preferences as Preferences,
     createdAt: user.createdAt.toISOString(),
     lastSeenAt: user.lastSeenAt?.toISOString() ?? null,
+    depositReference: user.depositRef,
   };
 }
+
+/** What the player reads of a deposit's status (a cancelled one is never listed to them). */
+const PLAYER_DEPOSIT_STATUS: Partial<Record<DepositView['status'], PlayerDepositStatus>> = {
+  pending: 'pending',
+  credited: 'credited',
+  reversed: 'reversed',
+  rejected: 'refused',
+};
 
 export function presentDeposit(d: DepositView): Deposit {
   return {
@@ -65,6 +77,7 @@ export function presentDeposit(d: DepositView): Deposit {
     amount: d.amount,
     note: d.note,
     approvedAt: (d.approvedAt ?? d.createdAt).toISOString(),
+    status: PLAYER_DEPOSIT_STATUS[d.status] ?? 'refused',
   };
 }
 
@@ -100,6 +113,8 @@ export function presentAuditItem(row: AuditRow): AuditItem {
     targetType: row.targetType,
     targetId: row.targetId,
     summary: row.summary,
+    summaryCode: row.summaryCode ?? null,
+    summaryParams: row.summaryParams ?? {},
   };
 }
 
@@ -171,6 +186,18 @@ export function presentTableSummary(row: TableRow, seated: number, playing: bool
     blinds: { small: row.smallBlind, big: row.bigBlind },
     players: { seated, max: row.maxPlayers },
     status: tableStatus(row, playing),
+  };
+}
+
+/** A table's waiting list as `userId` sees it: the count, their place and their own offer (nobody else's). */
+export function presentWaitlist(tableId: number, list: TableWaitlist | null, userId: number): MyWaitlist {
+  const at = list?.userIds.indexOf(userId) ?? -1;
+  const offer = list?.offer?.userId === userId ? list.offer : null;
+  return {
+    tableId,
+    waiting: list?.userIds.length ?? 0,
+    place: at < 0 ? null : at + 1,
+    offer: offer ? { seat: offer.seat, deadline: offer.deadline } : null,
   };
 }
 

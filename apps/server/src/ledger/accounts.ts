@@ -6,6 +6,7 @@ export type AccountRef =
   | { kind: 'player_locked'; userId: number }
   | { kind: 'player_seat'; userId: number; tableId: number }
   | { kind: 'tournament_pool'; tournamentId: number }
+  | { kind: 'player_ticket'; userId: number; tournamentId: number }
   | {
       kind:
         | 'house_rake'
@@ -34,6 +35,12 @@ export const Accounts = {
   tournamentPool: (tournamentId: number): AccountRef => ({ kind: 'tournament_pool', tournamentId }),
   /** The house's tournament fees (its revenue from tournaments, as the rake is from cash tables). */
   tournamentFees: { kind: 'tournament_fees' } as AccountRef,
+  /** The value of the satellite tickets a player holds for one target tournament (never negative). */
+  ticket: (userId: number, tournamentId: number): AccountRef => ({
+    kind: 'player_ticket',
+    userId,
+    tournamentId,
+  }),
   /**
    * The house's money behind tournament guarantees: it pays each overlay (a guaranteed pool's shortfall)
    * and goes negative by what overlays have cost (like the bonus account).
@@ -52,6 +59,7 @@ export const NON_NEGATIVE_KINDS: ReadonlySet<LedgerAccountKind> = new Set([
   'jackpot',
   'tournament_pool',
   'tournament_fees',
+  'player_ticket',
 ]);
 
 /** The unique code of an account row, e.g. `player:12:available`, `seat:12:3`, `house:jackpot`. */
@@ -65,6 +73,8 @@ export function accountCode(ref: AccountRef): string {
       return `seat:${ref.userId}:${ref.tableId}`;
     case 'tournament_pool':
       return `tournament:${ref.tournamentId}:pool`;
+    case 'player_ticket':
+      return `ticket:${ref.userId}:${ref.tournamentId}`;
     default:
       return `house:${ref.kind}`;
   }

@@ -43,6 +43,7 @@ export async function readBooks(db: Database, ledger: Ledger, seatedPlayers: num
     tournamentPools: totals.tournament_pool,
     tournamentFees: totals.tournament_fees,
     tournamentGuarantee: totals.tournament_guarantee,
+    playersTickets: totals.player_ticket,
   };
   const total = Object.values(accounts).reduce((sum, value) => sum + value, 0);
   return {

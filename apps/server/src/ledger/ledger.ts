@@ -41,6 +41,14 @@ export const LEDGER_TRANSACTION_KINDS = [
   'tournament_overlay',
   /** A knockout bounty's cash half (or a bounty left on a head, paid at the end): the pool -> available. */
   'tournament_bounty',
+  /** A satellite's ticket: the satellite's pool -> the winner's ticket account for the target. */
+  'tournament_ticket',
+  /** An entry paid with a ticket: the ticket account -> the target's pool (buy-in) and the house (fee). */
+  'tournament_ticket_entry',
+  /** An unregistration of a ticket entry: the pool and the fee back onto the ticket account. */
+  'tournament_ticket_return',
+  /** A ticket of a cancelled (or finished) target refunded in cash: the ticket account -> available. */
+  'tournament_ticket_refund',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
@@ -302,6 +310,7 @@ export class Ledger {
       tournament_pool: 0,
       tournament_fees: 0,
       tournament_guarantee: 0,
+      player_ticket: 0,
     } satisfies BookTotals;
     for (const row of rows) totals[row.kind] = Number(row.total);
     return totals;

@@ -97,7 +97,8 @@ export interface OutcomeRow {
 /**
  * Game history: the user's view of ledger transactions of these kinds, newest first. buy_in and
  * recharge count what went to the seat, leave_seat what came back to the balance, gameplay and
- * bonus the net change of the user's money.
+ * bonus the net change of the user's money; a satellite ticket's moves what its ticket account gained
+ * or lost (won, entry, return), and its cash refund what came to the balance.
  */
 export function outcomeCountQuery(userId: number, kinds: readonly string[]): SQL {
   return sql`SELECT count(*) AS total ${outcomeBase(userId, kinds)}`;
@@ -124,6 +125,9 @@ export async function outcomeRows(
              WHEN t.kind IN ('gameplay', 'bonus', 'tournament_buy_in', 'tournament_refund', 'tournament_prize', 'tournament_bounty') THEN p.amount
              WHEN t.kind IN ('buy_in', 'recharge') AND a.kind = 'player_seat' THEN p.amount
              WHEN t.kind = 'leave_seat' AND a.kind = 'player_available' THEN p.amount
+             WHEN t.kind IN ('tournament_ticket', 'tournament_ticket_entry', 'tournament_ticket_return')
+                  AND a.kind = 'player_ticket' THEN p.amount
+             WHEN t.kind = 'tournament_ticket_refund' AND a.kind = 'player_available' THEN p.amount
              ELSE 0 END), 0)
            FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id
            WHERE p.transaction_id = t.id AND a.user_id = ${userId}) AS amount
@@ -195,6 +199,8 @@ const PLAY_KINDS = [
   'tournament_refund',
   'tournament_prize',
   'tournament_bounty',
+  // A satellite ticket paid back as cash (its target cancelled): the satellite's entry comes back.
+  'tournament_ticket_refund',
 ] as const;
 
 export async function playerMoneyWithin<W extends string>(
@@ -227,6 +233,42 @@ export async function playerMoneyWithin<W extends string>(
       number
     >;
   return { deposits: pick('deposits'), play: pick('play') };
+}
+
+/** What enters a tournament from a player and what comes back before it is decided (entries, not prizes). */
+const TOURNAMENT_STAKE_KINDS = [
+  'tournament_buy_in',
+  'tournament_refund',
+  'tournament_ticket_entry',
+  'tournament_ticket_return',
+] as const;
+
+/**
+ * What a player has put into these tournaments and not had back: every entry, re-entry, rebuy and
+ * add-on (buy-in and fee), paid from the balance or with a satellite ticket, less the refunds and the
+ * tickets given back by unregistering.
+ */
+export async function tournamentStakes(
+  db: Database,
+  userId: number,
+  tournamentIds: readonly number[],
+): Promise<number> {
+  if (tournamentIds.length === 0) return 0;
+  const [row] = await queryRows<{ s: string | number }>(
+    db,
+    sql`SELECT coalesce(-sum(p.amount), 0) AS s FROM ledger_postings p
+        JOIN ledger_accounts a ON a.id = p.account_id JOIN ledger_transactions x ON x.id = p.transaction_id
+        WHERE a.user_id = ${userId} AND a.kind IN ('player_available', 'player_ticket')
+          AND x.kind IN (${sql.join(
+            TOURNAMENT_STAKE_KINDS.map((k) => sql`${k}`),
+            sql`, `,
+          )})
+          AND (x.meta->>'tournamentId')::int IN (${sql.join(
+            tournamentIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+  );
+  return Number(row.s);
 }
 
 /** The chips a player has at cash tables now (their seat accounts). */

@@ -117,6 +117,7 @@ export class PlaySessions {
           targetType: 'user',
           targetId: userId,
           summary: `session limit of ${sessionMinutes} min reached: stood up after the hand`,
+          coded: { code: 'protection.session_limit', params: { minutes: sessionMinutes } },
         });
       });
       await this.deps.tableLayer.removePlayer(userId, 'session_limit');

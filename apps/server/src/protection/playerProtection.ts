@@ -26,8 +26,18 @@ import {
   type StoredLimits,
 } from './limitRules.js';
 
-/** Postings that spend the player's money on play: the ones the loss limit and exclusions guard. */
-export const GUARDED_KINDS: readonly LedgerTransactionKind[] = ['buy_in', 'recharge', 'tournament_buy_in'];
+/**
+ * Postings that put a player into play: the ones exclusions guard. Those paid from the balance are also
+ * held to the loss and session limits; an entry paid with a satellite ticket (`tournament_ticket_entry`)
+ * spends no balance, so only the exclusion applies to it (a satellite winner who excluded themself is
+ * not registered into the target: the ticket stays held, docs/player-protection.md).
+ */
+export const GUARDED_KINDS: readonly LedgerTransactionKind[] = [
+  'buy_in',
+  'recharge',
+  'tournament_buy_in',
+  'tournament_ticket_entry',
+];
 const DAY_MS = 86_400_000;
 
 export interface ProtectionDeps {
@@ -108,6 +118,7 @@ export class PlayerProtection implements DepositGate {
         targetType: 'user',
         targetId: userId,
         summary: describeChange(before, after),
+        coded: { code: 'protection.limits', params: { fields: changedLimits(before, after) } },
       });
     });
     return this.limits(userId);
@@ -191,6 +202,12 @@ export class PlayerProtection implements DepositGate {
         targetType: 'user',
         targetId: actor.actorId,
         summary: `${request.kind} for ${request.period}, until ${until?.toISOString() ?? 'indefinite'}`,
+        coded: until
+          ? {
+              code: request.kind === 'timeout' ? 'protection.timeout' : 'protection.self_exclusion',
+              params: { period: request.period, until: until.toISOString() },
+            }
+          : { code: 'protection.self_exclusion_indefinite', params: {} },
       });
     });
     return { kind: request.kind, period: request.period, until: until?.toISOString() ?? null };
@@ -221,6 +238,7 @@ export class PlayerProtection implements DepositGate {
         targetType: 'user',
         targetId: userId,
         summary: 'the player asked for their self-exclusion to end',
+        coded: { code: 'protection.exclusion_end', params: {} },
       });
     });
     const after = await this.activeExclusion(userId);
@@ -230,12 +248,14 @@ export class PlayerProtection implements DepositGate {
   // ---- the guard on play money -----------------------------------------------------------------
 
   /**
-   * Inside the transaction of a buy-in, recharge or tournament entry paid from a player's balance:
-   * refuses it for an excluded player, when it could pass a loss limit, or past the session limit.
+   * Inside the transaction of a buy-in, recharge or tournament entry: refuses it for an excluded
+   * player (paid from the balance or with a ticket); one paid from the balance also when it could pass
+   * a loss limit, or past the session limit.
    */
   private async guardPlay(tx: Database, request: PostingRequest): Promise<void> {
     const payers = new Map<number, number>();
     for (const m of request.movements) {
+      if (m.from.kind === 'player_ticket') payers.set(m.from.userId, payers.get(m.from.userId) ?? 0);
       if (m.from.kind === 'player_available') {
         payers.set(m.from.userId, (payers.get(m.from.userId) ?? 0) + m.amount);
       }
@@ -243,6 +263,7 @@ export class PlayerProtection implements DepositGate {
     for (const [userId, amount] of payers) {
       await lockPlayer(tx, userId);
       await this.refuseExcluded(userId, tx);
+      if (amount === 0) continue; // a ticket pays: no balance spent, no loss or session to count
       const limits = await this.limitsInForce(userId, tx);
       const now = this.now();
       const money = await playerMoneyWithin(tx, userId, windowStarts(now));
@@ -345,6 +366,17 @@ function sessionLimitError(until: Date): DomainError {
     `Your session time limit is reached: you can sit down again after ${until.toISOString()}`,
     { until: until.toISOString() },
   );
+}
+
+/** The limits that changed or got a waiting change, by name, for the coded summary. */
+function changedLimits(before: StoredLimits, after: StoredLimits): string {
+  return LIMIT_FIELDS.filter((field) => {
+    const waiting = after.pending[field];
+    return (
+      before.values[field] !== after.values[field] ||
+      (waiting && before.pending[field]?.value !== waiting.value)
+    );
+  }).join(', ');
 }
 
 function describeChange(before: StoredLimits, after: StoredLimits): string {

@@ -35,6 +35,7 @@ export const DEFAULT_SETTINGS: Settings = {
   deposit: { maxAmount: 10_000_000, dualApprovalAbove: 1_000_000 },
   fourEyes: { approverMinAdminHours: 24 },
   security: { refuseSharedAddress: false },
+  depositAccounts: { en: [], mn: [] },
 };
 
 /**
@@ -85,6 +86,7 @@ export class SettingsService {
       table: { ...current.table, ...change.table },
       fourEyes: { ...current.fourEyes, ...change.fourEyes },
       security: { ...current.security, ...change.security },
+      depositAccounts: { ...current.depositAccounts, ...change.depositAccounts },
     });
     if (!next.success) throw new AppError(400, 'validation_failed', 'Invalid settings');
     if (next.data.withdrawal.max !== null && next.data.withdrawal.max < next.data.withdrawal.min) {
@@ -125,6 +127,7 @@ export class SettingsService {
           targetType: 'site',
           targetId: 'maintenance',
           summary: describe(['maintenance']),
+          coded: { code: 'maintenance.update', params: {} },
         });
       }
       if (others.length > 0) {
@@ -134,6 +137,7 @@ export class SettingsService {
           targetType: 'settings',
           targetId: others.join(','),
           summary: describe(others),
+          coded: { code: 'settings.update', params: { keys: others.join(', ') } },
         });
       }
     });

@@ -1,7 +1,7 @@
 // The table catalogue: the cash and tournament tables that exist (rows of poker_tables), cached per
 // process and told of changes on every process; an administrator's change is audited with it.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { CreateTableRequest, UpdateTableRequest } from '@tenger/protocol';
+import type { AuditSummary, CreateTableRequest, UpdateTableRequest } from '@tenger/protocol';
 import { recordAudit, type AuditAction, type AuditActor, type AuditEntry } from '../audit/auditLog.js';
 import type { ClusterBus } from '../cluster/clusterBus.js';
 import { CLUSTER_CHANNELS, SiteEvent } from '../cluster/siteEvent.js';
@@ -209,7 +209,9 @@ export class TableCatalogue {
 
   /** An administrator's change (`actor`) writes its audit row in the same transaction as the row. */
   async create(input: CreateTableRequest, actor?: AuditActor): Promise<TableRow> {
-    const audit = actor && auditOf(actor, 'table.create', (table) => `created ${describeTable(table)}`);
+    const audit =
+      actor &&
+      auditOf(actor, 'table.create', (table) => `created ${describeTable(table)}`, named('table.create'));
     // The table number is max(no) + 1: two creations at once may pick the same one and one of them then
     // meets the unique index. It simply takes the next number (each attempt is its own transaction).
     for (let attempt = 1; ; attempt++) {
@@ -253,7 +255,15 @@ export class TableCatalogue {
     const current = await this.get(tableId);
     const audit =
       actor &&
-      auditOf(actor, 'table.update', (table) => `${describeTable(current)} -> ${describeTable(table)}`);
+      auditOf(
+        actor,
+        'table.update',
+        (table) => `${describeTable(current)} -> ${describeTable(table)}`,
+        (table) => ({
+          code: 'table.update',
+          params: { no: table.no, name: table.name, fields: changedFields(current, table) },
+        }),
+      );
     const next = { ...current, ...stripUndefined(change) };
     if (!(
       next.smallBlind <= next.bigBlind &&
@@ -295,7 +305,9 @@ export class TableCatalogue {
 
   /** Soft delete: hands and ledger postings keep pointing at the row. */
   async remove(tableId: number, actor?: AuditActor): Promise<void> {
-    const audit = actor && auditOf(actor, 'table.delete', (table) => `deleted ${describeTable(table)}`);
+    const audit =
+      actor &&
+      auditOf(actor, 'table.delete', (table) => `deleted ${describeTable(table)}`, named('table.delete'));
     await this.writing(audit, async (db) => {
       const [row] = await db
         .update(pokerTables)
@@ -356,8 +368,33 @@ export class TableCatalogue {
 }
 
 /** The audit row of an administrator's change of a table, made from the row written. */
-function auditOf(actor: AuditActor, action: AuditAction, summary: (table: TableRow) => string): TableAudit {
-  return (table) => ({ ...actor, action, targetType: 'table', targetId: table.id, summary: summary(table) });
+function auditOf(
+  actor: AuditActor,
+  action: AuditAction,
+  summary: (table: TableRow) => string,
+  coded: (table: TableRow) => AuditSummary,
+): TableAudit {
+  return (table) => ({
+    ...actor,
+    action,
+    targetType: 'table',
+    targetId: table.id,
+    summary: summary(table),
+    coded: coded(table),
+  });
+}
+
+/** The coded summary of a table created or deleted: its number and name. */
+function named(code: 'table.create' | 'table.delete'): (table: TableRow) => AuditSummary {
+  return (table) => ({ code, params: { no: table.no, name: table.name } });
+}
+
+/** The settings of a table an edit changed, by name, for the coded audit summary. */
+function changedFields(before: TableRow, after: TableRow): string {
+  const keys = (Object.keys(after) as Array<keyof TableRow>).filter(
+    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+  return keys.join(', ') || '-';
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -1,4 +1,4 @@
-import type { TableClientMessage, TableServerMessage, TableStatus } from '@tenger/protocol';
+import type { TableClientMessage, TableServerMessage, TableStatus, TableWaitlist } from '@tenger/protocol';
 import type { AuditActor } from '../audit/auditLog.js';
 import type { TableRow } from './tableCatalogue.js';
 
@@ -86,6 +86,13 @@ export interface TableLayer {
   stopSimulation(tableId: number, actor?: AuditActor): Promise<void>;
   /** Players seated per table, for the lobby (must be cheap: the lobby polls it). */
   seatedCounts(): Promise<Map<number, number>>;
+  /** The waiting lists of the tables where anyone waits, for the lobby (cheap: the lobby polls it). */
+  waitlists(): Map<number, TableWaitlist>;
+  /**
+   * The player joins (or leaves) the table's waiting list, as the table channel's WAITLIST does; a
+   * refusal (a seat is free, already seated, no such table…) is thrown as a DomainError.
+   */
+  waitlist(tableId: number, userId: number, join: boolean): Promise<void>;
   /** Whether a hand is running at the table, for the lobby status. */
   isPlaying(tableId: number): boolean;
   isSimulating(tableId: number): boolean;

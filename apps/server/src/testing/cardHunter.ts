@@ -12,7 +12,14 @@
 // position): `derivedDeals` answers exactly what deriving the whole deck with the engine's
 // deckFromSeed / dealPermutation and comparing would (cardHunter.test.ts checks both against each other).
 import { createHash, createHmac } from 'node:crypto';
-import { formatCard, parseCard, seatOrder, type Card, type HandRecord, type PlayerSeed } from '@tenger/engine';
+import {
+  formatCard,
+  parseCard,
+  seatOrder,
+  type Card,
+  type HandRecord,
+  type PlayerSeed,
+} from '@tenger/engine';
 
 const CARD = /^[2-9TJQKA][cdhs]$/;
 const CARD_TOKEN = /\b[2-9TJQKA][cdhs]\b/g;

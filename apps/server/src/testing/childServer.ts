@@ -194,10 +194,17 @@ export class FrameSocket {
     if (seen) return Promise.resolve(seen);
     const timeoutMs = options.timeoutMs ?? 30_000;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`timed out waiting for a frame: ${String(test).slice(0, 160)}`)),
-        timeoutMs,
-      );
+      const timer = setTimeout(() => {
+        // What the socket saw last says why (a stalled table, a REJECT, a closed socket).
+        const last = this.frames
+          .slice(-8)
+          .map((f) =>
+            [f.type, f.event?.type, f.event?.seat, f.code].filter((x) => x !== undefined).join(':'),
+          );
+        reject(
+          new Error(`timed out waiting for a frame: ${String(test).slice(0, 160)}; last: ${last.join(' ')}`),
+        );
+      }, timeoutMs);
       this.waiters.push({ test, resolve: (f) => (clearTimeout(timer), resolve(f)) });
     });
   }

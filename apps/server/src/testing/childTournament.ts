@@ -6,7 +6,7 @@ import { BALANCED } from './testServer.js';
 
 export const CHILD_SNG = { entrants: 9, buyIn: 1_000, fee: 100, startingStack: 1_500 };
 
-/** Bots think 40–120 ms: a hand lasts long enough to be cut short, the tournament a minute or so. */
+/** Bots think 40–120 ms: a hand lasts long enough to be cut short, the tournament half a minute or so. */
 export const CHILD_TOURNAMENT_ENV = {
   BOT_PAUSE_MS: '40-120',
   TEST_NEXT_HAND_MS: '50',
@@ -14,13 +14,13 @@ export const CHILD_TOURNAMENT_ENV = {
   TEST_ACTION_MS: '5000',
 };
 
-/** A fast structure: 10-second levels, blinds doubling about every two levels, antes from level 3. */
+/** A fast structure: 5-second levels, blinds doubling about every two levels, antes from level 3 (a Sit & Go of bots ends in half a minute or so). */
 export const FAST_LEVELS = [10, 15, 25, 40, 60, 100, 150, 250, 400, 600, 1000, 1500].map((sb, i) => ({
   level: i + 1,
   smallBlind: sb,
   bigBlind: sb * 2,
   ante: i >= 2 ? sb * 2 : 0,
-  seconds: 10,
+  seconds: 5,
   isBreak: false,
 }));
 

@@ -17,6 +17,9 @@ export const FAST_TIMING: Partial<RuntimeTiming> = {
   sitOutLimitMs: 60_000,
   showWindowMs: 0,
   runoutPauseMs: 0,
+  // Scripted players and bots never add chips after a bust: their seats free at once, as the long
+  // simulations expect (the 60 s offer has its own tests on the fake clock: bustOffer.test.ts).
+  bustOfferMs: 0,
 };
 
 /** A viewer that keeps every frame it was sent. */

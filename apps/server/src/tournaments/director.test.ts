@@ -313,6 +313,37 @@ describe('a 60-player multi-table tournament', () => {
   });
 });
 
+describe('a big field', () => {
+  it('registers a batch in one step: each entry paid under its own key, one snapshot, a full Sit & Go starts', async () => {
+    const { director, bank, saved, tables } = setup({ maxEntrants: 60 });
+    for (let userId = 1; userId <= 70; userId++) bank.deposit(userId, 20_000);
+    const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
+    expect(await director.registerMany(ids(1, 30))).toEqual(ids(1, 30));
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.entrants).toHaveLength(30);
+    expect(bank.pool(7)).toBe(300_000);
+    expect(bank.fees()).toBe(30_000);
+    // The registered ones are passed over; the field is full at 60 and the seat draw follows at once.
+    expect(await director.registerMany(ids(21, 50))).toEqual(ids(31, 30));
+    expect(director.state).toBe('running');
+    expect(tables.tables.size).toBe(7);
+    expect(bank.pool(7)).toBe(600_000);
+    for (const userId of ids(61, 10)) expect(bank.available(userId)).toBe(20_000);
+    expect(bank.total()).toBe(0);
+  });
+
+  it('passes over a player who cannot pay in a batch, and refuses a batch where nobody can', async () => {
+    const { director, bank } = setup({ maxEntrants: 60 });
+    for (const userId of [1, 2, 3, 5]) bank.deposit(userId, 20_000);
+    expect(await director.registerMany([1, 2, 3, 4, 5])).toEqual([1, 2, 3, 5]);
+    expect(director.players().map((p) => p.userId)).toEqual([1, 2, 3, 5]);
+    expect(bank.available(4)).toBe(0);
+    expect(bank.pool(7)).toBe(40_000);
+    await expect(director.registerMany([4])).rejects.toEqual(new TournamentRefused('insufficient_funds'));
+    expect(bank.total()).toBe(0);
+  });
+});
+
 describe('cancellation by the policy', () => {
   it('before the money gives every entrant the buy-in and the fee back, the busted ones too', async () => {
     const { director, bank, tables } = setup({}, 1, true);
@@ -436,6 +467,7 @@ describe('what a crash leaves half done', () => {
       refund: bank.refund.bind(bank),
       bounty: bank.bounty.bind(bank),
       overlay: bank.overlay.bind(bank),
+      deal: bank.deal.bind(bank),
       pay: async (...args: Parameters<typeof bank.pay>) => {
         if (failPay) {
           failPay = false;

@@ -31,6 +31,14 @@ import type {
   TournamentStore,
   TournamentTables,
 } from './ports.js';
+import { FinalTableDeal, type DealChoice, type DealField, type DealOffer } from './finalTableDeal.js';
+import { entryWindows, type EntryWindows } from './entryWindows.js';
+import {
+  satellitePayoutTable,
+  satellitePrizeOrders,
+  settleTicketOrder,
+  type SatellitePorts,
+} from './satellites.js';
 
 /** Why a registration was refused: the codes of the error vocabulary. */
 export type RegistrationRefusal =
@@ -43,7 +51,8 @@ export type RegistrationRefusal =
   | 'rebuy_closed'
   | 'rebuy_limit'
   | 'rebuy_stack'
-  | 'addon_closed';
+  | 'addon_closed'
+  | 'no_ticket';
 
 export class TournamentRefused extends Error {
   constructor(readonly code: RegistrationRefusal) {
@@ -75,7 +84,12 @@ export interface DirectorPorts {
    * start); the step waits for it, so `idle()` covers what it does.
    */
   statusChanged?: (status: TournamentStatus) => void | Promise<void>;
+  /** Satellite tickets (satellites.ts): awarded as prizes of a satellite, used to enter this one. */
+  satellite?: SatellitePorts;
 }
+
+/** Tables the start opens at the same time (the database pool has room for them). */
+const OPEN_AT_ONCE = 8;
 
 /** The level clock's time left is saved this often by default: a crash loses at most this much of a level. */
 export const CLOCK_SAVE_MS = 1_000;
@@ -111,6 +125,12 @@ export class TournamentDirector {
   private overlayOrdered = 0;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly shuffle: <T>(items: readonly T[]) => T[];
+  /** The final-table deal's asks, offer and answers (finalTableDeal.ts). */
+  private readonly deal: FinalTableDeal;
+  /** A deal was made (see TournamentSnapshot.deal); null: none. */
+  private dealMade: NonNullable<TournamentSnapshot['deal']> | null = null;
+  /** The level clock stopped for a deal's proposal with this much of the level left; null: it runs. */
+  private levelPausedMs: number | null = null;
 
   constructor(
     readonly config: TournamentConfig,
@@ -118,6 +138,17 @@ export class TournamentDirector {
     snapshot?: TournamentSnapshot,
   ) {
     this.shuffle = ports.shuffle ?? cryptoShuffle;
+    this.deal = new FinalTableDeal({
+      clock: ports.clock,
+      keptPercent: () => this.config.dealKeptPercent ?? 0,
+      field: () => this.dealField(),
+      betweenHands: () => this.tables.size === 1 && this.waiting.size === 1,
+      run: (step) => this.run(step),
+      pauseClock: () => this.pauseLevelClock(),
+      resumePlay: () => this.resumeAfterDeal(),
+      agree: (offer, choice) => this.applyDeal(offer, choice),
+      changed: () => this.ports.tables.showStandings?.(),
+    });
     const opensAt = config.registrationOpensAt ?? null;
     this.status = opensAt !== null && opensAt > ports.clock.now() ? 'scheduled' : 'registering';
     if (snapshot) this.restore(snapshot);
@@ -169,18 +200,21 @@ export class TournamentDirector {
 
   /** Late registration and re-entry are open: while the first `lateRegLevels` levels are played. */
   get lateRegistrationOpen(): boolean {
-    return this.inPlay && this.levelIndex < (this.config.lateRegLevels ?? 0);
+    return this.windows.lateRegistrationOpen;
   }
 
   /** Rebuys are open: while the first `rebuyLevels` levels are played. */
   get rebuysOpen(): boolean {
-    return this.inPlay && this.levelIndex < (this.config.rebuyLevels ?? 0);
+    return this.windows.rebuysOpen;
   }
 
   /** The add-on is offered: in the level right after the rebuy period. */
   get addOnOpen(): boolean {
-    const rebuyLevels = this.config.rebuyLevels ?? 0;
-    return this.inPlay && Boolean(this.config.addOn) && rebuyLevels > 0 && this.levelIndex === rebuyLevels;
+    return this.windows.addOnOpen;
+  }
+
+  private get windows(): EntryWindows {
+    return entryWindows(this.config, this.status, this.levelIndex);
   }
 
   /**
@@ -196,7 +230,14 @@ export class TournamentDirector {
   }
 
   get payouts(): Payout[] {
-    return this.entrants.size >= 2 ? payoutTable(this.entrants.size, this.prizePool) : [];
+    const satellite = satellitePayoutTable(this.config, this.entrants.size, this.prizePool);
+    if (satellite) return satellite;
+    const table = this.entrants.size >= 2 ? payoutTable(this.entrants.size, this.prizePool) : [];
+    const deal = this.dealMade;
+    // After a deal the places of its players pay only the part kept to play for, to the winner.
+    if (deal)
+      return table.map((p) => (p.place > deal.players ? p : { ...p, amount: p.place === 1 ? deal.kept : 0 }));
+    return table;
   }
 
   get isHandForHand(): boolean {
@@ -216,29 +257,42 @@ export class TournamentDirector {
     return this.players().filter((e) => e.place === null && !e.busted);
   }
 
+  /** remaining() without copies, for the director's own reading (a hand of a 10,000 field reads it often). */
+  private stillIn(): Entrant[] {
+    const left: Entrant[] = [];
+    for (const e of this.entrants.values()) if (e.place === null && !e.busted) left.push(e);
+    return left;
+  }
+
   tableIds(): number[] {
     return [...this.tables.keys()];
   }
 
   /** Chips in play: always entrants × starting stack once the tournament runs. */
   chipsInPlay(): number {
-    return this.remaining().reduce((sum, e) => sum + e.stack, 0);
+    return this.stillIn().reduce((sum, e) => sum + e.stack, 0);
   }
 
   /** The tournament as its tables show it (TableInfo.tournament): the level clock and the field. */
   standings(): TournamentStandings {
-    const left = this.remaining();
+    const left = this.stillIn();
     const clockRuns =
       (this.status === 'running' || this.status === 'break') &&
       this.levelIndex + 1 < this.config.levels.length;
     return {
-      levelEndsAt: clockRuns && this.levelEndsAt > 0 ? this.levelEndsAt : null,
+      levelEndsAt: clockRuns && this.levelEndsAt > 0 && this.levelPausedMs === null ? this.levelEndsAt : null,
       nextLevel: this.config.levels[this.levelIndex + 1] ?? null,
       playersLeft: left.length,
       entrants: this.entrants.size,
-      averageStack: left.length > 0 ? Math.floor(this.chipsInPlay() / left.length) : 0,
+      averageStack: left.length > 0 ? Math.floor(left.reduce((sum, e) => sum + e.stack, 0) / left.length) : 0,
       handForHand: this.handForHand,
+      deal: this.deal.view(),
     };
+  }
+
+  /** The bounty on a player's head (progressive knockout); undefined when the tournament has no bounties. */
+  bountyOf(userId: number): number | undefined {
+    return this.bountyPart > 0 ? (this.entrants.get(userId)?.bounty ?? 0) : undefined;
   }
 
   /** A player's finishing place and prize once their tournament is over (null while they play). */
@@ -254,7 +308,7 @@ export class TournamentDirector {
       status: this.status,
       entrants: this.players(),
       levelIndex: this.levelIndex,
-      levelRemainingMs: Math.max(0, this.levelEndsAt - this.ports.clock.now()),
+      levelRemainingMs: this.levelRemainingMs(),
       tables: [...this.tables].map(([tableId, tableNumber]) => ({
         tableId,
         tableNumber,
@@ -268,6 +322,7 @@ export class TournamentDirector {
       pendingBusts: this.pendingBusts.map((group) => group.map((b) => ({ ...b }))),
       pendingChips: [...this.pendingChips],
       overlay: this.overlayOrdered,
+      ...(this.dealMade ? { deal: { ...this.dealMade } } : {}),
     };
   }
 
@@ -299,30 +354,94 @@ export class TournamentDirector {
    * An entry: before the start a registration; while late registration is open a late entry (seated at
    * once with a starting stack), or a re-entry of a player who busted (up to `maxEntries` entries).
    * `entryNumber` (the caller's count of their entries with this one) makes a retried request nothing.
+   * `withTicket`: paid with a satellite ticket for this tournament instead of the balance.
    */
-  register(userId: number, isBot = false, entryNumber?: number): Promise<void> {
+  register(userId: number, isBot = false, entryNumber?: number, withTicket = false): Promise<void> {
     return this.run(async () => {
       const known = this.entrants.get(userId);
       if (entryNumber !== undefined && known && (known.entries ?? 1) >= entryNumber && !known.busted) return;
       if (this.status !== 'registering') {
-        if (this.lateRegistrationOpen) return this.lateEntry(userId, isBot);
+        if (this.lateRegistrationOpen) return this.lateEntry(userId, isBot, withTicket);
         throw new TournamentRefused('tournament_closed');
       }
       if (this.entrants.has(userId)) throw new TournamentRefused('already_registered');
       if (this.entrants.size >= this.config.maxEntrants) throw new TournamentRefused('tournament_full');
-      await this.payEntry(userId, isBot);
-      const entrant = newEntrant(userId, isBot);
-      this.addBounty(entrant);
-      this.entrants.set(userId, entrant);
-      await this.save();
-      if (
-        this.config.kind === 'sng' &&
-        this.config.startsAt === null &&
-        this.entrants.size === this.config.maxEntrants
-      ) {
-        await this.start();
-      }
+      await this.enter(userId, isBot, withTicket);
+      await this.savedAndStartedIfFull();
     });
+  }
+
+  /**
+   * Entries of many players in one step, before the start (an administrator's bots): each pays under
+   * its own key exactly as in register(), and the snapshot is saved once for the batch, not once per
+   * entry (a field of 10,000 would write a growing snapshot 10,000 times); with a bank that can, the
+   * payments are one database transaction too. Players who cannot pay are passed over (none could:
+   * refused) and the field stops when full; returns the players who entered. A Sit & Go that fills
+   * starts at once.
+   */
+  registerMany(userIds: readonly number[], isBot = false): Promise<number[]> {
+    return this.run(async () => {
+      if (this.status !== 'registering') throw new TournamentRefused('tournament_closed');
+      const room = this.config.maxEntrants - this.entrants.size;
+      const fresh = [...new Set(userIds)].filter((userId) => !this.entrants.has(userId)).slice(0, room);
+      const entered: number[] = [];
+      try {
+        if (this.ports.bank.enterMany) {
+          for (const userId of fresh) this.entryCounts.set(userId, (this.entryCounts.get(userId) ?? 0) + 1);
+          const paid = await this.ports.bank.enterMany(
+            this.config.tournamentId,
+            fresh.map((userId) => ({ who: { userId, isBot }, key: this.entryKey(userId) })),
+            this.config.buyIn,
+            this.config.fee,
+          );
+          for (const [i, userId] of fresh.entries()) if (paid[i]) this.joined(userId, isBot, entered);
+        } else {
+          for (const userId of fresh) {
+            const paid = await this.payEntry(userId, isBot).then(
+              () => true,
+              (error: unknown) => {
+                if (error instanceof TournamentRefused) return false;
+                throw error;
+              },
+            );
+            if (paid) this.joined(userId, isBot, entered);
+          }
+        }
+      } catch (error) {
+        if (entered.length > 0) await this.save();
+        throw error;
+      }
+      if (entered.length === 0 && fresh.length > 0) throw new TournamentRefused('insufficient_funds');
+      await this.savedAndStartedIfFull();
+      return entered;
+    });
+  }
+
+  /** An entry before the start: paid, then in the field with its bounty. */
+  private async enter(userId: number, isBot: boolean, withTicket = false): Promise<void> {
+    await this.payEntry(userId, isBot, withTicket);
+    this.joined(userId, isBot, undefined, withTicket);
+  }
+
+  /** A paid entry into the field, with its bounty. */
+  private joined(userId: number, isBot: boolean, entered?: number[], withTicket = false): void {
+    const entrant = newEntrant(userId, isBot);
+    if (withTicket) entrant.ticket = true;
+    this.addBounty(entrant);
+    this.entrants.set(userId, entrant);
+    entered?.push(userId);
+  }
+
+  /** After entries: saved, and a Sit & Go that is full starts. */
+  private async savedAndStartedIfFull(): Promise<void> {
+    await this.save();
+    if (
+      this.config.kind === 'sng' &&
+      this.config.startsAt === null &&
+      this.entrants.size === this.config.maxEntrants
+    ) {
+      await this.start();
+    }
   }
 
   unregister(userId: number): Promise<void> {
@@ -331,34 +450,45 @@ export class TournamentDirector {
       const entrant = this.entrants.get(userId);
       if (!entrant) throw new TournamentRefused('not_registered');
       this.entrants.delete(userId);
-      this.moneyOrders.push(this.refundOrder(entrant, `${this.entryKey(userId)}:refund`));
+      const refund = this.refundOrder(entrant, `${this.entryKey(userId)}:refund`);
+      this.moneyOrders.push(
+        entrant.ticket && refund.kind === 'refund' ? { ...refund, kind: 'ticket-back' } : refund,
+      );
       await this.save();
       await this.settle();
     });
   }
 
   /** An entry's buy-in and fee through the bank, under the entry's own key. */
-  private async payEntry(userId: number, isBot: boolean): Promise<void> {
+  private async payEntry(userId: number, isBot: boolean, withTicket = false): Promise<void> {
     this.entryCounts.set(userId, (this.entryCounts.get(userId) ?? 0) + 1);
-    const entered = await this.ports.bank.enter(
+    const bank = withTicket ? this.ticketEntry() : this.ports.bank;
+    const entered = await bank.enter(
       this.config.tournamentId,
       { userId, isBot },
       this.config.buyIn,
       this.config.fee,
       this.entryKey(userId),
     );
-    if (!entered) throw new TournamentRefused('insufficient_funds');
+    if (!entered) throw new TournamentRefused(withTicket ? 'no_ticket' : 'insufficient_funds');
+  }
+
+  /** Entering with a ticket: the satellite ports' ticket bank in the place of the balance. */
+  private ticketEntry(): Pick<TournamentBank, 'enter'> {
+    const tickets = this.ports.satellite?.bank;
+    if (!tickets) throw new TournamentRefused('no_ticket');
+    return { enter: (id, who, buyIn, fee, key) => tickets.enterWithTicket(id, who, buyIn, fee, key) };
   }
 
   /** A late entry or a re-entry (the tournament runs, late registration is open). */
-  private async lateEntry(userId: number, isBot: boolean): Promise<void> {
+  private async lateEntry(userId: number, isBot: boolean, withTicket = false): Promise<void> {
     const known = this.entrants.get(userId);
     if (known && !known.busted) throw new TournamentRefused('already_registered');
     if (!known && this.entrants.size >= this.config.maxEntrants)
       throw new TournamentRefused('tournament_full');
     if (known && (known.entries ?? 1) >= (this.config.maxEntries ?? 1))
       throw new TournamentRefused('entry_limit');
-    await this.payEntry(userId, isBot);
+    await this.payEntry(userId, isBot, withTicket);
     const entrant = known ?? newEntrant(userId, isBot);
     if (known) entrant.entries = (known.entries ?? 1) + 1;
     this.addBounty(entrant);
@@ -518,32 +648,61 @@ export class TournamentDirector {
 
   // ---- the run -------------------------------------------------------------------------------
 
-  /** A table settled a hand: stacks, eliminations, then moves; the table waits to be released. */
+  /**
+   * A table settled a hand: stacks, eliminations, then moves; the table waits to be released. The
+   * reports that come in while the director is busy (hundreds of tables) are taken in one step, each
+   * in its order, then the tables are arranged and the snapshot saved once for all of them.
+   */
   handFinished(report: HandReport): Promise<void> {
-    return this.run(async () => {
-      if (!this.tables.has(report.tableId) || (this.status !== 'running' && this.status !== 'break')) return;
-      // A report the director took in already (a resumed table catching up) changes nothing.
-      if (report.handNumber <= (this.lastHands.get(report.tableId)?.handNumber ?? 0)) return;
-      this.lastHands.set(report.tableId, {
-        bigBlindSeat: this.ports.tables.lastBigBlindSeat(report.tableId),
-        handNumber: report.handNumber,
-      });
-      const busts = this.takeStacks(report);
-      this.knockouts(report, busts);
-      this.waiting.add(report.tableId);
-      if (this.poolOpen) {
-        this.setAside(busts);
-      } else if (this.handForHand) {
-        this.roundBusts.push(...busts);
-        if (this.waiting.size < this.tables.size) return this.save();
-        const round = this.roundBusts;
-        this.roundBusts = [];
-        await this.eliminate(round);
-      } else {
-        await this.eliminate(busts);
+    this.handsDue.push(report);
+    this.handsStep ??= this.run(async () => {
+      this.handsStep = null;
+      const reports = this.handsDue;
+      this.handsDue = [];
+      let next: 'none' | 'save' | 'arrange' = 'none';
+      for (const due of reports) {
+        const taken = await this.takeHand(due);
+        if (taken === 'save' && next === 'none') next = 'save';
+        if (taken !== 'arrange') continue;
+        next = 'arrange';
+        // The next report is taken in as it would be after this one's step: on the bubble, hand-for-hand.
+        this.updateHandForHand();
       }
-      await this.betweenHands();
+      if (next === 'arrange') await this.betweenHands();
+      else if (next === 'save') await this.save();
     });
+    return this.handsStep;
+  }
+
+  /** Hand reports waiting for the director's next step, and that step (queued, not begun). */
+  private handsDue: HandReport[] = [];
+  private handsStep: Promise<void> | null = null;
+
+  /** One settled hand taken in; what it leaves to do: arrange the tables, only save, or nothing. */
+  private async takeHand(report: HandReport): Promise<'none' | 'save' | 'arrange'> {
+    if (!this.tables.has(report.tableId) || (this.status !== 'running' && this.status !== 'break'))
+      return 'none';
+    // A report the director took in already (a resumed table catching up) changes nothing.
+    if (report.handNumber <= (this.lastHands.get(report.tableId)?.handNumber ?? 0)) return 'none';
+    this.lastHands.set(report.tableId, {
+      bigBlindSeat: this.ports.tables.lastBigBlindSeat(report.tableId),
+      handNumber: report.handNumber,
+    });
+    const busts = this.takeStacks(report);
+    this.knockouts(report, busts);
+    this.waiting.add(report.tableId);
+    if (this.poolOpen) {
+      this.setAside(busts);
+    } else if (this.handForHand) {
+      this.roundBusts.push(...busts);
+      if (this.waiting.size < this.tables.size) return 'save';
+      const round = this.roundBusts;
+      this.roundBusts = [];
+      await this.eliminate(round);
+    } else {
+      await this.eliminate(busts);
+    }
+    return 'arrange';
   }
 
   /**
@@ -605,11 +764,12 @@ export class TournamentDirector {
 
   /** After the busts of a hand (or a round) are ranked: the end, or moves, then the tables deal on. */
   private async betweenHands(): Promise<void> {
-    if (this.remaining().length <= 1 && !this.poolOpen) return this.finish();
+    if (this.stillIn().length <= 1 && !this.poolOpen) return this.finish();
     await this.arrangeTables();
     this.updateHandForHand();
     await this.save();
     await this.settle();
+    this.deal.betweenHands();
     this.releaseWaiting();
   }
 
@@ -635,10 +795,15 @@ export class TournamentDirector {
           else await this.eliminate(busts);
         }
       }
+      const seatsAt = new Map<number, SeatAssignment[]>();
+      for (const e of this.stillIn())
+        if (e.tableId !== null)
+          seatsAt
+            .set(e.tableId, seatsAt.get(e.tableId) ?? [])
+            .get(e.tableId)!
+            .push({ userId: e.userId, isBot: e.isBot, seat: e.seat!, stack: e.stack });
       for (const [tableId, tableNumber] of this.tables) {
-        const seats = this.remaining()
-          .filter((e) => e.tableId === tableId)
-          .map((e) => ({ userId: e.userId, isBot: e.isBot, seat: e.seat!, stack: e.stack }));
+        const seats = seatsAt.get(tableId) ?? [];
         await this.ports.tables.resume(
           this.config.tournamentId,
           { tableId, tableNumber, lastBigBlindSeat: this.lastHands.get(tableId)?.bigBlindSeat ?? null },
@@ -699,7 +864,7 @@ export class TournamentDirector {
         for (const [i, e] of remaining.entries()) {
           const entrant = this.entrants.get(e.userId)!;
           // Still playing, so no prize of theirs was paid: the share is their prize, under its key.
-          entrant.prize = floor + shares[i]!;
+          entrant.prize = (entrant.dealt ?? 0) + floor + shares[i]!;
           this.orderPrize(entrant);
           this.orderOwnBounty(entrant, 'cancel');
         }
@@ -752,6 +917,98 @@ export class TournamentDirector {
     return !this.stopped;
   }
 
+  // ---- the final-table deal (finalTableDeal.ts) -----------------------------------------------
+
+  /** A player at the final table asks for a deal (`asking` false: takes the ask back). */
+  askDeal(userId: number, asking = true): Promise<void> {
+    return this.deal.ask(userId, asking);
+  }
+
+  /** A player accepts one of the deal's proposals, or declines (which cancels it for everyone). */
+  answerDeal(userId: number, choice: DealChoice | 'decline'): Promise<void> {
+    return this.deal.answer(userId, choice);
+  }
+
+  /**
+   * Who may deal now: every player still in, seated at the one (final) table, all people (bots never
+   * ask), prizes left to share, the pool closed, no deal made yet; with the prizes of places 1..n.
+   */
+  private dealField(): DealField | null {
+    if (this.status !== 'running' || this.poolOpen || this.dealMade || this.tables.size !== 1) return null;
+    const left = this.remaining();
+    if (left.length < 2 || left.some((e) => e.isBot || e.tableId === null || e.stack <= 0)) return null;
+    const payouts = this.payouts;
+    const prizes = left.map((_, k) => prizeForPlace(payouts, k + 1));
+    if (prizes.every((p) => p === 0)) return null;
+    const players = left.sort((a, b) => a.seat! - b.seat!).map((e) => ({ userId: e.userId, stack: e.stack }));
+    return { players, prizes };
+  }
+
+  /** The level's time left (standing still while a deal's proposal is up). */
+  private levelRemainingMs(): number {
+    return this.levelPausedMs ?? Math.max(0, this.levelEndsAt - this.ports.clock.now());
+  }
+
+  private pauseLevelClock(): void {
+    this.levelPausedMs = this.levelRemainingMs();
+    this.ports.clock.clearTimeout(this.levelTimer);
+    this.levelTimer = null;
+  }
+
+  /** No deal, or a deal with a part kept: the level clock goes on with the time it had, the table deals. */
+  private async resumeAfterDeal(): Promise<void> {
+    const paused = this.levelPausedMs;
+    this.levelPausedMs = null;
+    if (paused !== null) this.startLevel(this.levelIndex, paused);
+    await this.save();
+    this.releaseWaiting();
+  }
+
+  /**
+   * Everyone accepted the same proposal: its amounts are prizes paid now, in one ledger transaction
+   * (written ahead like every prize). With a part kept, play goes on for it (the places of the deal's
+   * players pay only that, to the winner); without, the tournament ends with places by stack.
+   */
+  private async applyDeal(offer: DealOffer, choice: DealChoice): Promise<void> {
+    const payments = offer.players.map((p) => ({
+      entrant: this.entrants.get(p.userId)!,
+      amount: choice === 'icm' ? p.icm : p.chipChop,
+    }));
+    this.orderOverlay();
+    for (const { entrant, amount } of payments) {
+      entrant.dealt = amount;
+      entrant.prize = amount;
+    }
+    this.moneyOrders.push({
+      kind: 'deal',
+      payments: payments.map(({ entrant, amount }) => ({
+        userId: entrant.userId,
+        isBot: entrant.isBot,
+        amount,
+      })),
+      choice,
+      kept: offer.kept,
+      key: `tournament:${this.config.tournamentId}:deal`,
+    });
+    this.dealMade = { choice, players: offer.players.length, kept: offer.kept };
+    if (offer.kept > 0) {
+      await this.save();
+      await this.settle();
+      return this.resumeAfterDeal();
+    }
+    // Nothing kept: places by stack (the bigger stack higher; equal stacks by seat), prizes as dealt.
+    const ranked = this.remaining().sort((a, b) => b.stack - a.stack || a.seat! - b.seat!);
+    for (const [i, e] of ranked.entries()) {
+      const entrant = this.entrants.get(e.userId)!;
+      entrant.place = i + 1;
+      if (entrant.tableId !== null && this.tables.has(entrant.tableId))
+        this.ports.tables.removePlayer(entrant.tableId, entrant.userId);
+      this.orderOwnBounty(entrant, 'own');
+    }
+    this.levelPausedMs = null;
+    await this.end();
+  }
+
   // ---- steps ---------------------------------------------------------------------------------
 
   private async startOrCancel(): Promise<void> {
@@ -772,7 +1029,7 @@ export class TournamentDirector {
     const groups: Entrant[][] = Array.from({ length: tableCount }, () => []);
     drawn.forEach((e, i) => groups[i % tableCount]!.push(e));
     for (const e of drawn) e.stack = this.config.startingStack;
-    for (const [i, group] of groups.entries()) await this.openTable(i + 1, group);
+    await this.openTables(groups);
     this.startLevel(0, (this.config.levels[0]?.seconds ?? 0) * 1000);
     this.startClockSaves();
     this.updateHandForHand();
@@ -781,29 +1038,51 @@ export class TournamentDirector {
   }
 
   private async openTable(tableNumber: number, players: Entrant[]): Promise<number> {
-    const seats = this.shuffle(Array.from({ length: this.config.tableSize }, (_, s) => s)).slice(
-      0,
-      players.length,
-    );
-    const assignments: SeatAssignment[] = players.map((e, i) => ({
-      userId: e.userId,
-      isBot: e.isBot,
-      seat: seats[i]!,
-      stack: e.stack,
-    }));
+    const assignments = this.seatDraw(players);
     const tableId = await this.ports.tables.open(
       this.config.tournamentId,
       tableNumber,
       assignments,
       this.level,
     );
+    this.tableOpened(tableId, tableNumber, assignments);
+    return tableId;
+  }
+
+  /** The players of a new table on seats drawn at random. */
+  private seatDraw(players: Entrant[]): SeatAssignment[] {
+    const seats = this.shuffle(Array.from({ length: this.config.tableSize }, (_, s) => s)).slice(
+      0,
+      players.length,
+    );
+    return players.map((e, i) => ({ userId: e.userId, isBot: e.isBot, seat: seats[i]!, stack: e.stack }));
+  }
+
+  private tableOpened(tableId: number, tableNumber: number, assignments: SeatAssignment[]): void {
     this.tables.set(tableId, tableNumber);
     for (const a of assignments) {
       const e = this.entrants.get(a.userId)!;
       e.tableId = tableId;
       e.seat = a.seat;
     }
-    return tableId;
+  }
+
+  /**
+   * The start's tables (1..n), opened OPEN_AT_ONCE at a time: each one is a table row and a runtime
+   * seating its players (a few database round trips), so a field of 10,000 (1,112 tables) is seated
+   * in a fraction of the time one after another would take. Recorded in table-number order.
+   */
+  private async openTables(groups: Entrant[][]): Promise<void> {
+    const drawn = groups.map((group) => this.seatDraw(group));
+    for (let from = 0; from < drawn.length; from += OPEN_AT_ONCE) {
+      const batch = drawn.slice(from, from + OPEN_AT_ONCE);
+      const ids = await Promise.all(
+        batch.map((assignments, i) =>
+          this.ports.tables.open(this.config.tournamentId, from + i + 1, assignments, this.level),
+        ),
+      );
+      ids.forEach((tableId, i) => this.tableOpened(tableId, from + i + 1, batch[i]!));
+    }
   }
 
   /**
@@ -812,7 +1091,7 @@ export class TournamentDirector {
    */
   private async eliminate(
     busts: Array<{ userId: number; startStack: number }>,
-    playersLeft = this.remaining().length,
+    playersLeft = this.stillIn().length,
   ): Promise<void> {
     if (busts.length === 0) return;
     const finishes = finishingPlaces(
@@ -824,7 +1103,7 @@ export class TournamentDirector {
       const entrant = this.entrants.get(Number(finish.playerId))!;
       entrant.busted = false;
       entrant.place = finish.place;
-      entrant.prize = finish.prize;
+      entrant.prize = finish.prize + (entrant.dealt ?? 0);
       entrant.stack = 0;
       if (entrant.tableId !== null && this.tables.has(entrant.tableId)) {
         this.ports.tables.removePlayer(entrant.tableId, entrant.userId);
@@ -837,13 +1116,19 @@ export class TournamentDirector {
 
   /** A prize decided: paid once the snapshot holding it is saved (settle). */
   private orderPrize(entrant: Entrant): void {
-    if (entrant.prize <= 0) return;
+    // A final-table deal paid part of it already (under its own key).
+    const amount = entrant.prize - (entrant.dealt ?? 0);
+    if (amount <= 0) return;
     this.orderOverlay();
+    if (this.config.satellite) {
+      this.moneyOrders.push(...satellitePrizeOrders(this.config, entrant));
+      return;
+    }
     this.moneyOrders.push({
       kind: 'pay',
       userId: entrant.userId,
       isBot: entrant.isBot,
-      amount: entrant.prize,
+      amount,
       key: `tournament:${this.config.tournamentId}:prize:${entrant.userId}`,
     });
   }
@@ -888,8 +1173,21 @@ export class TournamentDirector {
         await this.ports.bank.overlay(this.config.tournamentId, order.amount, order.key);
         continue;
       }
+      if (order.kind === 'deal') {
+        const payments = order.payments.map((p) => ({
+          who: { userId: p.userId, isBot: p.isBot },
+          amount: p.amount,
+        }));
+        await this.ports.bank.deal(this.config.tournamentId, payments, order.key, {
+          choice: order.choice,
+          kept: order.kept,
+        });
+        continue;
+      }
       const who = { userId: order.userId, isBot: order.isBot };
-      if (order.kind === 'bounty')
+      if (order.kind === 'ticket' || order.kind === 'ticket-back')
+        await settleTicketOrder(this.ports.satellite, this.config.tournamentId, order);
+      else if (order.kind === 'bounty')
         await this.ports.bank.bounty(this.config.tournamentId, who, order.amount, order.key);
       else if (order.kind === 'pay')
         await this.ports.bank.pay(this.config.tournamentId, who, order.amount, order.key);
@@ -907,7 +1205,7 @@ export class TournamentDirector {
    * a break of a table still playing, and moves from such tables, wait for that table's report.
    */
   private async arrangeTables(): Promise<void> {
-    const left = this.remaining();
+    const left = this.stillIn();
     if (isFinalTable(left.length, this.config.tableSize) && this.tables.size > 1) {
       if (this.waiting.size < this.tables.size) return; // the final table waits for every table's hand
       return this.finalTableRedraw();
@@ -949,12 +1247,14 @@ export class TournamentDirector {
     const ids = [...this.tables.keys()].sort(
       (a, b) => Number(this.waiting.has(b)) - Number(this.waiting.has(a)),
     );
+    // The players by table in one pass over the field (not one pass per table).
+    const seated = new Map<number, Array<{ playerId: string; seat: number }>>(ids.map((id) => [id, []]));
+    for (const e of this.stillIn())
+      if (e.tableId !== null) seated.get(e.tableId)?.push({ playerId: String(e.userId), seat: e.seat! });
     return ids.map((tableId) => ({
       tableId: String(tableId),
       seatCount: this.config.tableSize,
-      players: this.remaining()
-        .filter((e) => e.tableId === tableId)
-        .map((e) => ({ playerId: String(e.userId), seat: e.seat! })),
+      players: seated.get(tableId)!,
       bigBlindSeat: this.ports.tables.lastBigBlindSeat(tableId),
     }));
   }
@@ -980,7 +1280,7 @@ export class TournamentDirector {
   /** Hand-for-hand while the next elimination is the bubble's and more than one table plays. */
   private updateHandForHand(): void {
     const paid = placesPaid(Math.max(2, this.entrants.size));
-    this.handForHand = !this.poolOpen && isHandForHand(this.remaining().length, paid, this.tables.size);
+    this.handForHand = !this.poolOpen && isHandForHand(this.stillIn().length, paid, this.tables.size);
   }
 
   /**
@@ -988,12 +1288,12 @@ export class TournamentDirector {
    * (hand-for-hand) and before the final table's redraw.
    */
   private releaseWaiting(): void {
-    if (this.status === 'break') return;
+    if (this.status === 'break' || this.deal.holds) return;
     const gather =
-      this.handForHand || (this.tables.size > 1 && this.remaining().length <= this.config.tableSize);
+      this.handForHand || (this.tables.size > 1 && this.stillIn().length <= this.config.tableSize);
     if (gather && this.waiting.size < this.tables.size) return;
     const seated = new Map<number, number>();
-    for (const e of this.remaining())
+    for (const e of this.stillIn())
       if (e.tableId !== null) seated.set(e.tableId, (seated.get(e.tableId) ?? 0) + 1);
     for (const tableId of [...this.waiting]) {
       // A table left with one player cannot deal: it stays between hands (it never holds up a
@@ -1009,11 +1309,16 @@ export class TournamentDirector {
     if (winner) {
       const entrant = this.entrants.get(winner.userId)!;
       entrant.place = 1;
-      entrant.prize = prizeForPlace(this.payouts, 1);
+      entrant.prize = prizeForPlace(this.payouts, 1) + (entrant.dealt ?? 0);
       if (entrant.tableId !== null) this.ports.tables.removePlayer(entrant.tableId, entrant.userId);
       this.orderPrize(entrant);
       this.orderOwnBounty(entrant, 'own');
     }
+    await this.end();
+  }
+
+  /** The tournament is over: clocks stop, tables close, the money decided is moved. */
+  private async end(): Promise<void> {
     this.stopClocks();
     for (const tableId of this.tables.keys()) this.ports.tables.close(tableId, 'finished');
     this.tables.clear();
@@ -1053,6 +1358,7 @@ export class TournamentDirector {
   }
 
   private stopClocks(): void {
+    this.deal.stop();
     this.ports.clock.clearTimeout(this.levelTimer);
     this.ports.clock.clearTimeout(this.startTimer);
     this.ports.clock.clearTimeout(this.clockSaveTimer);
@@ -1069,13 +1375,7 @@ export class TournamentDirector {
     const tick = () => {
       this.clockSaveTimer = this.ports.clock.setTimeout(() => {
         if (this.status !== 'running' && this.status !== 'break') return;
-        void this.run(() =>
-          saveClock(
-            this.config.tournamentId,
-            this.levelIndex,
-            Math.max(0, this.levelEndsAt - this.ports.clock.now()),
-          ),
-        )
+        void this.run(() => saveClock(this.config.tournamentId, this.levelIndex, this.levelRemainingMs()))
           .catch(() => undefined) // the next save tells the time again
           .finally(() => {
             if (!this.stopped && (this.status === 'running' || this.status === 'break')) tick();
@@ -1115,6 +1415,8 @@ export class TournamentDirector {
     this.pendingBusts = (snapshot.pendingBusts ?? []).map((group) => group.map((b) => ({ ...b })));
     for (const [userId, chips] of snapshot.pendingChips ?? []) this.pendingChips.set(userId, chips);
     this.overlayOrdered = snapshot.overlay ?? 0;
+    // A deal's proposal cut short by a stop is gone (levelRemainingMs is the time the paused level had).
+    this.dealMade = snapshot.deal ? { ...snapshot.deal } : null;
   }
 
   private entryKey(userId: number): string {

@@ -22,7 +22,13 @@ import type { HandReport, TournamentConfig } from './ports.js';
 
 const silent = pino({ level: 'silent' });
 
-function liveTournament(entrants: number, tableSize: number, seed: number, temper: Temper) {
+function liveTournament(
+  entrants: number,
+  tableSize: number,
+  seed: number,
+  temper: Temper,
+  bountyPercent = 0,
+) {
   const config: TournamentConfig = {
     tournamentId: 11,
     name: 'Live',
@@ -37,6 +43,7 @@ function liveTournament(entrants: number, tableSize: number, seed: number, tempe
     // A hand takes about a second of the fake clock here: short levels bring the antes in; the two
     // levels without an ante last 2 s, so ante hands are dealt however the cards fall.
     levels: namedStructure('hyper', 1_500).map((l) => ({ ...l, seconds: l.ante > 0 ? 15 : 2 })),
+    bountyPercent,
   };
   const clock = new FakeClock();
   const hands: StoredHand[] = [];
@@ -229,5 +236,44 @@ describe('a tournament on live tables', () => {
     }
     expect(states.filter((s) => s.levelEndsAt !== null).length).toBeGreaterThan(0);
     expect(new Set(states.map((s) => s.playersLeft)).size).toBeGreaterThan(5);
+  });
+
+  it('a progressive knockout: every table tells the bounty on each of its seated heads, growing with knockouts; without bounties none', async () => {
+    const live = liveTournament(18, 6, 5, { allIn: 0.04, call: 0.5 }, 50);
+    await registerAll(live, 18);
+    await playToTheEnd(live);
+    expect(live.director.state).toBe('finished');
+    const told = [...live.watchers].flatMap(([tableId, w]) =>
+      w
+        .events()
+        .flatMap((event) =>
+          event.type === 'table-updated' && event.table.tournament
+            ? [{ tableId, state: event.table.tournament }]
+            : [],
+        ),
+    );
+    expect(told.length).toBeGreaterThan(0);
+    const heads = told.flatMap(({ state }) => {
+      expect(state.bounties).toBeDefined();
+      // This table's seats only (6 at most), each once, in whole tugrik.
+      expect(state.bounties!.length).toBeLessThanOrEqual(6);
+      expect(new Set(state.bounties!.map((b) => b.userId)).size).toBe(state.bounties!.length);
+      return state.bounties!.map((b) => b.bounty);
+    });
+    // 50 % of the ₮10,000 buy-in on each head at first; a knockout adds half the bounty won.
+    expect(heads).toContain(5_000);
+    expect(heads.some((b) => b > 5_000 && b % 1_250 === 0)).toBe(true);
+    for (const b of heads) expect(Number.isInteger(b) && b >= 0 && b <= 18 * 5_000).toBe(true);
+
+    const plain = liveTournament(9, 9, 3, { allIn: 0.3, call: 0.5 });
+    await registerAll(plain, 9);
+    await playToTheEnd(plain);
+    const states = [...plain.watchers.values()].flatMap((w) =>
+      w
+        .events()
+        .flatMap((e) => (e.type === 'table-updated' && e.table.tournament ? [e.table.tournament] : [])),
+    );
+    expect(states.length).toBeGreaterThan(0);
+    for (const s of states) expect(s.bounties).toBeUndefined();
   });
 });

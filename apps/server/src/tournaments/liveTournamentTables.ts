@@ -55,6 +55,8 @@ interface LiveTable {
 export interface TournamentNews {
   standings(): TournamentStandings;
   finishOf(userId: number): TournamentFinish | null;
+  /** The bounty on a player's head; undefined when the tournament has no bounties. */
+  bountyOf?(userId: number): number | undefined;
 }
 
 export class LiveTournamentTables implements TournamentTables {
@@ -68,7 +70,8 @@ export class LiveTournamentTables implements TournamentTables {
   news: TournamentNews | null = null;
   /** The table each player sat at last (a move is announced there; it may have closed since). */
   private readonly lastTable = new Map<number, { tableId: number; runtime: TableRuntime }>();
-  private shownStandings = '';
+  /** What each table was last told (the standings, and in a knockout its seats' bounties). */
+  private readonly shownStandings = new Map<number, string>();
   private standingsDue = false;
 
   constructor(
@@ -130,18 +133,22 @@ export class LiveTournamentTables implements TournamentTables {
     const runtime = await this.host.startRuntime(row, mode, resumed);
     const table = { runtime, mode, name: row.name };
     this.live.set(row.id, table);
-    if (this.news) mode.standings = this.news.standings();
+    if (this.news) mode.standings = this.standingsAt(runtime, this.news.standings());
     for (const seat of seats) await this.seat(row.id, table, seat);
   }
 
   seatPlayer(tableId: number, player: SeatAssignment): void {
     const table = this.table(tableId);
     if (table) this.step(tableId, this.seat(tableId, table, player));
+    // A knockout's table shows the newcomer's bounty.
+    if (this.news?.bountyOf) this.standingsChanged();
   }
 
   addChips(tableId: number, userId: number, chips: number): void {
     const table = this.table(tableId);
     if (table) this.step(tableId, table.runtime.addTournamentChips(userId, chips));
+    // A rebuy or add-on puts a new bounty on the head.
+    if (this.news?.bountyOf) this.standingsChanged();
   }
 
   /** A move (the director seats the player elsewhere next) or a finish: the player's table is told which. */
@@ -161,6 +168,7 @@ export class LiveTournamentTables implements TournamentTables {
     const table = this.table(tableId);
     if (!table) return;
     this.live.delete(tableId);
+    this.shownStandings.delete(tableId);
     this.step(
       tableId,
       table.runtime.closeTournamentTable(reason).then(() => this.host.retire(tableId)),
@@ -177,6 +185,10 @@ export class LiveTournamentTables implements TournamentTables {
   release(tableId: number): void {
     const table = this.table(tableId);
     if (table) this.step(tableId, table.runtime.releaseTournamentHand());
+    this.standingsChanged();
+  }
+
+  showStandings(): void {
     this.standingsChanged();
   }
 
@@ -229,15 +241,35 @@ export class LiveTournamentTables implements TournamentTables {
   private standingsChanged(): void {
     if (!this.news || this.standingsDue) return;
     this.standingsDue = true;
-    queueMicrotask(() => {
-      this.standingsDue = false;
-      const standings = this.news!.standings();
-      const shown = JSON.stringify(standings);
-      if (shown === this.shownStandings) return;
-      this.shownStandings = shown;
-      for (const [tableId, table] of this.live)
-        this.step(tableId, table.runtime.setTournamentStandings(standings));
-    });
+    if (this.live.size > STANDINGS_EVERY_TABLES) {
+      // A big field: every bust changes what each of hundreds of tables shows (players left, average
+      // stack); they are told at most once every STANDINGS_EVERY_MS, not once per bust.
+      setTimeout(() => this.tellStandings(), STANDINGS_EVERY_MS).unref();
+      return;
+    }
+    queueMicrotask(() => this.tellStandings());
+  }
+
+  /** Every table shown the standings as it sees them, when they changed for it. */
+  private tellStandings(): void {
+    this.standingsDue = false;
+    const standings = this.news!.standings();
+    const shown = JSON.stringify(standings);
+    for (const [tableId, table] of this.live) {
+      const here = this.standingsAt(table.runtime, standings);
+      const told = here === standings ? shown : JSON.stringify(here);
+      if (this.shownStandings.get(tableId) === told) continue;
+      this.shownStandings.set(tableId, told);
+      this.step(tableId, table.runtime.setTournamentStandings(here));
+    }
+  }
+
+  /** The standings as one table shows them: in a progressive knockout with its seats' bounties. */
+  private standingsAt(runtime: TableRuntime, standings: TournamentStandings): TournamentStandings {
+    const bountyOf = this.news?.bountyOf?.bind(this.news);
+    if (!bountyOf || bountyOf(0) === undefined) return standings;
+    const bounties = runtime.seatList().map((s) => ({ userId: s.userId, bounty: bountyOf(s.userId) ?? 0 }));
+    return { ...standings, bounties };
   }
 
   private table(tableId: number): LiveTable | undefined {
@@ -250,6 +282,13 @@ export class LiveTournamentTables implements TournamentTables {
     work.catch((err: unknown) => this.host.logger.error({ err, tableId }, 'a tournament table step failed'));
   }
 }
+
+/**
+ * More open tables than this: the standings reach the tables at most once every STANDINGS_EVERY_MS
+ * (with fewer, a microtask after each change, as the tests and a small tournament see them).
+ */
+export const STANDINGS_EVERY_TABLES = 24;
+export const STANDINGS_EVERY_MS = 1_000;
 
 /** Reads a stored hand's report (TournamentTableMode.report needs none of a live table's state). */
 const REPORTER = new TournamentTableMode(

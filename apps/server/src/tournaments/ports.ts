@@ -12,6 +12,16 @@ export type { TournamentFinish, TournamentStandings } from '../tables/runtime/to
 export interface TournamentBank {
   /** Balance -> the tournament's prize pool (buy-in) and the house (fee). False when the balance is too low. */
   enter(tournamentId: number, who: SeatHolder, buyIn: number, fee: number, key: string): Promise<boolean>;
+  /**
+   * Entries of many (a batch of bots) in one database transaction: each as enter() under its own key;
+   * per entry whether it was paid. Optional: without it the director enters them one by one.
+   */
+  enterMany?(
+    tournamentId: number,
+    entries: ReadonlyArray<{ who: SeatHolder; key: string }>,
+    buyIn: number,
+    fee: number,
+  ): Promise<boolean[]>;
   /** Prize pool -> balance (buy-in) and house -> balance (fee): an unregistration or a cancellation. */
   refund(tournamentId: number, who: SeatHolder, buyIn: number, fee: number, key: string): Promise<void>;
   /** Prize pool -> balance: a prize (or a cancellation share in the money). */
@@ -23,6 +33,16 @@ export interface TournamentBank {
    * end or at a cancellation). The bounties' money sits in the same pool account as the prizes.
    */
   bounty(tournamentId: number, who: SeatHolder, amount: number, key: string): Promise<void>;
+  /**
+   * Pool -> every player of a final-table deal, their agreed amounts in one transaction (audited with
+   * its terms): all paid, or none.
+   */
+  deal(
+    tournamentId: number,
+    payments: ReadonlyArray<{ who: SeatHolder; amount: number }>,
+    key: string,
+    terms: { choice: 'icm' | 'chip-chop'; kept: number },
+  ): Promise<void>;
 }
 
 /** One player's place at a tournament table. */
@@ -80,6 +100,8 @@ export interface TournamentTables {
   setLevel(level: Level): void;
   /** The table may deal its next hand. */
   release(tableId: number): void;
+  /** What the tables show of the tournament changed (a final-table deal's asks and proposals): show it again. */
+  showStandings?(): void;
   /** The seat that posted the big blind in the table's last hand (null before its first): balancing moves by it. */
   lastBigBlindSeat(tableId: number): number | null;
   /**
@@ -147,6 +169,16 @@ export interface TournamentConfig {
    * that goes onto the player's head as a bounty instead of into the prize pool; 0 or absent: none.
    */
   bountyPercent?: number;
+  /**
+   * A final-table deal keeps this whole percent (0–100) of the prizes still to be won to play for: the
+   * winner after the deal takes it. 0 or absent: the deal shares everything and ends the tournament.
+   */
+  dealKeptPercent?: number;
+  /**
+   * A satellite: its prizes are tickets to the target tournament, each worth the target's buy-in + fee
+   * (satellites.ts); absent: prizes in cash.
+   */
+  satellite?: { targetId: number; ticketValue: number };
 }
 
 export interface Entrant {
@@ -175,6 +207,12 @@ export interface Entrant {
   bountiesWon?: number;
   /** Times knocked out (the key of each knockout's bounty payments); absent: 0. */
   knockedOut?: number;
+  /** Paid by a final-table deal (part of `prize`); absent: no deal. */
+  dealt?: number;
+  /** The entry was paid with a satellite ticket (an unregistration gives the ticket back). */
+  ticket?: boolean;
+  /** A satellite's prize won as a ticket to its target (the cash part, if any, is in `prize` too). */
+  ticketWon?: boolean;
 }
 
 export interface TournamentSnapshot {
@@ -211,6 +249,8 @@ export interface TournamentSnapshot {
   pendingChips?: Array<[number, number]>;
   /** The overlay ordered from the house's guarantee account (0 until prizes are decided). */
   overlay?: number;
+  /** A final-table deal was made: the proposal taken, the players in it and the part kept to play for. */
+  deal?: { choice: 'icm' | 'chip-chop'; players: number; kept: number };
 }
 
 /** One movement the director has decided on: a prize (or cancellation share) or a refund of buy-in and fee. */
@@ -218,4 +258,15 @@ export type MoneyOrder =
   | { kind: 'pay'; userId: number; isBot: boolean; amount: number; key: string }
   | { kind: 'refund'; userId: number; isBot: boolean; buyIn: number; fee: number; key: string }
   | { kind: 'overlay'; amount: number; key: string }
-  | { kind: 'bounty'; userId: number; isBot: boolean; amount: number; key: string };
+  | { kind: 'bounty'; userId: number; isBot: boolean; amount: number; key: string }
+  | {
+      kind: 'deal';
+      payments: Array<{ userId: number; isBot: boolean; amount: number }>;
+      choice: 'icm' | 'chip-chop';
+      kept: number;
+      key: string;
+    }
+  /** A satellite's ticket: its value from the pool to the player's ticket account for the target. */
+  | { kind: 'ticket'; userId: number; isBot: boolean; targetId: number; amount: number; key: string }
+  /** An unregistration of an entry paid with a ticket: buy-in and fee back onto the ticket. */
+  | { kind: 'ticket-back'; userId: number; isBot: boolean; buyIn: number; fee: number; key: string };

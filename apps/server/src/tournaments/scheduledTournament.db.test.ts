@@ -5,13 +5,18 @@
 // balance moved by exactly their buy-ins, fees and prize; the books are zero; the Data page shows the
 // overlay. Players are driven like bots; the clock moves only between hands.
 import { namedStructure } from '@tenger/engine';
-import { AdminDataSchema, TournamentDetailSchema, type TournamentDetail } from '@tenger/protocol';
+import {
+  AdminDataSchema,
+  LockedMoneySchema,
+  TournamentDetailSchema,
+  type TournamentDetail,
+} from '@tenger/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts } from '../ledger/accounts.js';
 import { FakeClock } from '../tables/runtime/clock.js';
 import { BotPlayer, seededRandom } from '../tables/runtime/simulation/botPlayer.js';
 import { TEST_DRIVERS } from '../testing/database.js';
-import { startTournamentServer } from '../testing/tournamentServer.js';
+import { startTournamentServer, tournamentDetail } from '../testing/tournamentServer.js';
 import { BALANCED, type TestPlayer, type TestServer } from '../testing/testServer.js';
 import { tournamentBooks } from '../testing/tournamentChecks.js';
 import { UNIT_TIMING } from '../testing/unitTable.js';
@@ -32,12 +37,16 @@ describe.each(TEST_DRIVERS)('a scheduled tournament with every format on $name',
   });
   afterAll(() => t.close());
 
-  const detail = async (id: number, player?: TestPlayer): Promise<TournamentDetail> =>
-    TournamentDetailSchema.parse(
-      (await t.call({ method: 'GET', url: `/api/v1/user/tournaments/${id}`, token: player?.token })).json(),
-    );
+  const detail = (id: number, player?: TestPlayer) => tournamentDetail(t, id, player);
   const post = (id: number, what: string, player: TestPlayer, payload?: object) =>
     t.call({ method: 'POST', url: `/api/v1/user/tournaments/${id}/${what}`, token: player.token, payload });
+  /** The profile's "Locked: in tournaments" figure of a player. */
+  const inTournaments = async (player: TestPlayer) =>
+    LockedMoneySchema.parse(
+      (await t.call({ method: 'GET', url: '/api/v1/user/balance/locked', token: player.token })).json(),
+    ).inTournaments;
+  /** What a player has bought into a tournament: every entry, re-entry, rebuy and add-on. */
+  const buyIns = (p: TournamentDetail['players'][number]) => p.entries! + p.rebuys! + (p.addOn ? 1 : 0);
 
   it('late entries, re-entries, rebuys, add-ons and a guarantee to the end: pool + overlay = prizes, balances exact, books zero', async () => {
     const overlayBefore = await t.services.ledger.balanceOf(Accounts.tournamentGuarantee);
@@ -120,6 +129,10 @@ describe.each(TEST_DRIVERS)('a scheduled tournament with every format on $name',
 
     let late = 6;
     let retried = 0;
+    // The most each kind of purchase has made a player's "in tournaments" figure (entries + re-entries,
+    // rebuys, add-on): it must be all of them at buy-in + fee each, while the player has no place yet.
+    let lockedChecks = 0;
+    let mostBuyIns = 0;
     for (let step = 0; step < 200_000 && director.state !== 'finished'; step++) {
       for (const runtime of tables.runtimes()) await runtime.idle();
       await director.idle();
@@ -147,6 +160,12 @@ describe.each(TEST_DRIVERS)('a scheduled tournament with every format on $name',
           retried++;
         }
         if (what === 'register' && !payload) late++;
+        await director.idle();
+        const after = (await detail(id)).players.find((p) => p.userId === player.id)!;
+        const expected = after.place === null ? buyIns(after) * (BUY_IN + FEE) : 0;
+        expect(await inTournaments(player)).toBe(expected);
+        lockedChecks++;
+        if (after.place === null) mostBuyIns = Math.max(mostBuyIns, buyIns(after));
       }
       clock.advance(UNIT_TIMING.nextHandDelayMs);
     }
@@ -159,7 +178,10 @@ describe.each(TEST_DRIVERS)('a scheduled tournament with every format on $name',
     expect(done.players.map((p) => p.place).sort((a, b) => a! - b!)).toEqual(
       done.players.map((_, i) => i + 1),
     );
-    const buyIns = (p: TournamentDetail['players'][number]) => p.entries! + p.rebuys! + (p.addOn ? 1 : 0);
+    expect(lockedChecks).toBeGreaterThan(6);
+    expect(mostBuyIns).toBeGreaterThanOrEqual(2);
+    // Settled: nothing is held for anyone any more.
+    for (const player of players) expect(await inTournaments(player)).toBe(0);
     const collected = done.players.reduce((sum, p) => sum + buyIns(p), 0) * BUY_IN;
     expect(done.collected).toBe(collected);
     expect(done.prizePool).toBe(Math.max(GUARANTEE, collected));

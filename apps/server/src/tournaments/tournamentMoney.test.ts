@@ -118,6 +118,67 @@ describe.each(TEST_DRIVERS)('a tournament on the ledger on $name', ({ url }) => 
     expect((await ledger.audit()).total).toBe(0);
   });
 
+  it('a final-table deal: every amount in one tournament_prize transaction, audited once, the pool to zero', async () => {
+    const config = { ...(await newTournament()), maxEntrants: 3 };
+    const director = ledgerDirector(config);
+    const players = [users[3]!, users[4]!, users[5]!];
+    const before = await Promise.all(players.map(async (u) => (await ledger.balancesOf(u)).available));
+    for (const userId of players) await director.register(userId);
+    const [tableId] = director.tableIds();
+    const stacks = (a: number, b: number, c: number) =>
+      new Map([
+        [players[0]!, a],
+        [players[1]!, b],
+        [players[2]!, c],
+      ]);
+    await director.handFinished({
+      tableId: tableId!,
+      handNumber: 1,
+      startStacks: stacks(1_500, 1_500, 1_500),
+      endStacks: stacks(2_500, 1_500, 500),
+    });
+    for (const userId of players) await director.askDeal(userId);
+    await director.handFinished({
+      tableId: tableId!,
+      handNumber: 2,
+      startStacks: stacks(2_500, 1_500, 500),
+      endStacks: stacks(2_500, 1_500, 500),
+    });
+    // One place paid (30,000): chip-chop shares it all by chips.
+    const offered = director.standings().deal!.players;
+    expect(Object.fromEntries(offered.map((p) => [p.userId, p.chipChop]))).toEqual({
+      [players[0]!]: 16_667,
+      [players[1]!]: 10_000,
+      [players[2]!]: 3_333,
+    });
+    for (const userId of players) await director.answerDeal(userId, 'chip-chop');
+    expect(director.state).toBe('finished');
+    const after = await Promise.all(players.map(async (u) => (await ledger.balancesOf(u)).available));
+    expect(after.map((a, i) => a - before[i]!)).toEqual([16_667 - 11_000, 10_000 - 11_000, 3_333 - 11_000]);
+    expect(await ledger.balanceOf(Accounts.tournamentPool(config.tournamentId))).toBe(0);
+    const deals = await queryRows<{ key: string; n: string | number }>(
+      handle.db,
+      sql`SELECT t.idempotency_key AS key, count(p.*) AS n FROM ledger_transactions t JOIN ledger_postings p ON p.transaction_id = t.id
+            WHERE t.kind = 'tournament_prize' AND t.meta->>'tournamentId' = ${String(config.tournamentId)}
+            GROUP BY t.idempotency_key`,
+    );
+    expect(deals.map((d) => d.key)).toEqual([`tournament:${config.tournamentId}:deal`]);
+    // The same key again (a retried step) moves nothing and audits nothing more.
+    await new LedgerTournamentBank(ledger).deal(
+      config.tournamentId,
+      offered.map((p) => ({ who: { userId: p.userId, isBot: false }, amount: p.chipChop! })),
+      `tournament:${config.tournamentId}:deal`,
+      { choice: 'chip-chop', kept: 0 },
+    );
+    const audits = await queryRows<{ summary: string }>(
+      handle.db,
+      sql`SELECT summary FROM audit_log WHERE action = 'tournament.deal' AND target_id = ${String(config.tournamentId)}`,
+    );
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.summary).toContain('chip-chop');
+    expect((await ledger.audit()).total).toBe(0);
+  });
+
   it('a progressive knockout heads-up: the cash of the knockout and the own bounty of the winner as tournament_bounty, each once', async () => {
     const config = { ...(await newTournament()), maxEntrants: 2, bountyPercent: 50 };
     const director = ledgerDirector(config);

@@ -152,12 +152,20 @@ describe.each(TEST_DRIVERS)('whole tournaments with bots on $name', ({ url }) =>
 
   it('an administrator cancels in the money by the published policy: prizes paid stand, each player still in gets the smallest unpaid prize and the rest by chips, fees stay with the house, books zero', async () => {
     const fees = () => t.services.ledger.balanceOf(Accounts.tournamentFees);
-    const { id, director } = await run(
-      { ...SIT_AND_GO, name: 'Cancelled in the money' },
-      9,
-      // Stop between hands once the first prize (3rd place) is paid, with at least two players still in.
-      (d) => d.players().some((p) => p.prize > 0) && d.state === 'running',
-    );
+    // Stop between hands once the first prize (3rd place) is paid, with at least two players still in.
+    // One hand can bust 3rd and 2nd at once and end the Sit & Go (a CI run met it: "expected 0 to be
+    // ≥ 2"): then another tournament is played, up to four (each such double bust is a few per cent).
+    let tournament: Awaited<ReturnType<typeof run>> | null = null;
+    for (let attempt = 1; attempt <= 4 && !tournament; attempt++) {
+      const played = await run(
+        { ...SIT_AND_GO, name: `Cancelled in the money ${attempt}` },
+        9,
+        (d) => (d.players().some((p) => p.prize > 0) && d.state === 'running') || d.state === 'finished',
+      );
+      if (played.director.state === 'running') tournament = played;
+    }
+    expect(tournament).not.toBeNull();
+    const { id, director } = tournament!;
     const before = await detail(id);
     const still = before.players
       .filter((p) => p.place === null)

@@ -2,13 +2,7 @@
 // one, register and unregister. Each open tournament runs one TournamentDirector (director.ts) on the
 // ledger (LedgerTournamentBank), the database (DatabaseTournamentStore) and live tables hosted by the
 // table registry (LiveTournamentTables); the director owns every rule, this only builds and finds it.
-import {
-  isTimeZone,
-  namedStructure,
-  nextOccurrenceAfter,
-  payoutTable,
-  type Level,
-} from '@tenger/engine';
+import { isTimeZone, namedStructure, nextOccurrenceAfter, payoutTable, type Level } from '@tenger/engine';
 import {
   CreateTournamentRequestSchema,
   PAGE_SIZE_DEFAULT,
@@ -19,6 +13,8 @@ import {
   type TournamentDetail,
   type TournamentStatus,
   type TournamentSummary,
+  type TournamentDealRequest,
+  type TournamentTicketList,
 } from '@tenger/protocol';
 import { randomInt } from 'node:crypto';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
@@ -48,9 +44,21 @@ import {
   TournamentRefused,
   type CancelOutcome,
 } from './director.js';
+import { DealRefused } from './finalTableDeal.js';
+import { LedgerTicketBank, ticketsOf } from './ledgerTicketBank.js';
 import { LedgerTournamentBank } from './ledgerTournamentBank.js';
 import { LiveTournamentTables, registryTableHost } from './liveTournamentTables.js';
+import {
+  holdsTicket,
+  refuseRecurringSatellite,
+  refuseTargetPriceChange,
+  satelliteColumns,
+  satelliteSummary,
+  withTargetNames,
+} from './satelliteCatalogue.js';
+import { refundHeldTickets, registerWinner, satellitePayoutTable, type HeldTicket } from './satellites.js';
 import { engineLevels, structureProblems } from './tournamentInput.js';
+import { entryWindows } from './entryWindows.js';
 import type { Clock, Entrant, TournamentConfig, TournamentSnapshot, TournamentTables } from './ports.js';
 
 /** Action time at a tournament's tables when the administrator names none. */
@@ -71,6 +79,12 @@ const REFUSAL_MESSAGES: Record<TournamentRefused['code'], string> = {
   rebuy_limit: 'You have used every rebuy this tournament allows',
   rebuy_stack: 'A rebuy is for a stack at or below the starting stack',
   addon_closed: 'The add-on is not open now',
+  no_ticket: 'You hold no ticket for this tournament',
+};
+
+const DEAL_REFUSALS: Record<DealRefused['code'], string> = {
+  deal_unavailable: 'A deal is not possible now',
+  deal_not_proposed: 'There is no deal proposal to answer now',
 };
 
 /** What a cancellation did, in the administrator's words (the DELETE's answer and the audit log). */
@@ -121,6 +135,7 @@ export type DirectorRequest =
   | { op: 'unregister'; tournamentId: number; userId: number }
   | { op: 'rebuy'; tournamentId: number; userId: number; rebuyNumber?: number }
   | { op: 'addOn'; tournamentId: number; userId: number }
+  | { op: 'deal'; tournamentId: number; userId: number; request: TournamentDealRequest }
   | { op: 'update'; tournamentId: number; change: UpdateTournamentRequest; actor: AuditActor }
   | { op: 'cancel'; tournamentId: number; actor: AuditActor }
   | { op: 'addBots'; tournamentId: number; count: number; actor: AuditActor }
@@ -132,6 +147,7 @@ interface DirectorAnswers {
   unregister: void;
   rebuy: void;
   addOn: void;
+  deal: void;
   update: TournamentDetail;
   cancel: CancelOutcome;
   addBots: number;
@@ -162,6 +178,8 @@ interface Open {
 export class TournamentService {
   private readonly open = new Map<number, Open>();
   private readonly bank: LedgerTournamentBank;
+  /** Satellite tickets (satellites.ts). */
+  private readonly ticketBank: LedgerTicketBank;
   private readonly store: DatabaseTournamentStore;
   private readonly clock: Clock;
   /** Bots playing at tournament tables here (each drives one seat; it lets go when it leaves the seat). */
@@ -191,6 +209,7 @@ export class TournamentService {
     // Every prize, refund and saved state checks the lease's fencing token in its own transaction.
     const fence = (tx: Database, tournamentId: number) => this.ownership.fence(tx, leaseOf(tournamentId));
     this.bank = new LedgerTournamentBank(deps.ledger, fence);
+    this.ticketBank = new LedgerTicketBank(deps.ledger, deps.db, fence);
     this.store = new DatabaseTournamentStore(deps.db, fence);
     this.clock = deps.clock ?? systemClock;
     this.calls =
@@ -229,6 +248,11 @@ export class TournamentService {
   /** The add-on (once) in the level after the rebuy period. */
   addOn(tournamentId: number, userId: number): Promise<void> {
     return this.atDirector({ op: 'addOn', tournamentId, userId });
+  }
+
+  /** The final-table deal: a player asks for one (or takes the ask back), accepts a proposal or declines. */
+  deal(tournamentId: number, userId: number, request: TournamentDealRequest): Promise<void> {
+    return this.atDirector({ op: 'deal', tournamentId, userId, request });
   }
 
   /** Buy-in and fee back, while registration is open. */
@@ -296,6 +320,8 @@ export class TournamentService {
           return this.rebuyHere(r.tournamentId, r.userId, r.rebuyNumber);
         case 'addOn':
           return this.addOnHere(r.tournamentId, r.userId);
+        case 'deal':
+          return this.dealHere(r.tournamentId, r.userId, r.request);
         case 'update':
           return this.updateHere(r.tournamentId, r.change, r.actor);
         case 'cancel':
@@ -435,6 +461,8 @@ export class TournamentService {
     const startsAt = input.startsAt ? new Date(input.startsAt) : null;
     if (startsAt && startsAt.getTime() <= this.clock.now())
       throw badRequest('The start must be in the future', { startsAt: 'Must be in the future' });
+    const satellite = await satelliteColumns(this.deps.db, input.targetId, null);
+    refuseRecurringSatellite(satellite.targetId, input.recurrence);
     const row = await this.deps.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(tournaments)
@@ -453,6 +481,7 @@ export class TournamentService {
           levels,
           actionSeconds: input.actionSeconds ?? DEFAULT_TOURNAMENT_ACTION_SECONDS,
           ...scheduledFormatsOf(input),
+          ...satellite,
           createdBy: actor.actorId,
         })
         .returning();
@@ -462,6 +491,10 @@ export class TournamentService {
         targetType: 'tournament',
         targetId: created!.id,
         summary: `created ${input.kind} "${input.name}": buy-in ${input.buyIn} + ${input.fee}, ${input.startingStack} chips, ${input.minEntrants}-${input.maxEntrants} entrants${formatsSummary(input)}`,
+        coded: {
+          code: 'tournament.create',
+          params: { name: input.name, buyIn: input.buyIn, fee: input.fee, chips: input.startingStack },
+        },
       });
       return created!;
     });
@@ -506,6 +539,8 @@ export class TournamentService {
     const entrants = live.director.players().length;
     if (entrants > 0 && ((change.buyIn ?? row.buyIn) !== row.buyIn || (change.fee ?? row.fee) !== row.fee))
       throw new DomainError('conflict', 'Players have entered: the buy-in and fee can no longer change');
+    if ((change.buyIn ?? row.buyIn) !== row.buyIn || (change.fee ?? row.fee) !== row.fee)
+      await refuseTargetPriceChange(this.deps.db, tournamentId);
     const current: CreateTournamentRequest = {
       name: row.name,
       kind: row.kind,
@@ -531,6 +566,8 @@ export class TournamentService {
       timeZone: row.timeZone,
       featured: row.featured,
       bountyPercent: row.bountyPercent,
+      dealKeptPercent: row.dealKeptPercent,
+      targetId: row.targetId,
     };
     const merged = { ...current, ...change };
     if (change.structure !== undefined) delete merged.levels;
@@ -550,6 +587,11 @@ export class TournamentService {
     const startsAt = next.startsAt ? new Date(next.startsAt) : null;
     if (startsAt && change.startsAt !== undefined && startsAt.getTime() <= this.clock.now())
       throw badRequest('The start must be in the future', { startsAt: 'Must be in the future' });
+    const satellite =
+      next.targetId === row.targetId && change.targetId === undefined
+        ? { targetId: row.targetId, ticketValue: row.ticketValue }
+        : await satelliteColumns(this.deps.db, next.targetId, tournamentId);
+    refuseRecurringSatellite(satellite.targetId, next.recurrence);
     const updated = await this.deps.db.transaction(async (tx) => {
       const [saved] = await tx
         .update(tournaments)
@@ -568,6 +610,7 @@ export class TournamentService {
           levels,
           actionSeconds: next.actionSeconds ?? DEFAULT_TOURNAMENT_ACTION_SECONDS,
           ...scheduledFormatsOf(next),
+          ...satellite,
         })
         .where(eq(tournaments.id, tournamentId))
         .returning();
@@ -577,6 +620,10 @@ export class TournamentService {
         targetType: 'tournament',
         targetId: tournamentId,
         summary: `changed "${row.name}": ${Object.keys(change).sort().join(', ') || 'nothing'}`,
+        coded: {
+          code: 'tournament.update',
+          params: { name: row.name, fields: Object.keys(change).sort().join(', ') || '-' },
+        },
       });
       return saved!;
     });
@@ -609,7 +656,7 @@ export class TournamentService {
       for (const c of found)
         counts.set(Number(c.id), { entrants: Number(c.entrants), registered: Boolean(c.registered) });
     }
-    return rows.map((row) => {
+    const summaries = rows.map((row) => {
       const live = this.open.get(row.id);
       if (live) return this.summaryOf(row, live.director.players(), live.director.state, viewerId);
       const c = counts.get(row.id) ?? { entrants: 0, registered: false };
@@ -618,6 +665,7 @@ export class TournamentService {
         registered: c.registered,
       };
     });
+    return withTargetNames(this.deps.db, summaries);
   }
 
   /**
@@ -680,6 +728,11 @@ export class TournamentService {
     };
   }
 
+  /** The player's satellite tickets, newest first (the profile's Tickets list). */
+  tickets(userId: number): Promise<TournamentTicketList> {
+    return ticketsOf(this.deps.db, userId);
+  }
+
   async detail(tournamentId: number, viewerId: number | null): Promise<TournamentDetail> {
     const row = await this.row(tournamentId);
     const live = this.open.get(tournamentId);
@@ -695,16 +748,23 @@ export class TournamentService {
     const tableIds =
       live?.director.tableIds() ?? (inPlay ? (snapshot?.tables.map((t) => t.tableId) ?? []) : []);
     const levelEndsAt = live ? live.director.levelEnds : this.clock.now() + (snapshot?.levelRemainingMs ?? 0);
-    const summary = this.summaryOf(row, players, status, viewerId);
+    const [summary] = await withTargetNames(this.deps.db, [this.summaryOf(row, players, status, viewerId)]);
     const director = live?.director;
+    const ticketHeld = viewerId !== null && (await holdsTicket(this.deps.db, viewerId, tournamentId));
     return {
-      ...summary,
+      ...summary!,
       collected: prizePoolPart(row, players),
       bountyPool: players.reduce((sum, p) => sum + buyInsOf(p), 0) * bountyPartOf(row),
       overlay: director?.overlay ?? snapshot?.overlay ?? 0,
-      lateRegistrationOpen: director?.lateRegistrationOpen ?? false,
-      rebuysOpen: director?.rebuysOpen ?? false,
-      addOnOpen: director?.addOnOpen ?? false,
+      // Here or not, the director's own answer: another process reads the windows off the snapshot
+      // the director saves with every step (its level and status), never a copy of its own.
+      ...(director
+        ? {
+            lateRegistrationOpen: director.lateRegistrationOpen,
+            rebuysOpen: director.rebuysOpen,
+            addOnOpen: director.addOnOpen,
+          }
+        : entryWindows(row, status, levelIndex)),
       levels: levels.map((l) => ({
         level: l.level,
         smallBlind: l.smallBlind,
@@ -715,7 +775,12 @@ export class TournamentService {
       })),
       level: levels[levelIndex]?.level ?? 1,
       levelEndsAt: inPlay && (live || snapshot) ? new Date(levelEndsAt).toISOString() : null,
-      payouts: players.length >= 2 ? payoutTable(players.length, summary.prizePool) : [],
+      payouts:
+        players.length >= 2
+          ? (satellitePayoutTable(this.configOf(row), players.length, summary!.prizePool) ??
+            payoutTable(players.length, summary!.prizePool))
+          : [],
+      ticketHeld,
       players: players
         .map((p) => ({
           userId: p.userId,
@@ -750,7 +815,9 @@ export class TournamentService {
   ): Promise<void> {
     return this.exclusive(tournamentId, async () => {
       const live = await this.openOne(tournamentId);
-      await this.refusals(() => live.director.register(userId, isBot, entryNumber));
+      // A satellite ticket for this tournament pays the entry instead of the balance.
+      const withTicket = await holdsTicket(this.deps.db, userId, tournamentId);
+      await this.refusals(() => live.director.register(userId, isBot, entryNumber, withTicket));
       this.forgetIfDone(tournamentId);
     });
   }
@@ -768,6 +835,25 @@ export class TournamentService {
     return this.exclusive(tournamentId, async () => {
       const live = await this.openOne(tournamentId);
       await this.refusals(() => live.director.addOn(userId));
+    });
+  }
+
+  /** A deal's ask or answer at the director (finalTableDeal.ts); an agreed deal with nothing kept ends it. */
+  private dealHere(tournamentId: number, userId: number, request: TournamentDealRequest): Promise<void> {
+    return this.exclusive(tournamentId, async () => {
+      const live = await this.openOne(tournamentId);
+      await this.refusals(() => {
+        switch (request.action) {
+          case 'ask':
+          case 'withdraw':
+            return live.director.askDeal(userId, request.action === 'ask');
+          case 'accept':
+            return live.director.answerDeal(userId, request.choice);
+          case 'decline':
+            return live.director.answerDeal(userId, 'decline');
+        }
+      });
+      this.forgetIfDone(tournamentId);
     });
   }
 
@@ -808,6 +894,10 @@ export class TournamentService {
         targetType: 'tournament',
         targetId: created.id,
         summary: `the ${row.recurrence} schedule of "${row.name}" (#${row.id}) created its next instance for ${new Date(startsAt).toISOString()}`,
+        coded: {
+          code: 'tournament.schedule_next',
+          params: { name: row.name, tournamentId: row.id, startsAt: new Date(startsAt).toISOString() },
+        },
       });
       if (await this.ownership.acquire(leaseOf(created.id))) this.launch(created);
     } catch (error) {
@@ -866,7 +956,14 @@ export class TournamentService {
         live?.director ??
         new TournamentDirector(
           this.configOf(row),
-          { clock: this.clock, bank: this.bank, store: this.store, tables: this.retiringTables() },
+          {
+            clock: this.clock,
+            bank: this.bank,
+            store: this.store,
+            tables: this.retiringTables(),
+            satellite: { bank: this.ticketBank },
+            statusChanged: (status) => this.ticketsOver(tournamentId, status),
+          },
           (row.snapshot as TournamentSnapshot | null) ?? undefined,
         );
       const before = director.state;
@@ -891,6 +988,10 @@ export class TournamentService {
         targetType: 'tournament',
         targetId: tournamentId,
         summary: `cancelled "${row.name}" (${before}, ${director.players().length} entrants): ${cancellationMessage(outcome)}`,
+        coded: {
+          code: 'tournament.cancel',
+          params: { name: row.name, entrants: director.players().length },
+        },
       });
       return outcome;
     });
@@ -911,12 +1012,11 @@ export class TournamentService {
       for (const open of this.open.values())
         for (const e of open.director.players()) if (e.isBot) busy.add(e.userId);
       const botIds = await new DatabaseBotRoster(this.deps.db).freeBots(Math.min(count, room), busy);
+      // One director step for the batch: one snapshot saved, not one per bot (a field of 10,000).
       let entered = 0;
-      for (const botId of botIds) {
-        if (live.director.state !== 'registering') break;
-        await this.refusals(() => live.director.register(botId, true));
-        entered++;
-      }
+      await this.refusals(async () => {
+        entered = (await live.director.registerMany(botIds, true)).length;
+      });
       this.forgetIfDone(tournamentId);
       await recordAudit(this.deps.db, {
         ...actor,
@@ -924,6 +1024,7 @@ export class TournamentService {
         targetType: 'tournament',
         targetId: tournamentId,
         summary: `${entered} bots registered in "${live.row.name}"`,
+        coded: { code: 'tournament.bots_register', params: { bots: entered, name: live.row.name } },
       });
       return entered;
     });
@@ -943,6 +1044,7 @@ export class TournamentService {
         targetType: 'tournament',
         targetId: tournamentId,
         summary: `${bots.length} bots unregistered from "${live.row.name}"`,
+        coded: { code: 'tournament.bots_unregister', params: { bots: bots.length, name: live.row.name } },
       });
       return bots.length;
     });
@@ -993,7 +1095,9 @@ export class TournamentService {
             nextDue = false;
             await this.scheduleNext(row);
           }
+          await this.ticketsOver(row.id, status);
         },
+        satellite: { bank: this.ticketBank, won: (ticket) => this.ticketWon(ticket) },
       },
       snapshot,
     );
@@ -1009,6 +1113,31 @@ export class TournamentService {
     const live = { row, director, tables };
     this.open.set(row.id, live);
     return live;
+  }
+
+  /** Tickets for a tournament that was cancelled or is over can no longer be used: cash back. */
+  private async ticketsOver(tournamentId: number, status: TournamentStatus): Promise<void> {
+    if (status === 'cancelled' || status === 'finished')
+      await refundHeldTickets(this.ticketBank, tournamentId);
+  }
+
+  /** A satellite's ticket was won: the winner is registered into the target now if it registers (else keeps it). */
+  private async ticketWon(ticket: HeldTicket): Promise<void> {
+    const registered = await registerWinner(
+      (userId, isBot) => this.register(ticket.targetId, userId, isBot),
+      ticket,
+    );
+    // A target cancelled or finished before its satellite ended: the ticket could never be used, cash now
+    // (under the satellite's fence: this runs in its director's step).
+    const target = registered ? null : await this.row(ticket.targetId);
+    if (target && (target.status === 'cancelled' || target.status === 'finished'))
+      await this.ticketBank.refundTicket(ticket, `${ticket.key}:refund`, ticket.satelliteId);
+    this.deps.logger.info(
+      { tournamentId: ticket.satelliteId, targetId: ticket.targetId, userId: ticket.userId, registered },
+      registered
+        ? 'a satellite winner was registered with the ticket'
+        : 'a satellite winner keeps the ticket',
+    );
   }
 
   /** A bot seated at a tournament table plays it (moved or busted, it lets go; the next table gets a new one). */
@@ -1044,6 +1173,11 @@ export class TournamentService {
       addOn: row.addOn,
       guarantee: row.guarantee,
       bountyPercent: row.bountyPercent,
+      dealKeptPercent: row.dealKeptPercent,
+      satellite:
+        row.targetId !== null && row.ticketValue !== null
+          ? { targetId: row.targetId, ticketValue: row.ticketValue }
+          : undefined,
     };
   }
 
@@ -1111,6 +1245,12 @@ export class TournamentService {
       timeZone: row.timeZone,
       featured: row.featured,
       bountyPercent: row.bountyPercent,
+      dealKeptPercent: row.dealKeptPercent,
+      satellite: satelliteSummary(
+        row,
+        entrants,
+        prizePool ?? Math.max(row.guarantee, entrants * (row.buyIn - bountyPartOf(row))),
+      ),
     };
   }
 
@@ -1155,6 +1295,7 @@ export class TournamentService {
       await step();
     } catch (error) {
       if (error instanceof TournamentRefused) throw new DomainError(error.code, REFUSAL_MESSAGES[error.code]);
+      if (error instanceof DealRefused) throw new DomainError(error.code, DEAL_REFUSALS[error.code]);
       throw error;
     }
   }
@@ -1194,6 +1335,7 @@ function scheduledFormatsOf(input: CreateTournamentRequest) {
     timeZone: input.timeZone ?? null,
     featured: input.featured ?? false,
     bountyPercent: input.bountyPercent ?? 0,
+    dealKeptPercent: input.dealKeptPercent ?? 0,
   };
 }
 

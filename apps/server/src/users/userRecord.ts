@@ -1,8 +1,14 @@
 import type { users } from '../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
-/** A user as services pass it around: never with the password hash (nor four-eyes or terms bookkeeping). */
-export type UserRecord = Omit<UserRow, 'passwordHash' | 'adminSince' | 'adminGrantedBy' | 'termsAcceptedAt'>;
+/**
+ * A user as services pass it around: never with the password hash (nor four-eyes or terms bookkeeping, nor
+ * the table's look, which has its own route).
+ */
+export type UserRecord = Omit<
+  UserRow,
+  'passwordHash' | 'adminSince' | 'adminGrantedBy' | 'termsAcceptedAt' | 'tableFelt' | 'cardBack'
+>;
 
 export function withoutSecrets(row: UserRow): UserRecord {
   const {
@@ -10,6 +16,8 @@ export function withoutSecrets(row: UserRow): UserRecord {
     adminSince: _since,
     adminGrantedBy: _by,
     termsAcceptedAt: _terms,
+    tableFelt: _felt,
+    cardBack: _back,
     ...user
   } = row;
   return user;

@@ -1,5 +1,12 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Page, Role, UpdateMeRequest, UserStatus } from '@tenger/protocol';
+import type {
+  Page,
+  Role,
+  SharedPayoutAccount,
+  TableLook,
+  UpdateMeRequest,
+  UserStatus,
+} from '@tenger/protocol';
 import { PAGE_SIZE_DEFAULT, needsCurrentPassword } from '@tenger/protocol';
 import { recordAudit } from '../audit/auditLog.js';
 import type { AuthService } from '../auth/authService.js';
@@ -9,6 +16,7 @@ import { AppError, DomainError, conflict, notFound } from '../errors.js';
 import { sqlState, UNIQUE_VIOLATION, type Ledger } from '../ledger/ledger.js';
 import type { AdminActor } from '../wallet/depositDesk.js';
 import { withoutSecrets, type UserRecord, type UserRow } from './userRecord.js';
+import { depositReferenceOf, parseDepositReference } from './depositReference.js';
 import { availableOf, lastSeatActivityOf, lockedOf } from '../ledger/ledgerReads.js';
 
 export interface UserWithMoney extends UserRecord {
@@ -110,16 +118,21 @@ export class UserService {
             targetType: 'user',
             targetId: userId,
             summary: 'password changed; other sessions and reset links revoked',
+            coded: { code: 'security.password_change', params: {} },
           });
         }
-        const summary = accountChangeSummary(row, next);
-        if (summary) {
+        const changes = accountChanges(row, next);
+        if (changes.length > 0) {
           await recordAudit(tx, {
             ...actor,
             action: 'security.account_change',
             targetType: 'user',
             targetId: userId,
-            summary,
+            summary: changes.map((c) => c.text).join('; '),
+            coded: {
+              code: 'security.account_change',
+              params: { fields: changes.map((c) => c.field).join(', ') },
+            },
           });
         }
         return next;
@@ -132,6 +145,26 @@ export class UserService {
     }
     this.auth.forgetSessions(userId);
     return withoutSecrets(updated);
+  }
+
+  /** The felt and card back the player chose (the defaults until they choose). */
+  async tableLook(userId: number): Promise<TableLook> {
+    const [row] = await this.db
+      .select({ felt: users.tableFelt, cardBack: users.cardBack })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!row) throw notFound('User');
+    return row;
+  }
+
+  async setTableLook(userId: number, look: TableLook): Promise<TableLook> {
+    const [row] = await this.db
+      .update(users)
+      .set({ tableFelt: look.felt, cardBack: look.cardBack })
+      .where(eq(users.id, userId))
+      .returning({ felt: users.tableFelt, cardBack: users.cardBack });
+    if (!row) throw notFound('User');
+    return row;
   }
 
   /** Players find each other by the start of a username (active, human accounts only). */
@@ -152,8 +185,11 @@ export class UserService {
     const conditions = [sql`TRUE`];
     if (filter.q) {
       const pattern = `%${escapeLike(filter.q)}%`;
+      // A deposit reference as written on a transfer ("tp 7k2-qxm") finds its player too.
+      const reference = parseDepositReference(filter.q) ?? '';
       conditions.push(
-        sql`(u.username ILIKE ${pattern} OR u.email ILIKE ${pattern} OR u.id::text = ${filter.q})`,
+        sql`(u.username ILIKE ${pattern} OR u.email ILIKE ${pattern} OR u.id::text = ${filter.q}
+             OR u.deposit_ref = ${reference})`,
       );
     }
     if (filter.role) conditions.push(sql`u.role = ${filter.role}`);
@@ -171,10 +207,56 @@ export class UserService {
     return { items: rows, total: Number(total), page, pageSize };
   }
 
+  /** One user as the admin user page shows them (an account without a deposit reference gets it now). */
   async getWithMoney(userId: number): Promise<UserWithMoney> {
     const [row] = await this.withMoney(sql`WHERE u.id = ${userId}`, sql``);
     if (!row) throw notFound('User');
-    return row;
+    return row.depositRef ? row : { ...row, depositRef: await depositReferenceOf(this.db, userId) };
+  }
+
+  /**
+   * Other accounts with the user's payout account: the same bank and account number (compared without
+   * spaces, dashes or case), held now or paid to by a withdrawal, on either side. Several accounts of one
+   * person, or a mistyped number, show up here on the admin user page.
+   */
+  async sharedPayoutAccounts(userId: number): Promise<SharedPayoutAccount[]> {
+    await this.get(userId);
+    const rows = await queryRows<{
+      id: number;
+      username: string;
+      status: UserStatus;
+      bank: string;
+      account_number: string;
+      source: 'current' | 'withdrawal';
+    }>(
+      this.db,
+      sql`WITH accounts AS (
+            SELECT u.id AS user_id, u.bank, u.account_number, 'current' AS source FROM users u
+            UNION ALL
+            SELECT w.user_id, w.bank, w.account_number, 'withdrawal' FROM withdrawals w),
+          keyed AS (
+            SELECT a.*, lower(trim(a.bank)) AS bank_key,
+                   upper(regexp_replace(a.account_number, '[^0-9A-Za-z]', '', 'g')) AS account_key
+              FROM accounts a),
+          mine AS (
+            SELECT DISTINCT bank_key, account_key FROM keyed WHERE user_id = ${userId} AND account_key <> '')
+          SELECT DISTINCT ON (u.id, k.source, k.bank_key, k.account_key)
+                 u.id, u.username, u.status, k.bank, k.account_number, k.source
+            FROM keyed k
+            JOIN mine m ON m.bank_key = k.bank_key AND m.account_key = k.account_key
+            JOIN users u ON u.id = k.user_id
+           WHERE k.user_id <> ${userId}
+           ORDER BY u.id, k.source, k.bank_key, k.account_key
+           LIMIT 50`,
+    );
+    return rows.map((row) => ({
+      userId: Number(row.id),
+      username: row.username,
+      status: row.status,
+      bank: row.bank,
+      accountNumber: row.account_number,
+      source: row.source,
+    }));
   }
 
   /** Blocks an account: its tokens are revoked (sessions end), its money and history stay. */
@@ -230,6 +312,10 @@ export class UserService {
         targetType: 'user',
         targetId: userId,
         summary: `${before.username}: status ${before.status} -> deleted`,
+        coded: {
+          code: 'user.status',
+          params: { username: before.username, from: before.status, to: 'deleted' },
+        },
       });
     });
     this.auth.forgetSessions(userId);
@@ -245,7 +331,10 @@ export class UserService {
       if (before.status === 'deleted') throw conflict('conflict', 'This account is deleted');
       // A role given up is forgotten: becoming ADMIN again starts the four-eyes clock anew.
       const since = role === 'ADMIN' ? {} : { adminSince: null, adminGrantedBy: null };
-      await tx.update(users).set({ role, ...since }).where(eq(users.id, userId));
+      await tx
+        .update(users)
+        .set({ role, ...since })
+        .where(eq(users.id, userId));
       await this.auth.revokeAll(userId, tx);
       await recordAudit(tx, {
         ...actor,
@@ -253,6 +342,7 @@ export class UserService {
         targetType: 'user',
         targetId: userId,
         summary: `${before.username}: role ${before.role} -> ${role}`,
+        coded: { code: 'user.role', params: { username: before.username, from: before.role, to: role } },
       });
     });
     this.auth.forgetSessions(userId);
@@ -282,6 +372,9 @@ export class UserService {
         targetType: 'user',
         targetId: userId,
         summary: `${before.username}: status ${from} -> ${to}${reason ? ` (suspended pending review: ${reason})` : ''}`,
+        coded: reason
+          ? { code: 'user.suspend', params: { username: before.username, from, to, reason } }
+          : { code: 'user.status', params: { username: before.username, from, to } },
       });
     });
     this.auth.forgetSessions(userId);
@@ -303,13 +396,14 @@ export class UserService {
       preferences: Record<string, unknown>;
       createdAt: Date | string;
       lastSeenAt: Date | string | null;
+      depositRef: string | null;
       available: string | number;
       locked: string | number;
     }>(
       this.db,
       sql`SELECT u.id, u.username, u.email, u.role, u.status, u.is_bot AS "isBot", u.bank,
                  u.account_number AS "accountNumber", u.preferences, u.created_at AS "createdAt",
-                 ${LAST_SEEN} AS "lastSeenAt",
+                 ${LAST_SEEN} AS "lastSeenAt", u.deposit_ref AS "depositRef",
                  ${availableOf(sql`u.id`)} AS available,
                  ${lockedOf(sql`u.id`)} AS locked
           FROM users u ${where} ${tail}`,
@@ -350,20 +444,25 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** `email a@x -> b@x; bank Khan Bank -> Golomt Bank; account ******3456 -> ******2233`, or '' if none changed. */
-function accountChangeSummary(
-  before: { email: string; bank: string; accountNumber: string },
-  after: { email: string; bank: string; accountNumber: string },
-): string {
-  const parts: string[] = [];
-  if (before.email !== after.email) parts.push(`email ${before.email} -> ${after.email}`);
-  if (before.bank !== after.bank) parts.push(`bank ${before.bank} -> ${after.bank}`);
+type AccountFields = { email: string; bank: string; accountNumber: string };
+
+/**
+ * The account's fields that changed: each by name (`email`, `bank`, `account`, the coded summary's
+ * parameter) and as the English summary writes it (`bank Khan Bank -> Golomt Bank`, the number masked).
+ */
+function accountChanges(before: AccountFields, after: AccountFields): Array<{ field: string; text: string }> {
+  const changes: Array<{ field: string; text: string }> = [];
+  if (before.email !== after.email)
+    changes.push({ field: 'email', text: `email ${before.email} -> ${after.email}` });
+  if (before.bank !== after.bank)
+    changes.push({ field: 'bank', text: `bank ${before.bank} -> ${after.bank}` });
   if (before.accountNumber !== after.accountNumber) {
-    parts.push(
-      `account ${maskAccountNumber(before.accountNumber)} -> ${maskAccountNumber(after.accountNumber)}`,
-    );
+    changes.push({
+      field: 'account',
+      text: `account ${maskAccountNumber(before.accountNumber)} -> ${maskAccountNumber(after.accountNumber)}`,
+    });
   }
-  return parts.join('; ');
+  return changes;
 }
 
 /** Only the last four digits of an account number are ever written to the audit log. */

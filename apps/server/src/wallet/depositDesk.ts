@@ -171,6 +171,12 @@ export class DepositDesk {
           summary: pending
             ? `₮${input.amount} to ${target.username} (#${input.userId}) requested; waits ${heldBecause ? "for the player's limit and " : ''}for a second administrator: ${waitsBecause}`
             : `₮${input.amount} credited to ${target.username} (#${input.userId})`,
+          coded: pending
+            ? undefined
+            : {
+                code: 'deposit.credit',
+                params: { amount: input.amount, username: target.username, userId: input.userId },
+              },
         });
         return { id: depositId, replayed: false, matches: true };
       })
@@ -238,6 +244,10 @@ export class DepositDesk {
         targetType: 'deposit',
         targetId: depositId,
         summary: `pending -> credited: ${adjustment ? 'credit adjustment ' : ''}₮${row.amount} to ${target.username} (#${row.userId})`,
+        coded: {
+          code: 'deposit.approve',
+          params: { amount: row.amount, username: target.username, userId: row.userId },
+        },
       });
       return false;
     });
@@ -288,6 +298,10 @@ export class DepositDesk {
         targetType: 'deposit',
         targetId: depositId,
         summary: `pending -> ${status}: ${row.kind === 'adjustment' ? 'credit adjustment ' : ''}₮${row.amount} to user #${row.userId}; ${reason}`,
+        coded: {
+          code: 'deposit.close',
+          params: { to: status, amount: row.amount, userId: row.userId, reason },
+        },
       });
     });
     return this.get(depositId);
@@ -343,6 +357,10 @@ export class DepositDesk {
           targetType: 'deposit',
           targetId: depositId,
           summary: `credited -> reversed: ₮${amount} of ₮${row.amount} back from user #${row.userId}; ${input.reason}`,
+          coded: {
+            code: 'deposit.reverse',
+            params: { amount, total: row.amount, userId: row.userId, reason: input.reason },
+          },
         });
         return result;
       })
@@ -420,6 +438,15 @@ export class DepositDesk {
             targetType: 'user',
             targetId: input.userId,
             summary: `${input.direction} ₮${input.amount} ${credit ? 'to' : 'from'} ${user.username}; ${input.reason}`,
+            coded: {
+              code: 'balance.adjust',
+              params: {
+                direction: input.direction,
+                amount: input.amount,
+                username: user.username,
+                reason: input.reason,
+              },
+            },
           });
         }
         return { posted: result };
@@ -505,6 +532,10 @@ export class DepositDesk {
       targetType: 'deposit',
       targetId: row.id,
       summary: `credit ₮${input.amount} to ${username} (#${input.userId}) requested; waits for a second administrator: ${waitsBecause}; ${input.reason}`,
+      coded: {
+        code: 'balance.adjust_request',
+        params: { amount: input.amount, username, userId: input.userId, reason: input.reason },
+      },
     });
     return { id: row.id, replayed: false };
   }
@@ -515,16 +546,21 @@ export class DepositDesk {
     return row;
   }
 
-  /** Newest first. Players see only deposits whose money moved (`creditedOnly`). */
+  /**
+   * Newest first. A player (`playerView`) sees their deposits, not credit adjustments, and not one its
+   * maker cancelled (entered by mistake, perhaps for someone else).
+   */
   async list(
-    filter: Paging & { userId?: number; status?: DepositStatus; creditedOnly?: boolean },
+    filter: Paging & { userId?: number; status?: DepositStatus; playerView?: boolean },
     pageSizeDefault: number,
   ): Promise<Page<DepositView>> {
     const conditions = [sql`TRUE`];
     if (filter.userId) conditions.push(sql`d.user_id = ${filter.userId}`);
     if (filter.status) conditions.push(sql`d.status = ${filter.status}`);
-    if (filter.creditedOnly) {
-      conditions.push(sql`d.status IN ('credited', 'reversed') AND d.kind = 'deposit'`);
+    if (filter.playerView) {
+      conditions.push(
+        sql`d.status IN ('pending', 'credited', 'reversed', 'rejected') AND d.kind = 'deposit'`,
+      );
     }
     const where = sql`WHERE ${sql.join(conditions, sql` AND `)}`;
     const page = filter.page ?? 1;

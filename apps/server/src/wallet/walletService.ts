@@ -9,7 +9,7 @@ import { AppError, DomainError, notFound } from '../errors.js';
 import { assertSecondApprover, lockBeneficiary, secondAdminNeeded } from '../fourEyes/fourEyes.js';
 import { Accounts } from '../ledger/accounts.js';
 import { fingerprint, type Ledger, type PostingResult } from '../ledger/ledger.js';
-import { outcomeCountQuery, outcomeRows } from '../ledger/ledgerReads.js';
+import { outcomeCountQuery, outcomeRows, tournamentStakes } from '../ledger/ledgerReads.js';
 import type { SettingsService } from '../settings/settingsService.js';
 import { DepositDesk, type DepositGate, type AdminActor, type DepositView } from './depositDesk.js';
 
@@ -63,6 +63,10 @@ const OUTCOME_KINDS: OutcomeType[] = [
   'tournament_refund',
   'tournament_prize',
   'tournament_bounty',
+  'tournament_ticket',
+  'tournament_ticket_entry',
+  'tournament_ticket_return',
+  'tournament_ticket_refund',
 ];
 
 /** How a pending withdrawal ends: the ledger's kind and the audit's action (the player cancels their own). */
@@ -86,24 +90,25 @@ export class WalletService {
   /** Admin deposits, their approval and reversal, and manual adjustments. */
   readonly deposits: DepositDesk;
 
-  /** Deposits newest first (players: only those whose money moved). */
+  /** Deposits newest first (`playerView`: as the player sees them, see DepositDesk.list). */
   listDeposits(
-    filter: Paging & { userId?: number; status?: DepositStatus; creditedOnly?: boolean },
+    filter: Paging & { userId?: number; status?: DepositStatus; playerView?: boolean },
   ): Promise<Page<DepositView>> {
     return this.deposits.list(filter, PAGE_SIZE_DEFAULT);
   }
 
   /**
    * What "locked" is made of: chips at tables and pending withdrawals (the player's own accounts), and
-   * the entries (buy-in and fee) of tournaments the player is still in, which the tournament holds.
+   * what the player has put into tournaments not yet decided for them (no place yet, the tournament not
+   * over): every entry, re-entry, rebuy and add-on, buy-in and fee, paid in cash or with a ticket, which
+   * the tournament holds (a cancellation gives it back).
    */
   async lockedMoney(userId: number): Promise<LockedMoney> {
-    const [balances, [entries]] = await Promise.all([
+    const [balances, undecided] = await Promise.all([
       this.ledger.balancesOf(userId),
-      queryRows<{ total: string | number }>(
+      queryRows<{ id: number }>(
         this.db,
-        sql`SELECT coalesce(sum(t.buy_in + t.fee), 0) AS total
-              FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id
+        sql`SELECT t.id FROM tournament_entries e JOIN tournaments t ON t.id = e.tournament_id
              WHERE e.user_id = ${userId} AND e.place IS NULL
                AND t.status IN ('scheduled', 'registering', 'running', 'break')`,
       ),
@@ -111,7 +116,11 @@ export class WalletService {
     return {
       atTables: balances.atTables,
       inWithdrawals: balances.pendingWithdrawals,
-      inTournaments: Number(entries.total),
+      inTournaments: await tournamentStakes(
+        this.db,
+        userId,
+        undecided.map((r) => Number(r.id)),
+      ),
       total: balances.locked,
     };
   }
@@ -251,6 +260,10 @@ export class WalletService {
         targetType: 'withdrawal',
         targetId: withdrawalId,
         summary: `first approval: ₮${row.amount} of user #${row.userId} to ${row.bank} ${row.accountNumber}; waits for a second administrator: ${waitsBecause}`,
+        coded: {
+          code: 'withdrawal.approve_request',
+          params: { amount: row.amount, userId: row.userId, bank: row.bank, account: row.accountNumber },
+        },
       });
       return null;
     });
@@ -289,6 +302,10 @@ export class WalletService {
         targetType: 'withdrawal',
         targetId: withdrawalId,
         summary: `first approval withdrawn: ₮${row.amount} of user #${row.userId}; ${reason}`,
+        coded: {
+          code: 'withdrawal.approve_cancel',
+          params: { amount: row.amount, userId: row.userId, reason },
+        },
       });
     });
     return this.withdrawal(withdrawalId);
@@ -418,6 +435,18 @@ export class WalletService {
             ? ' back to available, by the player'
             : `; ${reason}`) +
         (row.firstApprovedBy !== null ? ` (first approval by admin #${row.firstApprovedBy})` : ''),
+      coded:
+        status === 'approved'
+          ? {
+              code: 'withdrawal.approved',
+              params: { amount: row.amount, userId: row.userId, bank: row.bank, account: row.accountNumber },
+            }
+          : status === 'cancelled'
+            ? { code: 'withdrawal.cancelled', params: { amount: row.amount, userId: row.userId } }
+            : {
+                code: 'withdrawal.rejected',
+                params: { amount: row.amount, userId: row.userId, reason: reason ?? '' },
+              },
     });
     return result;
   }

@@ -28,6 +28,7 @@ export const TOURNAMENT_ERROR_CODES = [
   'rebuy_limit',
   'rebuy_stack',
   'addon_closed',
+  'no_ticket',
 ] as const;
 
 export type TournamentErrorCode = (typeof TOURNAMENT_ERROR_CODES)[number];

@@ -1,5 +1,12 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import type { LockedMoney, MyTournamentPage } from '@tenger/protocol';
+import type {
+  DepositInfo,
+  LockedMoney,
+  MyTournamentPage,
+  TableLook,
+  TournamentDealRequest,
+  TournamentTicket,
+} from '@tenger/protocol';
 import { QUERY_KEEP_UNUSED_SECONDS, USER_API_PATH } from '../app/constants';
 import { asList, authorizedBaseQuery } from './baseQuery';
 import type { TournamentDetail, TournamentSummary } from './tournamentTypes';
@@ -26,6 +33,17 @@ export interface PageQuery {
 }
 
 /** Every call of the user API (spec §7), with the spec's cache tags and refreshes. */
+/** What an entry (or a rebuy, or an unregistration) changes: the lists, the caller's tournaments and tickets, the tournament, the balance. */
+function entryTags(tournamentId: number) {
+  return [
+    { type: 'Tournaments' as const, id: 'LIST' },
+    { type: 'Tournaments' as const, id: 'MINE' },
+    { type: 'Tournaments' as const, id: 'TICKETS' },
+    { type: 'Tournaments' as const, id: tournamentId },
+    'Me' as const,
+  ];
+}
+
 export const userApi = createApi({
   reducerPath: 'userApi',
   baseQuery: authorizedBaseQuery(USER_API_PATH),
@@ -41,15 +59,16 @@ export const userApi = createApi({
     'Maintenance',
     'Jackpot',
     'Tournaments',
+    'TableLook',
   ],
   endpoints: (build) => ({
     login: build.mutation<AuthResponse, LoginRequest>({
       query: (body) => ({ url: '/login', method: 'POST', body }),
-      invalidatesTags: ['Me'],
+      invalidatesTags: ['Me', 'TableLook'],
     }),
     register: build.mutation<AuthResponse, RegisterRequest>({
       query: (body) => ({ url: '/register', method: 'POST', body }),
-      invalidatesTags: ['Me'],
+      invalidatesTags: ['Me', 'TableLook'],
     }),
     logout: build.mutation<void, void>({
       query: () => ({ url: '/logout', method: 'POST' }),
@@ -76,6 +95,19 @@ export const userApi = createApi({
       query: (body) => ({ url: '/me', method: 'PATCH', body }),
       invalidatesTags: ['UserList', 'Me'],
     }),
+    /** The felt and card back kept on the account (loaded at start, AuthBootstrap). */
+    getTableLook: build.query<TableLook, void>({
+      query: () => '/table-look',
+      providesTags: ['TableLook'],
+    }),
+    /** Shows the choice at once; a refusal puts the account's look back. */
+    setTableLook: build.mutation<TableLook, TableLook>({
+      query: (body) => ({ url: '/table-look', method: 'PUT', body }),
+      async onQueryStarted(look, { dispatch, queryFulfilled }) {
+        const patch = dispatch(userApi.util.updateQueryData('getTableLook', undefined, () => look));
+        await queryFulfilled.catch(() => patch.undo());
+      },
+    }),
     searchUsers: build.query<unknown[], string>({
       query: (q) => ({ url: '/search', params: { q } }),
       transformResponse: (response: unknown) => asList<unknown>(response),
@@ -90,6 +122,11 @@ export const userApi = createApi({
       query: ({ page, pageSize }) => ({ url: '/deposit', params: { page, pageSize } }),
       transformResponse: (response: unknown, _meta, arg) => toPage<Deposit>(response, arg),
       providesTags: ['DepositList'],
+    }),
+    /** The player's deposit reference and the site's receiving accounts (both languages). */
+    getDepositInfo: build.query<DepositInfo, void>({
+      query: () => '/deposit/info',
+      providesTags: ['Me'],
     }),
     getWithdrawals: build.query<Page<Withdrawal>, PageQuery>({
       query: ({ page, pageSize }) => ({ url: '/withdrawal', params: { page, pageSize } }),
@@ -147,18 +184,19 @@ export const userApi = createApi({
       query: ({ page, pageSize }) => ({ url: '/tournaments/mine', params: { page, pageSize } }),
       providesTags: [{ type: 'Tournaments', id: 'MINE' }],
     }),
-    /** Buy-in and fee leave the balance, so Me refreshes too. */
+    /** The profile's Tickets list: the caller's satellite tickets (target, value, status), newest first. */
+    getMyTickets: build.query<TournamentTicket[], void>({
+      query: () => '/tickets',
+      transformResponse: (response: unknown) => asList<TournamentTicket>(response),
+      providesTags: [{ type: 'Tournaments', id: 'TICKETS' }],
+    }),
+    /** Buy-in and fee leave the balance (or a ticket is used), so Me and the tickets refresh too. */
     registerTournament: build.mutation<unknown, number>({
       query: (tournamentId) => ({
         url: `/tournaments/${encodeURIComponent(String(tournamentId))}/register`,
         method: 'POST',
       }),
-      invalidatesTags: (_result, _error, tournamentId) => [
-        { type: 'Tournaments', id: 'LIST' },
-        { type: 'Tournaments', id: 'MINE' },
-        { type: 'Tournaments', id: tournamentId },
-        'Me',
-      ],
+      invalidatesTags: (_result, _error, tournamentId) => entryTags(tournamentId),
     }),
     /**
      * The scheduled formats (issue 21): a re-entry (`entryNumber`), a rebuy (`rebuyNumber`) or the
@@ -175,9 +213,16 @@ export const userApi = createApi({
         method: 'POST',
         body,
       }),
+      invalidatesTags: (_result, _error, { tournamentId }) => entryTags(tournamentId),
+    }),
+    /** The final-table deal: ask (or withdraw), accept a proposal or decline; an agreed deal pays into the balance. */
+    tournamentDeal: build.mutation<unknown, { tournamentId: number } & TournamentDealRequest>({
+      query: ({ tournamentId, ...body }) => ({
+        url: `/tournaments/${encodeURIComponent(String(tournamentId))}/deal`,
+        method: 'POST',
+        body,
+      }),
       invalidatesTags: (_result, _error, { tournamentId }) => [
-        { type: 'Tournaments', id: 'LIST' },
-        { type: 'Tournaments', id: 'MINE' },
         { type: 'Tournaments', id: tournamentId },
         'Me',
       ],
@@ -187,12 +232,7 @@ export const userApi = createApi({
         url: `/tournaments/${encodeURIComponent(String(tournamentId))}/register`,
         method: 'DELETE',
       }),
-      invalidatesTags: (_result, _error, tournamentId) => [
-        { type: 'Tournaments', id: 'LIST' },
-        { type: 'Tournaments', id: 'MINE' },
-        { type: 'Tournaments', id: tournamentId },
-        'Me',
-      ],
+      invalidatesTags: (_result, _error, tournamentId) => entryTags(tournamentId),
     }),
   }),
 });
@@ -218,8 +258,11 @@ export const {
   useGetBanksQuery,
   useGetMeQuery,
   useUpdateMeMutation,
+  useGetTableLookQuery,
+  useSetTableLookMutation,
   useGetTablesQuery,
   useGetDepositsQuery,
+  useGetDepositInfoQuery,
   useGetWithdrawalsQuery,
   useGetWithdrawalLimitsQuery,
   useCreateWithdrawalMutation,
@@ -233,7 +276,9 @@ export const {
   useGetTournamentQuery,
   useLazyGetTournamentQuery,
   useGetMyTournamentsQuery,
+  useGetMyTicketsQuery,
   useRegisterTournamentMutation,
   useUnregisterTournamentMutation,
   useTournamentChipsMutation,
+  useTournamentDealMutation,
 } = userApi;

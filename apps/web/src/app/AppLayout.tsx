@@ -17,7 +17,7 @@ export function AppLayout() {
   return (
     <div className="site">
       <header className="site-header">
-        <Link to="/" className="site-header__brand">
+        <Link to="/" className="site-header__brand" aria-label={t('app.name')}>
           <span className="site-header__logo" aria-hidden="true">
             ♠
           </span>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { getAccessToken } from '../api/session';
-import { useGetMeQuery } from '../api/userApi';
+import { useGetMeQuery, useGetTableLookQuery } from '../api/userApi';
 import { useGlobalSocket } from '../realtime/useGlobalSocket';
 import { useAccountPreferences, type DevicePreferences } from './accountPreferences';
 import { setAuthenticated } from './authSlice';
@@ -27,6 +27,8 @@ export function AuthBootstrap({ devicePreferences }: { devicePreferences: Device
 
   // Settings saved to the account follow the player to every device (issue 12 part 9).
   useAccountPreferences(isAuthenticated ? me.data : undefined, devicePreferences);
+  // The table's felt and card back (kept on the account) are at hand before any table opens.
+  useGetTableLookQuery(undefined, { skip: !isAuthenticated });
   useGlobalSocket();
   return null;
 }

@@ -45,6 +45,8 @@ export const ADMIN_API_PATH = '/api/v1/admin';
 
 /** How often the lobby refreshes seat counts, and how often maintenance and the jackpot are re-read. */
 export const LOBBY_POLL_MS = 5000;
+/** The lobby re-reads the waiting lists this often while the player is on one (a held seat waits 30 s). */
+export const WAITLIST_POLL_MS = 2000;
 /** The tournament lobby page re-reads stacks, places and the level while the tournament is open or running. */
 export const TOURNAMENT_POLL_MS = 5000;
 export const MAINTENANCE_POLL_MS = 60_000;

@@ -31,7 +31,8 @@ const AuthPage = lazyAntdPage(() => import('../features/auth/AuthPage'));
 const ResetPasswordPage = lazyAntdPage(() => import('../features/auth/ResetPasswordPage'));
 const SecondFactorPage = lazyAntdPage(() => import('../features/auth/SecondFactorPage'));
 const ProfilePage = lazyAntdPage(() => import('../features/profile/ProfilePage'));
-const TablePage = lazyAntdPage(() => import('../features/table/TablePage'));
+// Up to four tables at once, each an ordinary table page (issue 23).
+const TablePage = lazyAntdPage(() => import('../features/table/multi/MultiTable'));
 const AdminRoutes = lazyAntdPage(() => import('../features/admin/AdminRoutes'));
 
 function standalone(Page: ComponentType) {

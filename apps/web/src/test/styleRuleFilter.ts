@@ -148,15 +148,19 @@ export function mayMatch(selector: string, element: ElementImpl): boolean {
   return requirement === null || requirement.some((compound) => canMatch(compound, element));
 }
 
+/** Marks a filtered `check`: the setup file runs for every test file, and files may share one jsdom. */
+const FILTERED = Symbol('style rule filter');
+
 /** Installs the filter on the document's selector engine (jsdom only; elsewhere it does nothing). */
 export function filterStyleRules(document: Document): void {
   const implKey = Object.getOwnPropertySymbols(document).find((symbol) => symbol.description === 'impl');
   const impl = implKey && (document as unknown as Record<symbol, { _domSelector?: SelectorEngine }>)[implKey];
   const engine = impl?._domSelector;
-  if (!engine || typeof engine.check !== 'function') return;
+  if (!engine || typeof engine.check !== 'function' || FILTERED in engine.check) return;
   const check = engine.check.bind(engine);
   engine.check = (selector, node, options) =>
     typeof node?.getAttributeNS === 'function' && !mayMatch(selector, node)
       ? { match: false, ast: null, pseudoElement: null }
       : check(selector, node, options);
+  Object.defineProperty(engine.check, FILTERED, { value: true });
 }

@@ -39,7 +39,9 @@ describe('progressive knockout bounties', () => {
 
   it('a split pot: the winners share the bounty, odd tugrik to the first winner in dealing order', () => {
     const pots: BountyPot[] = [{ eligible: ['a', 'e', 'b'], winners: ['a', 'b'] }];
-    const awards = bountyAwards(pots, committed({ a: 500, e: 500, b: 500 }), [{ playerId: 'e', bounty: 501 }]);
+    const awards = bountyAwards(pots, committed({ a: 500, e: 500, b: 500 }), [
+      { playerId: 'e', bounty: 501 },
+    ]);
     expect(awards).toEqual([
       { eliminated: 'e', eliminator: 'a', amount: 251, cash: 126, head: 125 },
       { eliminated: 'e', eliminator: 'b', amount: 250, cash: 125, head: 125 },
@@ -67,7 +69,9 @@ describe('progressive knockout bounties', () => {
       { eligible: ['e', 'a', 'b'], winners: ['a'] },
       { eligible: ['a', 'b'], winners: ['b'] },
     ];
-    const awards = bountyAwards(pots, committed({ e: 100, a: 900, b: 900 }), [{ playerId: 'e', bounty: 300 }]);
+    const awards = bountyAwards(pots, committed({ e: 100, a: 900, b: 900 }), [
+      { playerId: 'e', bounty: 300 },
+    ]);
     expect(awards.map((a) => [a.eliminator, a.amount])).toEqual([['a', 300]]);
   });
 
@@ -84,12 +88,17 @@ describe('progressive knockout bounties', () => {
     const ids = stacks.map((_, i) => `p${i}`);
     const built = buildPots(stacks.map((s, seat) => ({ seat, committed: s, folded: false })));
     // The biggest stack wins every pot it is in; the pots it is not in do not exist here (it covers all).
-    const pots: BountyPot[] = built.map((p) => ({ eligible: p.eligible.map((s) => ids[s]!), winners: ['p5'] }));
+    const pots: BountyPot[] = built.map((p) => ({
+      eligible: p.eligible.map((s) => ids[s]!),
+      winners: ['p5'],
+    }));
     const chips = new Map(ids.map((id, i) => [id, stacks[i]!]));
     const knockouts = ids.slice(0, 5).map((playerId, i) => ({ playerId, bounty: 1_000 + i * 7 }));
     const awards = bountyAwards(pots, chips, knockouts);
     for (const k of knockouts) {
-      expect(awards.filter((a) => a.eliminated === k.playerId).reduce((s, a) => s + a.amount, 0)).toBe(k.bounty);
+      expect(awards.filter((a) => a.eliminated === k.playerId).reduce((s, a) => s + a.amount, 0)).toBe(
+        k.bounty,
+      );
     }
     expect(awards.every((a) => a.cash + a.head === a.amount && a.cash - a.head <= 1)).toBe(true);
   });

@@ -9,3 +9,5 @@ export * from './icm.js';
 export * from './lateEntry.js';
 export * from './schedule.js';
 export * from './bounties.js';
+export * from './chipChop.js';
+export * from './satellite.js';

@@ -1,6 +1,7 @@
 // /ws/table/{tableId}: one socket per table viewer. A spectator until AUTH. Every frame comes from
 // the table runtime's per-viewer door; this file only parses, authenticates and forwards, and makes
 // sure nothing a client sends can break the table or the process.
+import { DEFAULT_TABLE_CLOSED_LINGER_MS } from '../../config.js';
 import type { SeatAddresses } from '../../security/seatAddresses.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -45,6 +46,8 @@ export interface TableChannelDeps {
   chat?: TableChat;
   /** Where players sit down from (security desk): recorded at SIT, and a second seat per address refused when set. */
   seatAddresses?: Pick<SeatAddresses, 'refuses' | 'record'>;
+  /** How long a socket stays open after its table closed for good (config.tableClosedLingerMs). */
+  closedLingerMs?: number;
 }
 
 export function tableChannelRoutes(app: FastifyInstance, deps: TableChannelDeps): void {
@@ -128,6 +131,8 @@ class TableConnection implements TableViewer {
   /** The money command being handled, to learn from its reply. */
   private current: TableClientMessage | null = null;
   private gone = false;
+  /** The close that follows `table-closed`. */
+  private closing: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly session: SocketSession,
@@ -165,15 +170,33 @@ class TableConnection implements TableViewer {
   send(message: TableServerMessage): void {
     if (message.type === 'REJECT' && message.code === 'insufficient_funds') this.learnShortfall();
     this.session.send(message);
+    this.closeIfTableClosed(message);
   }
 
   /** A frame shared by several viewers: an event (replies, REJECT among them, are never shared). */
-  sendEncoded(_message: TableServerMessage, encoded: Buffer): void {
+  sendEncoded(message: TableServerMessage, encoded: Buffer): void {
     this.session.sendEncoded(encoded);
+    this.closeIfTableClosed(message);
+  }
+
+  /**
+   * The table is gone for good (deleted, or a tournament table broken or finished): the socket closes
+   * a while after that event (a tournament-move or -finish may still follow it), and so lets the table
+   * go: an open spectator socket held its runtime (event log, hands, viewers) for as long as it stayed.
+   * The web client does not reconnect after `table-closed`.
+   */
+  private closeIfTableClosed(message: TableServerMessage): void {
+    if (message.type !== 'EVENT' || message.event.type !== 'table-closed' || this.closing) return;
+    this.closing = setTimeout(
+      () => this.socket.close(1000, 'Table closed'),
+      this.deps.closedLingerMs ?? DEFAULT_TABLE_CLOSED_LINGER_MS,
+    );
+    this.closing.unref();
   }
 
   closed(): void {
     this.gone = true;
+    if (this.closing) clearTimeout(this.closing);
     this.table?.leave(this);
     if (this.tableId !== null) this.deps.chat?.leave(this.tableId, this);
   }

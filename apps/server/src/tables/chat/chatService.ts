@@ -142,6 +142,7 @@ export class ChatService {
         targetType: 'user',
         targetId: userId,
         summary: muted ? `chat muted for user #${userId}` : `chat unmuted for user #${userId}`,
+        coded: { code: muted ? 'chat.mute' : 'chat.unmute', params: { userId } },
       });
       return true;
     });

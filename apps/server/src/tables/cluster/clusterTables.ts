@@ -3,6 +3,7 @@
 // (its lease lapsed when its process died: takeover with the crash-recovery rules, recovery.ts).
 import type { Logger } from 'pino';
 import type { ClusterBus } from '../../cluster/clusterBus.js';
+import { leaseOwners } from '../../cluster/tableLeases.js';
 import type { LiveTable, RemovalReason } from '../tableLayer.js';
 import type { TableOwnership } from './tableOwnership.js';
 import { TableRelay, type RemoteOp, type TableSummary } from './tableRelay.js';
@@ -23,6 +24,7 @@ export interface LocalTables {
   localRemovePlayer(userId: number, reason: RemovalReason): Promise<void>;
   localStartSimulation(tableId: number): Promise<void>;
   localStopSimulation(tableId: number): Promise<void>;
+  localWaitlist(tableId: number, userId: number, join: boolean): Promise<unknown>;
 }
 
 export interface ClusterTables {
@@ -36,6 +38,13 @@ export interface ClusterTables {
 
 /** Unowned this many rounds in a row: taken whatever this process's fair share. */
 const ORPHAN_ROUNDS = 2;
+/** Tables taken over at the same time in one round (each is recovered from the database alone). */
+export const TAKEOVER_CONCURRENCY = 16;
+/**
+ * While a table watched here belongs to a process that fell silent, its lease is looked at this often,
+ * so the table is taken within this much of its lease running out rather than at the next claim round.
+ */
+export const LAPSE_POLL_MS = 250;
 
 export function clusterClaimLoop(
   registry: LocalTables,
@@ -62,30 +71,63 @@ export function clusterClaimLoop(
     options.silenceMs,
   );
   const orphans = new Map<number, number>();
+  /** Tables watched here whose owner fell silent (died?): their leases are polled until they lapse. */
+  const lapsing = new Set<number>();
   let timer: NodeJS.Timeout | null = null;
+  let lapseTimer: NodeJS.Timeout | null = null;
   let claiming = false;
+  let closed = false;
+
+  /** Takes these tables, a few at a time; a table another process took first is simply skipped. */
+  const takeOver = async (tableIds: number[]) => {
+    let next = 0;
+    const one = async (): Promise<void> => {
+      for (let i = next++; i < tableIds.length; i = next++) {
+        const tableId = tableIds[i]!;
+        try {
+          if (await registry.runtime(tableId)) {
+            orphans.delete(tableId);
+            lapsing.delete(tableId);
+          }
+        } catch (error) {
+          logger.warn({ err: error, tableId }, 'table takeover failed');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(TAKEOVER_CONCURRENCY, tableIds.length) }, one));
+  };
 
   const claim = async () => {
     if (claiming) return;
     claiming = true;
     try {
-      const wanted = [...new Set([...(await registry.tablesWanted()), ...relay.watched()])];
+      const watched = new Set(relay.watched());
+      const all = [...new Set([...(await registry.tablesWanted()), ...watched])];
       // A fair share per process, so that processes started together split the tables.
       const nodes = Math.max(1, relay.liveNodes());
-      let room = Math.ceil(wanted.length / nodes) - registry.ownership.held().length;
-      for (const tableId of wanted.sort(() => Math.random() - 0.5)) {
-        if (registry.localRuntime(tableId) || (await leases.owner(tableId))) {
+      let room = Math.ceil(all.length / nodes) - registry.ownership.held().length;
+      const candidates = all.filter((id) => !registry.localRuntime(id)).sort(() => Math.random() - 0.5);
+      const owners = await leaseOwners(leases, candidates);
+      const take: number[] = [];
+      const silentAfter = 2 * options.claimMs;
+      candidates.forEach((tableId, i) => {
+        const owner = owners[i];
+        if (owner) {
           orphans.delete(tableId);
-          continue;
+          if (watched.has(tableId) && owner !== bus.nodeId && relay.silentFor(owner) > silentAfter)
+            lapsing.add(tableId);
+          return;
         }
         const rounds = (orphans.get(tableId) ?? 0) + 1;
         orphans.set(tableId, rounds);
-        if (room <= 0 && rounds < ORPHAN_ROUNDS) continue;
-        if (await registry.runtime(tableId)) {
+        // Its sockets are here (nginx sends all of a table's sockets to one process): take it at once.
+        if (watched.has(tableId)) take.push(tableId);
+        else if (room > 0 || rounds >= ORPHAN_ROUNDS) {
+          take.push(tableId);
           room--;
-          orphans.delete(tableId);
         }
-      }
+      });
+      await takeOver(take);
     } catch (error) {
       logger.warn({ err: error }, 'table claim round failed');
     } finally {
@@ -93,7 +135,43 @@ export function clusterClaimLoop(
       // Only tables this process can still prove it owns: a process woken after stalling past its leases
       // still has their runtimes, and their summaries would move every other process's sockets back to it.
       relay.heartbeat(registry.summaries().filter((s) => registry.ownership.current(s.tableId)));
+      pollLapsing();
     }
+  };
+
+  /** Between claim rounds: the leases of tables whose owner fell silent, until each is taken or alive. */
+  const pollLapsing = () => {
+    if (closed || lapseTimer || lapsing.size === 0) return;
+    lapseTimer = setTimeout(() => {
+      lapseTimer = null;
+      void (async () => {
+        if (claiming) return;
+        claiming = true;
+        try {
+          const watched = new Set(relay.watched());
+          const ids = [...lapsing].filter((id) => {
+            const keep = watched.has(id) && !registry.localRuntime(id);
+            if (!keep) lapsing.delete(id);
+            return keep;
+          });
+          const owners = await leaseOwners(leases, ids);
+          const free: number[] = [];
+          ids.forEach((tableId, i) => {
+            const owner = owners[i];
+            if (!owner) free.push(tableId);
+            else if (owner === bus.nodeId || relay.silentFor(owner) <= 2 * options.claimMs)
+              lapsing.delete(tableId);
+          });
+          await takeOver(free);
+        } catch (error) {
+          logger.warn({ err: error }, 'table lapse poll failed');
+        } finally {
+          claiming = false;
+          pollLapsing();
+        }
+      })();
+    }, LAPSE_POLL_MS);
+    lapseTimer.unref();
   };
 
   const offRemove = bus.subscribe<{ userId: number; reason: RemovalReason }>(
@@ -115,7 +193,9 @@ export function clusterClaimLoop(
       await bus.publish('tables:remove-player', { userId, reason });
     },
     close() {
+      closed = true;
       if (timer) clearInterval(timer);
+      if (lapseTimer) clearTimeout(lapseTimer);
       offRemove();
       relay.close();
     },
@@ -138,5 +218,8 @@ async function answer(
       return registry.localStartSimulation(tableId);
     case 'stopSimulation':
       return registry.localStopSimulation(tableId);
+    case 'waitlistJoin':
+    case 'waitlistLeave':
+      return registry.localWaitlist(tableId, userId ?? 0, op === 'waitlistJoin');
   }
 }

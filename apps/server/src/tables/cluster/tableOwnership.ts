@@ -98,28 +98,33 @@ export class TableOwnership {
     this.timer = null;
   }
 
-  /** One renewal round: every held lease, at once; a lost one stops its table. */
+  /** One renewal round: every held lease, at once (one command per batch when the store can); a lost one stops its table. */
   async renewAll(): Promise<void> {
     if (this.renewing) return;
     this.renewing = true;
     try {
-      await Promise.all(
-        this.held().map(async (tableId) => {
-          const started = this.now();
-          // Redis unreachable: keep running while the lease surely has not run out yet.
-          const kept = await this.leases.renew(tableId).catch((error: unknown) => {
-            this.hooks.warn(error, 'lease renewal failed');
-            return started - (this.renewedAt.get(tableId) ?? 0) < this.ttlMs - 2 * this.renewMs
-              ? null
-              : false;
-          });
-          if (kept) this.renewedAt.set(tableId, started);
-          if (kept !== false || !this.tokens.has(tableId)) return;
-          this.tokens.delete(tableId);
-          this.renewedAt.delete(tableId);
-          this.hooks.lost(tableId);
-        }),
-      );
+      const held = this.held();
+      const started = this.now();
+      // Redis unreachable: keep running while the lease surely has not run out yet.
+      const unanswered = (tableId: number): boolean | null =>
+        started - (this.renewedAt.get(tableId) ?? 0) < this.ttlMs - 2 * this.renewMs ? null : false;
+      const failed = (error: unknown) => this.hooks.warn(error, 'lease renewal failed');
+      const results: Array<boolean | null> =
+        this.leases.renewMany && held.length > 0
+          ? await this.leases.renewMany(held).catch((error: unknown) => (failed(error), held.map(unanswered)))
+          : await Promise.all(
+              held.map((tableId) =>
+                this.leases.renew(tableId).catch((error: unknown) => (failed(error), unanswered(tableId))),
+              ),
+            );
+      held.forEach((tableId, i) => {
+        const kept = results[i];
+        if (kept) this.renewedAt.set(tableId, started);
+        if (kept !== false || !this.tokens.has(tableId)) return;
+        this.tokens.delete(tableId);
+        this.renewedAt.delete(tableId);
+        this.hooks.lost(tableId);
+      });
       this.hooks.renewed?.();
     } finally {
       this.renewing = false;

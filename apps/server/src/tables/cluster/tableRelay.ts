@@ -4,14 +4,15 @@
 //
 //   table:{id}:in     accepting process -> owner    join, leave, identify, resume, handle (per socket)
 //   node:{id}:out     owner -> accepting process    frame (one socket's own frame), done
-//   node:{id}:ask:table / :answer:table              admin calls: session, kick, simulation start/stop
+//   node:{id}:ask:table / :answer:table              admin calls: session, kick, simulation start/stop,
+//                                                   and the lobby's waiting-list joins and leaves
 //                                                   (asked of the owner and answered, cluster/nodeCalls.ts)
 //   tables:owner      new owner -> all              "I run table N now": relays re-join it
 //   tables:summary    every process, every tick     its tables (lobby counts) and a heartbeat
 //
 // The owner holds one ProxyViewer per remote socket, so every frame still passes the per-viewer door
 // there (viewerDoor.ts) and goes, on the accepting process's own channel, to that one socket only.
-import type { TableServerMessage } from '@tenger/protocol';
+import type { TableServerMessage, TableWaitlist } from '@tenger/protocol';
 import type { Logger } from 'pino';
 import type { ClusterBus } from '../../cluster/clusterBus.js';
 import { NodeCalls } from '../../cluster/nodeCalls.js';
@@ -19,14 +20,17 @@ import { AppError } from '../../errors.js';
 import type { LiveTable, TableViewer } from '../tableLayer.js';
 import { RoutedTable, type RelayLink, type Target, type ToOwner } from './routedTable.js';
 
-/** Admin calls an owner answers for the other processes. */
-export type RemoteOp = 'session' | 'kick' | 'startSimulation' | 'stopSimulation';
+/** Calls an owner answers for the other processes (admin calls, and the lobby's waiting-list requests). */
+export type RemoteOp =
+  'session' | 'kick' | 'startSimulation' | 'stopSimulation' | 'waitlistJoin' | 'waitlistLeave';
 
 export interface TableSummary {
   tableId: number;
   seated: number;
   playing: boolean;
   simulating: boolean;
+  /** Its waiting list, when anyone waits (the lobby's counts and offers on every process). */
+  waitlist?: TableWaitlist | null;
 }
 
 export interface RelayHooks {
@@ -130,7 +134,11 @@ export class TableRelay implements RelayLink {
   unhost(tableId: number): void {
     this.hosted.get(tableId)?.close();
     this.hosted.delete(tableId);
-    void this.routes.get(tableId)?.then((route) => route?.moveTo(null));
+    // A route whose lookup failed (Redis timed out) is dropped by route(); nothing to move then.
+    void this.routes.get(tableId)?.then(
+      (route) => route?.moveTo(null),
+      () => undefined,
+    );
   }
 
   send(node: string, message: Outbound): void {
@@ -166,7 +174,10 @@ export class TableRelay implements RelayLink {
 
   private moved(tableId: number, owner: string, announced = false): void {
     const target = owner === this.nodeId ? 'local' : owner;
-    void this.routes.get(tableId)?.then((route) => route?.moveTo(target, announced));
+    void this.routes.get(tableId)?.then(
+      (route) => route?.moveTo(target, announced),
+      () => undefined,
+    );
   }
 
   private summary(tables: TableSummary[], from: string): void {
@@ -187,6 +198,12 @@ export class TableRelay implements RelayLink {
   liveNodes(): number {
     const now = Date.now();
     return [...this.seen.values()].filter((at) => now - at <= this.silenceMs).length;
+  }
+
+  /** How long since `node` was last heard from (its heartbeat); infinite if never or gone. */
+  silentFor(node: string): number {
+    const at = this.seen.get(node);
+    return at === undefined ? Number.POSITIVE_INFINITY : Date.now() - at;
   }
 
   /** The latest summary of a table run elsewhere (lobby counts), if recent. */

@@ -37,6 +37,8 @@ const PLAYER_REFUSALS: ReadonlySet<string> = new Set(['loss_limit', 'session_lim
 export interface SeatHooks {
   standUp(seat: Seat, reason: LeaveReason): Promise<void>;
   markSittingOut(seat: Seat): void;
+  /** A cash-table seat with an empty stack after a hand: kept for a while with an offer to add chips. */
+  offerChips(seat: Seat): Promise<void>;
 }
 
 const NEXT_HAND = 'next-hand';
@@ -223,6 +225,8 @@ export class Dealer {
       t.reconcileBeforeDeal = false;
       if (dealable(t.seats.values()).length < 2) return;
     }
+    // A hand that ended without settling (voided) left an edit waiting.
+    t.applyPendingTable();
     await t.refreshSettings();
     const tournament = t.deps.tournament;
     if (tournament) return this.startTournamentHand(tournament);
@@ -249,8 +253,15 @@ export class Dealer {
     tournament.released = false;
     t.button = lineup.button;
     const { smallBlind, bigBlind, ante, anteKind } = tournament.level;
-    if (await this.deal(lineup.players, { smallBlind, bigBlind, ante, anteKind }))
-      tournament.lastBigBlindSeat = lineup.bigBlindSeat;
+    try {
+      if (await this.deal(lineup.players, { smallBlind, bigBlind, ante, anteKind }))
+        tournament.lastBigBlindSeat = lineup.bigBlindSeat;
+    } catch (error) {
+      // Nothing was dealt (its writes did not commit): the release still stands, so dealOrRetry's next
+      // attempt deals (else the table would wait for a release the director already gave).
+      tournament.released = true;
+      throw error;
+    }
   }
 
   private async deal(players: Seat[], stakes?: Deal['stakes']): Promise<boolean> {
@@ -309,6 +320,16 @@ export class Dealer {
           targetType: 'user',
           targetId: seat.userId,
           summary: `table #${t.tableId} seat ${seat.seat + 1}: stack ${stack} -> ${account}, its seat account${account === 0 ? ' (stood up)' : ''}`,
+          coded:
+            account === 0
+              ? {
+                  code: 'table.reconcile_stood_up',
+                  params: { tableId: t.tableId, seat: seat.seat + 1, stack },
+                }
+              : {
+                  code: 'table.reconcile',
+                  params: { tableId: t.tableId, seat: seat.seat + 1, stack, seatAccount: account },
+                },
         })
         .catch((error: unknown) =>
           t.deps.logger.error({ err: error, tableId: t.tableId }, 'could not audit a seat reconciliation'),
@@ -405,10 +426,15 @@ export class Dealer {
     this.settleFailures = 0;
     t.hand = null;
     t.shownHand = { state: hand.state, context: hand.context };
+    // An edit made during the hand applies now, before the next deal.
+    t.applyPendingTable();
     await this.afterHand(hand);
   }
 
-  /** Between hands: time banks refill, recharges land (as far as they fit), leavers and the busted stand up. */
+  /**
+   * Between hands: time banks refill, recharges land (as far as they fit), leavers stand up, and the
+   * busted keep the seat for a while with an offer to add chips (seatExits.offerChips).
+   */
   private async afterHand(hand: RunningHand): Promise<void> {
     const t = this.t;
     if (t.deps.tournament) return this.afterTournamentHand(hand, t.deps.tournament);
@@ -417,7 +443,7 @@ export class Dealer {
       if (seat.pendingRecharge > 0) await this.landRecharge(seat);
       if (seat.options.autoTopUp !== null && !seat.leaveAfterHand && !seat.removed) await this.topUp(seat);
       if (seat.leaveAfterHand) await this.seats.standUp(seat, seat.leaveAfterHand);
-      else if (seat.stack === 0) await this.seats.standUp(seat, 'busted');
+      else if (seat.stack === 0 && seat.bustOfferDeadline === undefined) await this.seats.offerChips(seat);
     }
     t.seatsChanged(false);
     if (t.deleted) return t.emit({ type: 'table-closed' });

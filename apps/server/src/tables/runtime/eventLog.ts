@@ -20,6 +20,11 @@ export class EventLog {
     return entry;
   }
 
+  /** Drops the kept events (the table closed for good: a RESUME then gets a fresh snapshot). */
+  forget(): void {
+    this.entries.length = 0;
+  }
+
   /** The events after `lastSeq`, or null when they are no longer kept (or never were). */
   since(lastSeq: number): LogEntry[] | null {
     const first = this.entries[0]?.seq ?? this.seq + 1;

@@ -18,8 +18,8 @@ export interface DeckSource {
   commit(): boolean;
   /** A seated player's seed for the waiting commitment; false when nothing is committed yet. */
   acceptSeed(userId: number, seed: string): boolean;
-  /** Takes the waiting deck for a deal, with every dealt-in seat's seed. */
-  take(players: readonly { seat: number; userId: number }[], handId: string): HandDeck;
+  /** Takes the waiting deck for a deal, with every dealt-in seat's seed (`button`: the deal's button seat). */
+  take(players: readonly { seat: number; userId: number }[], handId: string, button?: number): HandDeck;
 }
 
 /** The deck of the next deal and the seeds sent for it (userId -> the last seed sent). */

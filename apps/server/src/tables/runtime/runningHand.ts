@@ -42,7 +42,7 @@ export interface Deal {
 export function dealHand(deal: Deal): { hand: RunningHand; events: HandEvent[] } | { error: unknown } {
   const { table, players, handNumber } = deal;
   const handId = randomUUID();
-  const deck = deal.nextDeal.take(players, handId);
+  const deck = deal.nextDeal.take(players, handId, deal.button);
   // Newcomers post a big blind only when at least two players were already playing.
   const veterans = players.filter((s) => !s.owesBigBlind).length;
   const result = createHand({

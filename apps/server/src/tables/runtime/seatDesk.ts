@@ -40,6 +40,8 @@ export class SeatDesk {
       minimum,
     });
     if (!allowed.ok) return allowed;
+    const held = t.waitlist.maySit(userId, seatIndex);
+    if (!held.ok) return held;
     const profile = await t.deps.profile(userId);
     const player = rules.checkPlayer(profile, settings.maintenance);
     if (!player.ok || !profile) return player;
@@ -52,17 +54,22 @@ export class SeatDesk {
     t.departures.delete(userId);
     t.emit({ type: 'seat-taken', seat: t.presentSeat(seat) });
     t.seatsChanged();
+    t.waitlist.seated(userId);
     this.dealer.scheduleNextHand();
     return ok;
   }
 
   async recharge(seat: Seat | undefined, amount: number): Promise<Reply> {
     const t = this.t;
-    const allowed = rules.checkRecharge(seat, amount, t.table.maxBuyIn);
+    const allowed = rules.checkRecharge(seat, amount, t.table);
     if (!allowed.ok || !seat) return allowed;
     if (!(await t.deps.bank.toSeat(seat, t.tableId, amount, 'recharge')))
       return reject('insufficient_funds', 'Your balance is too low');
-    if (inRunningHand(t.hand, seat)) {
+    if (seat.bustOfferDeadline !== undefined) {
+      seat.stack += amount;
+      this.exits.acceptChips(seat);
+      this.dealer.scheduleNextHand();
+    } else if (inRunningHand(t.hand, seat)) {
       seat.pendingRecharge += amount;
       t.emit({ type: 'seat-updated', seat: t.presentSeat(seat) });
     } else {
@@ -83,6 +90,8 @@ export class SeatDesk {
   sitIn(seat: Seat | undefined): Reply {
     if (!seat) return reject('not_seated', 'You are not seated at this table');
     if (seat.leaveAfterHand) return reject('in_hand', 'You are leaving this table');
+    if (seat.bustOfferDeadline !== undefined)
+      return reject('bad_amount', 'Add chips to play again: your stack is empty');
     if (!seat.sittingOut) return ok;
     seat.sittingOut = false;
     seat.owesBigBlind = true;
@@ -97,8 +106,10 @@ export class SeatDesk {
    * Leaves now, or after the running hand when dealt into it. A player who leaves their own hand
    * folds: now when it is their turn, else the moment the turn comes (no clock runs for them).
    */
-  async leave(seat: Seat | undefined, reason: LeaveReason): Promise<Reply> {
+  async leave(seat: Seat | undefined, asked: LeaveReason): Promise<Reply> {
     if (!seat) return reject('not_seated', 'You are not seated at this table');
+    // Declining the offer to add chips: stood up as the offer's end would (busted).
+    const reason = seat.bustOfferDeadline !== undefined && asked === 'left' ? 'busted' : asked;
     const hand = this.t.hand;
     if (!this.exits.leaveAfterHand(seat, reason)) await this.exits.standUp(seat, reason);
     else if (reason === 'left' && hand?.state.toAct === seat.seat) this.dealer.forfeit(hand);

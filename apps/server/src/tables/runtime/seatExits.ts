@@ -28,6 +28,7 @@ export class SeatExits implements SeatHooks {
     const amount = seat.stack + seat.pendingRecharge;
     if (amount > 0) await t.deps.bank.fromSeat(seat, t.tableId, amount, reason);
     t.room.cancel(idleTimer(seat));
+    t.room.cancel(bustTimer(seat));
     t.seats.delete(seat.seat);
     let returnMinimum: number | undefined;
     if (!seat.isBot && amount > 0) {
@@ -43,6 +44,7 @@ export class SeatExits implements SeatHooks {
       ...(reason === 'kicked' && seat.kickReason ? { note: seat.kickReason } : {}),
     });
     t.seatsChanged();
+    t.waitlist.offerNext();
   }
 
   /** Sits the player out; one who stays out too long is stood up and cashed out. */
@@ -58,6 +60,45 @@ export class SeatExits implements SeatHooks {
       }, 'idle stand-up failed'),
     );
   }
+
+  /**
+   * Busted at a cash table: the seat is kept, sitting out (not dealt in), for BUST_OFFER_MS (timing
+   * `bustOfferMs`) while the
+   * player may add chips (a RECHARGE of at least the table minimum: seatDesk.recharge); then, or when
+   * they leave, they stand up with reason `busted`. Bots and removed players stand up at once.
+   */
+  async offerChips(seat: Seat): Promise<void> {
+    const t = this.t;
+    const offerMs = t.deps.timing.bustOfferMs ?? BUST_OFFER_MS;
+    if (seat.isBot || seat.removed || t.deleted || t.draining || offerMs <= 0)
+      return this.standUp(seat, 'busted');
+    t.room.cancel(idleTimer(seat));
+    seat.sittingOut = true;
+    seat.bustOfferDeadline = t.room.now() + offerMs;
+    t.emit({ type: 'seat-updated', seat: t.presentSeat(seat) });
+    t.room.after(bustTimer(seat), offerMs, () =>
+      t.queued(async () => {
+        if (t.seats.get(seat.seat) === seat && seat.bustOfferDeadline !== undefined)
+          await this.leave(seat, 'busted');
+      }, 'busted stand-up failed'),
+    );
+  }
+
+  /** Chips came within the offer: the seat plays again from the next hand (no big blind owed). */
+  acceptChips(seat: Seat): void {
+    const t = this.t;
+    t.room.cancel(bustTimer(seat));
+    delete seat.bustOfferDeadline;
+    seat.sittingOut = false;
+    seat.owesBigBlind = false;
+    seat.consecutiveTimeouts = 0;
+    t.emit({ type: 'stack-changed', seat: seat.seat, stack: seat.stack, reason: 'recharge' });
+    t.emit({ type: 'seat-updated', seat: t.presentSeat(seat) });
+  }
 }
 
+/** How long a busted cash-table player keeps the seat to add chips. */
+export const BUST_OFFER_MS = 60_000;
+
 export const idleTimer = (seat: Seat) => `idle:${seat.seat}`;
+export const bustTimer = (seat: Seat) => `bust:${seat.seat}`;

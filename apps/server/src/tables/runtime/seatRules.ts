@@ -31,6 +31,11 @@ export interface Seat {
   consecutiveTimeouts: number;
   /** Last connection state announced to viewers. */
   connected: boolean;
+  /**
+   * Busted at a cash table (stack 0 after a hand): the seat is kept, sitting out, until this clock
+   * time for the player to add chips (seatExits.offerChips); absent otherwise.
+   */
+  bustOfferDeadline?: number;
 }
 
 export interface SeatOptionValues {
@@ -103,9 +108,17 @@ export function buyInMinimum(
   return Math.max(table.minBuyIn, Math.min(departure.stack, table.maxBuyIn));
 }
 
-export function checkRecharge(seat: Seat | undefined, amount: number, maxBuyIn: number): Reply {
+export function checkRecharge(
+  seat: Seat | undefined,
+  amount: number,
+  table: Pick<TableRow, 'minBuyIn' | 'maxBuyIn'>,
+): Reply {
+  const maxBuyIn = table.maxBuyIn;
   if (!seat) return reject('not_seated', 'You are not seated at this table');
   if (seat.leaveAfterHand) return reject('in_hand', 'You are leaving this table');
+  if (seat.bustOfferDeadline !== undefined && amount < table.minBuyIn) {
+    return reject('bad_amount', `Add at least ${table.minBuyIn} to keep your seat`);
+  }
   if (seat.stack + seat.pendingRecharge + amount > maxBuyIn) {
     return reject('above_max', `Chips at the table may not exceed ${maxBuyIn}`);
   }

@@ -135,8 +135,14 @@ describe('a table under its lease', () => {
         ...system,
         targetId: a.userId,
         summary: `table #${T} seat 1: stack 5000 -> 0, its seat account (stood up)`,
+        coded: { code: 'table.reconcile_stood_up', params: { tableId: T, seat: 1, stack: 5_000 } },
       },
-      { ...system, targetId: c.userId, summary: `table #${T} seat 3: stack 5000 -> 2000, its seat account` },
+      {
+        ...system,
+        targetId: c.userId,
+        summary: `table #${T} seat 3: stack 5000 -> 2000, its seat account`,
+        coded: { code: 'table.reconcile', params: { tableId: T, seat: 3, stack: 5_000, seatAccount: 2_000 } },
+      },
     ]);
   });
 });

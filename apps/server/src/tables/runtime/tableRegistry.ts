@@ -1,13 +1,14 @@
 // The live tables of this process (the TableLayer): one TableRuntime per table, created when first
 // needed and wired to its ports (system clock, the ledger as bank, the seat store, the viewers of
 // this process); the simulation director; crash recovery at start-up; jackpot pushes.
+import type { TableWaitlist } from '@tenger/protocol';
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
 import { recordAudit, type AuditActor } from '../../audit/auditLog.js';
 import type { ClusterBus } from '../../cluster/clusterBus.js';
 import { LocalLeases, type TableLeases } from '../../cluster/tableLeases.js';
 import type { Database } from '../../db/client.js';
-import { AppError } from '../../errors.js';
+import { AppError, DomainError } from '../../errors.js';
 import { HandStore } from '../../hands/handStore.js';
 import type { Ledger } from '../../ledger/ledger.js';
 import type { SettingsService } from '../../settings/settingsService.js';
@@ -17,6 +18,7 @@ import { clusterClaimLoop, type ClusterTables } from '../cluster/clusterTables.j
 import { TableOwnership } from '../cluster/tableOwnership.js';
 import { systemClock } from './clock.js';
 import { LedgerBank } from './ledgerBank.js';
+import type { DeckSource } from './fairness.js';
 import type { Clock, TableBank, TableStore, UserProfile } from './ports.js';
 import { DatabaseTableStore } from './databaseTableStore.js';
 import { cashOutLeftoverSeats, restoreSeats } from './recovery.js';
@@ -24,7 +26,7 @@ import { DatabaseBotRoster } from './simulation/botRoster.js';
 import { seededRandom } from './simulation/botPlayer.js';
 import { SimulationDirector } from './simulation/director.js';
 import { loadProfile, sessionOf } from './sessionState.js';
-import { TableRuntime } from './tableRuntime.js';
+import { TableRuntime, type Reply } from './tableRuntime.js';
 import { TournamentChipBank } from './tournamentChipBank.js';
 import type { TournamentTableMode } from './tournamentMode.js';
 import { MemoryTableStore } from './memoryTableStore.js';
@@ -51,6 +53,11 @@ export interface RegistryOptions {
   durableSeats?: boolean;
   /** Several processes: how often to look for tables nobody runs (ms). */
   claimMs?: number;
+  /**
+   * Tests only (a test server's own construction, testing/scriptedDeckServer.ts): each table's deck
+   * source. Absent in production (main.ts): NextDeal, the committed node:crypto deal.
+   */
+  deckSource?: (tableId: number) => DeckSource;
 }
 
 const JACKPOT_PUSH_DEBOUNCE_MS = 250;
@@ -81,7 +88,7 @@ export class TableRegistry implements TableLayer {
 
   constructor(
     private readonly deps: RegistryDeps,
-    options: RegistryOptions = {},
+    private readonly options: RegistryOptions = {},
   ) {
     this.hands = new HandStore(deps.db);
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
@@ -115,6 +122,11 @@ export class TableRegistry implements TableLayer {
           silenceMs: Math.max(deps.cluster.leaseTtlMs, 4_000),
         })
       : null;
+  }
+
+  /** A test server's deck source for the table (RegistryOptions.deckSource); nothing in production. */
+  private scriptedDeck(tableId: number): { deckSource?: DeckSource } {
+    return this.options.deckSource ? { deckSource: this.options.deckSource(tableId) } : {};
   }
 
   /** Crash recovery before the server listens (see recovery.ts). */
@@ -222,6 +234,7 @@ export class TableRegistry implements TableLayer {
       onSeatsChanged: (r) => this.simulation.seatsChanged(r),
       leaseHeld: () => this.ownership.current(tableId),
       audit: (entry) => recordAudit(this.deps.db, entry),
+      ...this.scriptedDeck(tableId),
     });
     await runtime.init();
     this.built.set(tableId, runtime);
@@ -264,6 +277,7 @@ export class TableRegistry implements TableLayer {
       handsPlayed: 0,
       rakeTaken: 0,
       tournament,
+      ...this.scriptedDeck(table.id),
     });
     // Several processes: the table runs here under its lease (the process that ran it before, dead,
     // lets it lapse within the lease time) and is reached from every process through the relay.
@@ -343,6 +357,9 @@ export class TableRegistry implements TableLayer {
         targetType: 'user',
         targetId: userId,
         summary: `removed user #${userId} from table #${tableId}${reason ? `: ${reason}` : ''}`,
+        coded: reason
+          ? { code: 'table.kick_reason', params: { userId, tableId, reason } }
+          : { code: 'table.kick', params: { userId, tableId } },
       });
     return kicked;
   }
@@ -396,6 +413,7 @@ export class TableRegistry implements TableLayer {
       targetType: 'table',
       targetId: tableId,
       summary: `simulation ${was ? 'on' : 'off'} -> ${on ? 'on' : 'off'}`,
+      coded: { code: 'table.simulation', params: { from: was ? 'on' : 'off', to: on ? 'on' : 'off' } },
     });
   }
 
@@ -413,6 +431,31 @@ export class TableRegistry implements TableLayer {
     for (const s of this.cluster?.relay.remoteSummaries() ?? [])
       if (s.seated > 0 && !this.built.has(s.tableId)) counts.set(s.tableId, s.seated);
     return counts;
+  }
+
+  waitlists(): Map<number, TableWaitlist> {
+    const lists = new Map<number, TableWaitlist>();
+    for (const runtime of this.built.values()) {
+      const list = runtime.waitlist;
+      if (list) lists.set(runtime.tableId, list);
+    }
+    for (const s of this.cluster?.relay.remoteSummaries() ?? [])
+      if (s.waitlist && !this.built.has(s.tableId)) lists.set(s.tableId, s.waitlist);
+    return lists;
+  }
+
+  async waitlist(tableId: number, userId: number, join: boolean): Promise<void> {
+    const reply = this.cluster
+      ? ((await this.cluster.relay.call(join ? 'waitlistJoin' : 'waitlistLeave', tableId, userId)) as Reply)
+      : await this.localWaitlist(tableId, userId, join);
+    if (!reply.ok) throw new DomainError(reply.code, reply.message);
+  }
+
+  /** A waiting-list request for a table run here (opened when nobody runs it). */
+  async localWaitlist(tableId: number, userId: number, join: boolean): Promise<Reply> {
+    const runtime = await this.runtime(tableId);
+    if (!runtime) return { ok: false, code: 'not_found', message: 'Table not found' };
+    return runtime.waitlistRequest(userId, join);
   }
 
   isPlaying(tableId: number): boolean {
@@ -474,6 +517,7 @@ export class TableRegistry implements TableLayer {
       seated: r.seatedCount,
       playing: r.isPlaying,
       simulating: this.simulation.isSimulating(r.tableId),
+      waitlist: r.waitlist,
     }));
   }
 

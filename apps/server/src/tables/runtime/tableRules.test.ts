@@ -195,6 +195,22 @@ describe('live table rules', () => {
     expect(await u.runtime.kick(a.userId!)).toBe(false);
   });
 
+  it("a kick's reason and the return minimum reach only the kicked player, not the other viewers", async () => {
+    const u = await unitTable();
+    const [a, b] = await headsUp(u);
+    const spectator = u.player();
+    expect(await u.runtime.kick(a.userId!, 'collusion review')).toBe(true);
+    expect(events(a, 'seat-left')).toEqual([
+      expect.objectContaining({ seat: 0, reason: 'kicked', note: 'collusion review' }),
+    ]);
+    for (const other of [b, spectator]) {
+      const [left] = events(other, 'seat-left');
+      expect(left).toMatchObject({ seat: 0, reason: 'kicked' });
+      expect(left).not.toHaveProperty('note');
+      expect(left).not.toHaveProperty('returnMinBuyIn');
+    }
+  });
+
   it('a seat freed by a leaver can be taken by someone else, who posts a big blind when two already play', async () => {
     const u = await unitTable();
     const [a, b] = await headsUp(u);

@@ -4,7 +4,7 @@
 // up, sitting out), each given what it needs when built. The world comes through ports (ports.ts): a
 // Clock, a TableBank, a TableStore and a Broadcaster.
 import type { Level } from '@tenger/engine';
-import type { TableClientMessage, TableSeat, TableServerMessage } from '@tenger/protocol';
+import type { TableClientMessage, TableSeat, TableServerMessage, TableWaitlist } from '@tenger/protocol';
 import { rejectOf } from '../../errors.js';
 import type { LiveTable, TableViewer } from '../tableLayer.js';
 import type { TableRow } from '../tableCatalogue.js';
@@ -14,7 +14,7 @@ import type { UserProfile } from './ports.js';
 import { SeatDesk } from './seatDesk.js';
 import { SeatExits } from './seatExits.js';
 import { freeSeats, newSeat, reject, seatOf, type Reply } from './seatRules.js';
-import { sortedSeats, tableInfo } from './tableView.js';
+import { sortedSeats } from './tableView.js';
 import { TableState, type RuntimeDeps as StateDeps } from './tableState.js';
 import type { TournamentExit, TournamentStandings } from './tournamentMode.js';
 import { frameFor } from './viewerDoor.js';
@@ -99,26 +99,41 @@ export class TableRuntime implements LiveTable {
   async handle(viewer: TableViewer, message: TableClientMessage): Promise<Reply> {
     const began = performance.now();
     const requestId = message.requestId ?? null;
-    let reply: Reply;
-    try {
-      reply = await this.t.enqueue(() => this.execute(viewer, message));
-    } catch (error) {
-      const refused = rejectOf(error);
-      if (refused) reply = reject(refused.code, refused.message);
-      else {
-        const context = { err: error, tableId: this.tableId, command: message.type };
-        this.t.deps.logger.error(context, 'table command failed');
-        reply = this.t.stopped
-          ? reject('table_closed', 'The table is closed')
-          : reject('busy', 'Please try again');
-      }
-    }
+    const reply = await this.run(viewer, message);
     const frame = reply.ok
       ? ({ type: 'ACK', requestId } as const)
       : ({ type: 'REJECT', requestId, code: reply.code, message: reply.message } as const);
     this.t.viewers.send(viewer, { kind: 'reply', message: frame });
     opsSignals.tableCommand.publish({ command: message.type, seconds: secondsSince(began), ok: reply.ok });
     return reply;
+  }
+
+  /**
+   * Joining or leaving the waiting list from the lobby (HTTP): the table channel's WAITLIST, with the same
+   * rules and in the same queue, for a player who has no socket at this table.
+   */
+  waitlistRequest(userId: number, join: boolean): Promise<Reply> {
+    return this.run({ userId, send: () => undefined }, { type: 'WAITLIST', join });
+  }
+
+  /** The waiting list, when anyone waits (the lobby's counts and offers). */
+  get waitlist(): TableWaitlist | null {
+    return this.t.waitlist.view();
+  }
+
+  /** One command in the table's queue; a refusal (or an unexpected failure, logged) is a REJECT reply. */
+  private async run(viewer: TableViewer, message: TableClientMessage): Promise<Reply> {
+    try {
+      return await this.t.enqueue(() => this.execute(viewer, message));
+    } catch (error) {
+      const refused = rejectOf(error);
+      if (refused) return reject(refused.code, refused.message);
+      const context = { err: error, tableId: this.tableId, command: message.type };
+      this.t.deps.logger.error(context, 'table command failed');
+      return this.t.stopped
+        ? reject('table_closed', 'The table is closed')
+        : reject('busy', 'Please try again');
+    }
   }
 
   private async execute(viewer: TableViewer, message: TableClientMessage): Promise<Reply> {
@@ -146,6 +161,8 @@ export class TableRuntime implements LiveTable {
         return this.desk.recharge(seat, message.amount);
       case 'LEAVE':
         return this.desk.leave(seat, 'left');
+      case 'WAITLIST':
+        return message.join ? this.t.waitlist.join(userId) : this.t.waitlist.leave(userId);
       case 'SHOW':
         return this.desk.choose(seat, true, message.cards);
       case 'MUCK':
@@ -205,8 +222,15 @@ export class TableRuntime implements LiveTable {
   ): Promise<void> {
     return this.t.enqueue(async () => {
       if (this.t.seats.has(seatIndex)) throw new Error(`seat ${seatIndex} of table ${this.tableId} is taken`);
-      // The entry is the right to play: the profile only names the seat (an unknown one gets a number).
-      const known = await this.t.deps.profile(player.userId);
+      // The entry is the right to play: the profile only names the seat (an unknown one gets a number,
+      // and so does one the database could not read in time: the player is seated all the same).
+      const known = await this.t.deps.profile(player.userId).catch((err: unknown) => {
+        this.t.deps.logger.warn(
+          { err, tableId: this.tableId, userId: player.userId },
+          'no profile for a tournament seat',
+        );
+        return null;
+      });
       const profile: UserProfile = {
         userId: player.userId,
         username: known?.username ?? `#${player.userId}`,
@@ -250,7 +274,7 @@ export class TableRuntime implements LiveTable {
       const tournament = this.t.deps.tournament;
       if (!tournament) return;
       tournament.changeLevel(level);
-      this.tableUpdated();
+      this.t.announceTable();
       // Released when a break began, the table dealt nothing: it deals once the break is over.
       this.dealer.scheduleNextHand();
     });
@@ -262,7 +286,7 @@ export class TableRuntime implements LiveTable {
       const tournament = this.t.deps.tournament;
       if (!tournament) return;
       tournament.standings = standings;
-      this.tableUpdated();
+      this.t.announceTable();
     });
   }
 
@@ -340,24 +364,31 @@ export class TableRuntime implements LiveTable {
     });
   }
 
-  /** The table row changed: stakes apply from the next hand; a deleted table closes after the hand. */
+  /**
+   * The table row changed. During a hand the edit waits for it to end (never the hand in play: its
+   * blinds, its rake cap, its record) and the viewers hear new blinds in advance; a deleted table closes
+   * after the hand.
+   */
   updateTable(row: TableRow | null): Promise<void> {
     return this.t.enqueue(async () => {
       if (row === null) {
         this.t.deleted = true;
+        this.t.pendingTable = null;
         for (const seat of [...this.t.seats.values()]) await this.desk.leave(seat, 'closed');
         if (!this.t.hand) this.t.emit({ type: 'table-closed' });
         return;
       }
-      this.t.table = row;
-      this.tableUpdated();
+      if (this.t.hand) {
+        const before = this.t.pendingTable ?? this.t.table;
+        this.t.pendingTable = row;
+        if (row.smallBlind !== before.smallBlind || row.bigBlind !== before.bigBlind)
+          this.t.emit({ type: 'stakes-changing', smallBlind: row.smallBlind, bigBlind: row.bigBlind });
+        return;
+      }
+      // Between hands: at once.
+      this.t.pendingTable = row;
+      this.t.applyPendingTable();
     });
-  }
-
-  private tableUpdated(): void {
-    const { seats: _seats, ...table } = tableInfo(this.t.viewState());
-    void _seats;
-    this.t.emit({ type: 'table-updated', table });
   }
 
   /**
@@ -373,6 +404,9 @@ export class TableRuntime implements LiveTable {
     this.t.stopped = true;
     this.t.actionClock.stop();
     this.t.room.clear();
+    // Its sockets may stay a while (TABLE_CLOSED_LINGER_MS): the kept events (each holding its hand's
+    // deck commitment) are let go now, not when the last of them closes.
+    this.t.log.forget();
   }
 
   /** Resolves once every queued command has run. */
@@ -438,6 +472,6 @@ export class TableRuntime implements LiveTable {
 
 /** Commands that move money across a cash table's edge: none of them exists at a tournament table. */
 function isCashOnly(message: TableClientMessage): boolean {
-  if (message.type === 'SIT' || message.type === 'RECHARGE' || message.type === 'LEAVE') return true;
+  if (['SIT', 'RECHARGE', 'LEAVE', 'WAITLIST'].includes(message.type)) return true;
   return message.type === 'SEAT_OPTIONS' && message.options.autoTopUp != null;
 }

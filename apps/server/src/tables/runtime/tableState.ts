@@ -26,11 +26,12 @@ import type {
 } from './ports.js';
 import type { RunningHand } from './runningHand.js';
 import { buyInMinimum, type Seat } from './seatRules.js';
-import { presentSeat, snapshotSource, sortedSeats, type TableViewState } from './tableView.js';
+import { presentSeat, snapshotSource, sortedSeats, tableInfo, type TableViewState } from './tableView.js';
 import type { RuntimeTiming } from './timing.js';
 import type { TournamentTableMode } from './tournamentMode.js';
 import type { HandContext, LogEntryBody, SnapshotSource } from './viewerDoor.js';
 import { ViewerSet } from './viewerSet.js';
+import { WaitingList } from './waitingList.js';
 
 export interface RuntimeDeps {
   table: TableRow;
@@ -69,6 +70,8 @@ export interface RuntimeDeps {
 export class TableState {
   readonly tableId: number;
   table: TableRow;
+  /** An administrator's edit of the row made during a hand: it waits for the hand to end (applyPendingTable). */
+  pendingTable: TableRow | null = null;
   readonly seats = new Map<number, Seat>();
   readonly viewers: Broadcaster;
   readonly log: EventLog;
@@ -102,6 +105,8 @@ export class TableState {
   rules: TableViewState['rules'] = null;
   /** Who stood up from this table lately, for the buy-in minimum shown to them. */
   readonly departures = new Map<number, Departure>();
+  /** The waiting list (cash tables; in memory only). */
+  readonly waitlist: WaitingList;
   private tail: Promise<unknown> = Promise.resolve();
   /** Called after the first queued step that ends with no hand running. */
   private handless: Array<() => void> = [];
@@ -121,6 +126,29 @@ export class TableState {
     this.log = new EventLog(deps.timing.logSize);
     this.room = new RoomClock(deps.clock);
     this.actionClock = new ActionClock(this.room);
+    // Every change reaches the viewers as a `table-updated` that always carries the list (empty too).
+    this.waitlist = new WaitingList(this, () => {
+      const { seats: _seats, ...table } = tableInfo(this.viewState());
+      void _seats;
+      const waitlist = this.waitlist.view() ?? { userIds: [], offer: null };
+      this.emit({ type: 'table-updated', table: { ...table, waitlist } });
+    });
+  }
+
+  /** The table's row as changes to the hand in play's stakes would not apply: from the next hand. */
+  applyPendingTable(): void {
+    const row = this.pendingTable;
+    if (!row) return;
+    this.pendingTable = null;
+    this.table = row;
+    this.announceTable();
+  }
+
+  /** Viewers hear the table's settings as they are now. */
+  announceTable(): void {
+    const { seats: _seats, ...table } = tableInfo(this.viewState());
+    void _seats;
+    this.emit({ type: 'table-updated', table });
   }
 
   /** See RuntimeDeps.leaseHeld. */
@@ -190,6 +218,8 @@ export class TableState {
       nextDeckCommitment: this.nextDeal.deckCommitment,
       rules: this.rules,
       tournament: this.deps.tournament ?? null,
+      waitlist: this.waitlist.view(),
+      pendingTable: this.pendingTable,
       isConnected: (userId) => this.viewers.isConnected(userId),
     };
   }

@@ -1,6 +1,6 @@
 // What a table looks like from outside, before the per-viewer door: seats as everyone may see them,
 // the table's public info, and the source a snapshot is built from (viewerDoor.ts filters it).
-import type { TableInfo, TableSeat, TableTournament } from '@tenger/protocol';
+import type { TableInfo, TableSeat, TableTournament, TableWaitlist } from '@tenger/protocol';
 import type { TableRow } from '../tableCatalogue.js';
 import { inRunningHand, type RunningHand } from './runningHand.js';
 import type { Seat } from './seatRules.js';
@@ -30,6 +30,10 @@ export interface TableViewState {
   rules?: Pick<TableInfo, 'rake' | 'jackpotRule'> | null;
   /** A tournament's table: its tournament, the level of the next hand and the standings. */
   tournament?: TableTournamentState | null;
+  /** The waiting list, when anyone waits (waitingList.ts). */
+  waitlist?: TableWaitlist | null;
+  /** An administrator's edit waiting for the hand in play to end (TableState.pendingTable). */
+  pendingTable?: TableRow | null;
 }
 
 export type TableTournamentState = Pick<
@@ -60,6 +64,7 @@ export function presentSeat(seat: Seat, s: Pick<TableViewState, 'hand' | 'isConn
     timeBankMs: seat.timeBankMs,
     pendingRecharge: seat.pendingRecharge > 0 ? seat.pendingRecharge : null,
     ...(waitsForBigBlind ? { waitingForBigBlind: true } : {}),
+    ...(seat.bustOfferDeadline !== undefined ? { bustOfferDeadline: seat.bustOfferDeadline } : {}),
   };
 }
 
@@ -81,6 +86,11 @@ export function tableInfo(s: TableViewState): TableInfo {
     button: s.button,
     handsPlayed: s.handsPlayed,
     ...(s.tournament ? { tournament: tournamentInfo(s.tournament, s.seats) } : (s.rules ?? {})),
+    ...(s.waitlist ? { waitlist: s.waitlist } : {}),
+    ...(s.pendingTable &&
+    (s.pendingTable.smallBlind !== t.smallBlind || s.pendingTable.bigBlind !== t.bigBlind)
+      ? { nextStakes: { smallBlind: s.pendingTable.smallBlind, bigBlind: s.pendingTable.bigBlind } }
+      : {}),
   };
 }
 
@@ -129,5 +139,9 @@ function tournamentInfo(
     entrants: standings?.entrants ?? here.length,
     averageStack: standings?.averageStack ?? (here.length > 0 ? Math.floor(chipsHere / here.length) : 0),
     handForHand: standings?.handForHand ?? false,
+    ...(standings?.deal ? { deal: standings.deal } : {}),
+    ...(standings?.bounties
+      ? { bounties: standings.bounties.filter((b) => here.some((s) => s.userId === b.userId)) }
+      : {}),
   };
 }

@@ -14,9 +14,18 @@ export interface RuntimeTiming {
   runoutPauseMs?: number;
   /** A player sat out this long is stood up and cashed out. */
   sitOutLimitMs: number;
+  /**
+   * How long a busted cash-table player keeps the seat to add chips (seatExits.offerChips); absent:
+   * BUST_OFFER_MS (60 s); 0: stood up at once (long simulations whose scripted players never add chips).
+   */
+  bustOfferMs?: number;
   /** Consecutive timeouts that sit a player out. */
   timeoutsToSitOut: number;
-  /** Events kept for RESUME. */
+  /**
+   * Events kept for RESUME: 256 is a few hands (a 9-max hand with antes is 60–80 events), so a reconnect
+   * within a minute or two resumes, a longer absence gets a fresh snapshot. Each kept hand event holds its
+   * hand's context (the deck commitment's openings): at 1,024 a busy table kept ~1 MB, at 256 ~0.4 MB.
+   */
   logSize: number;
 }
 
@@ -26,5 +35,5 @@ export const DEFAULT_TIMING: RuntimeTiming = {
   showWindowMs: 2500,
   sitOutLimitMs: 5 * 60_000,
   timeoutsToSitOut: 2,
-  logSize: 1024,
+  logSize: 256,
 };

@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { nextBlinds, type Level } from '@tenger/engine';
 import type { HandRecord } from '@tenger/engine';
+import type { TableDeal } from '@tenger/protocol';
 import type { Seat } from './seatRules.js';
 
 /** What a tournament table tells its director after each settled hand (see tournaments/ports.ts). */
@@ -31,6 +32,10 @@ export interface TournamentStandings {
   entrants: number;
   averageStack: number;
   handForHand: boolean;
+  /** The final-table deal (tournaments/finalTableDeal.ts); null or absent while none may be asked. */
+  deal?: TableDeal | null;
+  /** A progressive knockout: the bounty on each head at this table (its seats; set per table). */
+  bounties?: Array<{ userId: number; bounty: number }>;
 }
 
 /** A player's tournament is over: place (1: the winner) and prize in ₮. */

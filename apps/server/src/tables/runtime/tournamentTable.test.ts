@@ -122,6 +122,22 @@ describe('a tournament table', () => {
     expect(t.u.runtime.isPlaying).toBe(true);
   });
 
+  it('a deal whose write fails keeps its release: the retry deals (the table never waits for a second release)', async () => {
+    const t = await tournamentTable([3_000, 3_000, 3_000]);
+    const handStarted = t.u.store.handStarted.bind(t.u.store);
+    let failures = 1;
+    t.u.store.handStarted = async (tableId, hand) => {
+      if (failures-- > 0) throw new Error('the database is busy');
+      return handStarted(tableId, hand);
+    };
+    await t.deal();
+    expect(t.u.runtime.isPlaying).toBe(false);
+    await t.u.tick(1_000); // dealOrRetry's first pause
+    expect(t.u.runtime.isPlaying).toBe(true);
+    await playOut(t, () => 'fold');
+    expect(t.reports).toHaveLength(1);
+  });
+
   it('takes the blinds and ante of the level in force at the deal: a new level applies from the next hand', async () => {
     const t = await tournamentTable([5_000, 5_000, 5_000]);
     await t.deal();
@@ -401,6 +417,12 @@ describe('a tournament table', () => {
       { type: 'table-closed' },
       { type: 'tournament-move', userId, tableId: 78, tableName: 'Final', seat: 2 },
     ]);
+    // The closed table let its kept events go (sockets linger a while; the hands' decks must not):
+    // a viewer resuming from before the close gets a fresh snapshot, which still names the move.
+    const frames = moved!.frames.length;
+    t.u.runtime.resume(moved!, 1);
+    const [fresh] = moved!.frames.slice(frames);
+    expect(fresh).toMatchObject({ type: 'SNAPSHOT', viewer: { movedTo: { tableId: 78 } } });
   });
 
   it('a table released just before a break deals nothing during it and deals as soon as the break is over', async () => {

@@ -86,7 +86,9 @@ export function frameFor(viewer: ViewerIdentity, outgoing: Outgoing): TableServe
 export function viewKey(viewer: ViewerIdentity, outgoing: Outgoing): string | null {
   if (outgoing.kind !== 'event') return null;
   const { entry } = outgoing;
-  if (entry.kind === 'table' || entry.event.type !== 'hole-cards-dealt') return 'all';
+  if (entry.kind === 'table')
+    return isPrivateExit(entry.event) && entry.event.userId === viewer.userId ? 'own' : 'all';
+  if (entry.event.type !== 'hole-cards-dealt') return 'all';
   return `seat:${seatOfViewer(viewer, entry.hand)}`;
 }
 
@@ -127,8 +129,18 @@ function snapshotFor(viewer: ViewerIdentity, source: SnapshotSource): TableSnaps
   };
 }
 
+/** A seat-left event carrying what only the player who left may read (the kick reason, their least return buy-in). */
+function isPrivateExit(event: TableEvent): event is Extract<TableEvent, { type: 'seat-left' }> {
+  return event.type === 'seat-left' && (event.note !== undefined || event.returnMinBuyIn !== undefined);
+}
+
 function eventFor(viewer: ViewerIdentity, entry: LogEntry): TableEvent {
-  if (entry.kind === 'table') return entry.event;
+  if (entry.kind === 'table') {
+    if (!isPrivateExit(entry.event) || entry.event.userId === viewer.userId) return entry.event;
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    const { note, returnMinBuyIn, ...shared } = entry.event;
+    return shared;
+  }
   const seat = seatOfViewer(viewer, entry.hand);
   const [visible] = eventsFor([entry.event], seat);
   const event = presentHandEvent(visible, entry.hand);

@@ -1,5 +1,5 @@
 import type { AdjustmentDirection, AdminUser } from '@tenger/protocol';
-import { Alert, App, Form, Input, InputNumber, Modal, Radio, Typography } from 'antd';
+import { Alert, App, Form, Input, Modal, Radio, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../app/money';
@@ -8,6 +8,7 @@ import { errorText, showServerFieldErrors } from './apiError';
 import { useCreateAdjustmentMutation, useGetSettingsQuery } from './adminEndpoints';
 import { useSingleFlight } from './useSingleFlight';
 import { wholeAmountRule } from './wholeAmount';
+import { AmountInput } from '../../app/AmountInput';
 
 interface AdjustmentForm {
   direction: AdjustmentDirection;
@@ -94,7 +95,7 @@ export function AdjustmentDialog({ user, onClose }: { user: AdminUser; onClose: 
           label={t('admin.deposits.amount')}
           rules={[{ required: true, message: t('admin.deposits.amountRequired') }, wholeAmountRule(max, t)]}
         >
-          <InputNumber<number> prefix="₮" style={{ width: '100%' }} />
+          <AmountInput prefix="₮" />
         </Form.Item>
         <Form.Item
           name="reason"

@@ -15,6 +15,8 @@ const item = (id: number, action: string, target: [string, string], summary: str
   targetType: target[0],
   targetId: target[1],
   summary,
+  summaryCode: null as string | null,
+  summaryParams: {} as Record<string, string | number>,
 });
 
 function readText(blob: Blob): Promise<string> {
@@ -103,5 +105,41 @@ describe('the audit page', { timeout: 60_000 }, () => {
     click.mockRestore();
     objectUrls.createObjectURL = saved.create;
     objectUrls.revokeObjectURL = saved.revoke;
+  });
+
+  it("shows a coded row in the reader's language and an old row without a code as stored (issue 23)", async () => {
+    stubServer({
+      'GET /api/v1/admin/audit': [
+        200,
+        {
+          items: [
+            {
+              ...item(52, 'simulation.start', ['table', '3'], 'simulation off -> on'),
+              summaryCode: 'table.simulation',
+              summaryParams: { from: 'off', to: 'on' },
+            },
+            {
+              ...item(51, 'deposit.create', ['deposit', '4'], '₮5000 credited to bat (#7)'),
+              summaryCode: 'deposit.credit',
+              summaryParams: { amount: 5_000, username: 'bat', userId: 7 },
+            },
+            item(50, 'user.block', ['user', '7'], 'bat: status active -> blocked'),
+          ],
+          nextBefore: null,
+        },
+      ],
+    });
+    window.history.replaceState({}, '', '/?lng=mn');
+    try {
+      renderAdmin(<AuditPage />, '/admin/audit');
+      expect(await screen.findByText('Симуляц: унтраалттай → асаалттай')).toBeInTheDocument();
+      expect(screen.getByText('bat (#7) дансанд ₮5,000 орлого хийгдсэн')).toBeInTheDocument();
+      expect(screen.queryByText('simulation off -> on')).not.toBeInTheDocument();
+      // Written before the codes: shown as stored.
+      expect(screen.getByText('bat: status active -> blocked')).toBeInTheDocument();
+    } finally {
+      window.history.replaceState({}, '', '/');
+      localStorage.setItem('i18nextLng', 'en');
+    }
   });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../app/dates';
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, AUDIT_TARGET_TYPES } from './adminConstants';
 import { errorText } from './apiError';
+import { auditSummaryText } from './auditSummary';
 import { useExportAuditCsvMutation, useGetAuditQuery, type AuditArgs } from './adminEndpoints';
 import { UserPicker } from './UserPicker';
 import { ListTable } from './ListTable';
@@ -165,7 +166,11 @@ export function AuditPage() {
             render: (_value, item) =>
               item.targetType ? `${item.targetType}:${item.targetId}` : item.targetId,
           },
-          { title: t('admin.audit.summary'), dataIndex: 'summary', key: 'summary' },
+          {
+            title: t('admin.audit.summary'),
+            key: 'summary',
+            render: (_value, item) => auditSummaryText(item, t, i18n.language),
+          },
         ]}
       />
       <Space style={{ marginTop: 16 }}>

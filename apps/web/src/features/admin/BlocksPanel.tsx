@@ -1,10 +1,25 @@
 import type { ContentBlock, LocalizedText } from '@tenger/protocol';
-import { App, Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Space, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Row,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_BLOCK_PLACES, isUsedBlockName, USED_BLOCK_NAMES } from '../../app/contentBlocks';
 import { formatDateTime } from '../../app/dates';
 import { errorText } from './apiError';
+import { oneLanguageChanged } from './blockLanguages';
 import {
   useCreateBlockMutation,
   useDeleteBlockMutation,
@@ -33,7 +48,7 @@ export function BlockText({ text }: { text: string }) {
 /** Content blocks: list, create, edit with a live preview in both languages, delete. */
 export function BlocksPanel() {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const { data = [], isLoading, error } = useGetBlocksQuery();
   const [createBlock] = useCreateBlockMutation();
   const [updateBlock] = useUpdateBlockMutation();
@@ -50,6 +65,24 @@ export function BlocksPanel() {
         : { name: block.name, en: block.block.en, mn: block.block.mn },
     );
     setEditing(block);
+  };
+
+  const languageName = (language: 'en' | 'mn') =>
+    t(language === 'en' ? 'admin.blocks.englishName' : 'admin.blocks.mongolianName');
+  const oneChanged =
+    editing && editing !== 'new' && preview ? oneLanguageChanged(editing.block, preview) : null;
+
+  // Saving one language's text alone leaves the other language's readers with the old text: asked first.
+  const submit = (values: BlockForm) => {
+    const only = editing && editing !== 'new' ? oneLanguageChanged(editing.block, values) : null;
+    if (!only) return save(values);
+    void modal.confirm({
+      title: t('admin.blocks.oneLanguageTitle', { changed: languageName(only.changed) }),
+      content: t('admin.blocks.oneLanguageBody', { other: languageName(only.other) }),
+      okText: t('admin.blocks.saveAnyway'),
+      cancelText: t('admin.common.cancel'),
+      onOk: () => save(values),
+    });
   };
 
   const save = (values: BlockForm) =>
@@ -165,7 +198,7 @@ export function BlocksPanel() {
         onCancel={() => setEditing(null)}
         forceRender
       >
-        <Form<BlockForm> form={form} layout="vertical" onFinish={save}>
+        <Form<BlockForm> form={form} layout="vertical" onFinish={submit}>
           <Form.Item
             name="name"
             label={t('admin.blocks.name')}
@@ -176,6 +209,18 @@ export function BlocksPanel() {
           >
             <Input disabled={editing !== 'new'} maxLength={64} />
           </Form.Item>
+          {oneChanged ? (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 16 }}
+              data-testid="block-one-language"
+              title={t('admin.blocks.oneLanguageHint', {
+                changed: languageName(oneChanged.changed),
+                other: languageName(oneChanged.other),
+              })}
+            />
+          ) : null}
           <Row gutter={16}>
             <Col xs={24} md={12}>
               <Form.Item name="en" label={t('admin.blocks.english')}>

@@ -52,6 +52,7 @@ const ACCOUNT_CLASSES: AccountClass[] = [
   'tournamentPools',
   'tournamentFees',
   'tournamentGuarantee',
+  'playersTickets',
 ];
 
 /**

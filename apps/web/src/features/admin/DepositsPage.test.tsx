@@ -1,24 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DepositsPage } from './DepositsPage';
+import { adminUserRow } from '../../test/fixtures';
 import { adminUser, deferred, renderAdmin, stubServer } from './testKit';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const bat = {
-  userId: 7,
-  username: 'bat',
-  email: 'bat@tenger.test',
-  role: 'PLAYER',
-  status: 'active',
-  isBot: false,
-  balance: 120_000,
-  locked: 0,
-  bank: 'Khan Bank',
-  accountNumber: '5000123456',
-  preferences: {},
-  createdAt: '2026-11-01T10:00:00.000Z',
-};
+const bat = adminUserRow();
 const emptyPage = { items: [], total: 0, page: 1, pageSize: 20 };
 const deposit = (amount: number, extra: object = {}) => ({
   depositId: 1,
@@ -137,7 +125,7 @@ describe('crediting a deposit', { timeout: 60_000 }, () => {
     });
     renderAdmin(<DepositsPage />, '/admin/deposit');
     fireEvent.change(await screen.findByRole('combobox', { name: 'Player' }), { target: { value: 'bat' } });
-    fireEvent.click(await screen.findByText('bat · bat@tenger.test · #7'));
+    fireEvent.click(await screen.findByText('bat · bat@tenger.test · #7 · TP7K2QXM'));
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Amount' }), { target: { value: '50000' } });
     fireEvent.click(within(await submitAndConfirm()).getByRole('button', { name: 'Credit it' }));
     expect(await screen.findByText('DEP-000001: ₮50,000 credited to bat')).toBeInTheDocument();
@@ -154,9 +142,14 @@ describe('crediting a deposit', { timeout: 60_000 }, () => {
     expect(server.calls('POST', '/api/v1/admin/deposit')).toHaveLength(0);
   });
 
-  it.each(['0', '-5', '1.5', '999999999999'])(
-    'refuses %s with a message and never turns it into another amount',
-    async (typed) => {
+  it.each([
+    ['0', '0'],
+    ['-5', '-5'],
+    ['1.5', '1.5'],
+    ['999999999999', '999,999,999,999'],
+  ])(
+    'refuses %s with a message and never turns it into another amount (shown as %s)',
+    async (typed, shown) => {
       const server = renderDeposits([201, deposit(1)]);
       await fillAmount(typed);
       fireEvent.click(screen.getByRole('button', { name: 'Credit the deposit' }));
@@ -166,7 +159,7 @@ describe('crediting a deposit', { timeout: 60_000 }, () => {
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(server.calls('POST', '/api/v1/admin/deposit')).toHaveLength(0);
       fireEvent.blur(screen.getByRole('spinbutton', { name: 'Amount' }));
-      expect(screen.getByRole('spinbutton', { name: 'Amount' })).toHaveValue(typed);
+      expect(screen.getByRole('spinbutton', { name: 'Amount' })).toHaveValue(shown);
     },
   );
 

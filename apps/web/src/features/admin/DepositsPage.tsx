@@ -1,5 +1,5 @@
 import type { AdminDeposit } from '@tenger/protocol';
-import { Alert, Button, Card, Form, Input, InputNumber, Modal, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -20,6 +20,7 @@ import { UserPicker } from './UserPicker';
 import { useSingleFlight } from './useSingleFlight';
 import { wholeAmountRule } from './wholeAmount';
 import { ListTable } from './ListTable';
+import { AmountInput } from '../../app/AmountInput';
 
 interface DepositForm {
   userId?: number;
@@ -127,7 +128,7 @@ export function DepositsPage() {
             ]}
           >
             {/* No min, max or precision: antd would silently turn 0 into 1 and 1.5 into 2. */}
-            <InputNumber<number> step={1000} prefix="₮" style={{ width: '100%' }} />
+            <AmountInput step={1000} prefix="₮" />
           </Form.Item>
           <Form.Item name="note" label={t('admin.deposits.note')}>
             <Input.TextArea rows={2} maxLength={500} showCount />

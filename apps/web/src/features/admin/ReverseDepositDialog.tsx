@@ -1,5 +1,5 @@
 import type { AdminDeposit } from '@tenger/protocol';
-import { Alert, Form, Input, InputNumber, Modal, Typography } from 'antd';
+import { Alert, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../app/money';
@@ -7,6 +7,7 @@ import { errorText, showServerFieldErrors } from './apiError';
 import { useReverseDepositMutation, useSearchUsersQuery } from './adminEndpoints';
 import { useSingleFlight } from './useSingleFlight';
 import { wholeAmountRule } from './wholeAmount';
+import { AmountInput } from '../../app/AmountInput';
 
 interface ReverseForm {
   amount?: number | null;
@@ -72,7 +73,7 @@ export function ReverseDepositDialog({ deposit, onClose }: { deposit: AdminDepos
             wholeAmountRule(deposit.amount, t),
           ]}
         >
-          <InputNumber<number> prefix="₮" style={{ width: '100%' }} />
+          <AmountInput prefix="₮" />
         </Form.Item>
         <Form.Item
           name="reason"

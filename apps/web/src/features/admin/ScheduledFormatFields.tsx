@@ -1,5 +1,6 @@
 import { Checkbox, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useGetTournamentsQuery } from '../../api/userApi';
 import { MAX_AMOUNT } from './adminConstants';
 
 /** The server's bounds (packages/protocol tournament.ts): levels and re-entries. */
@@ -11,10 +12,15 @@ export const DEFAULT_SCHEDULE_TIME_ZONE = 'Asia/Ulaanbaatar';
 /**
  * The scheduled formats of a multi-table tournament (issue 21): when registration opens, late
  * registration and re-entry, rebuys and the add-on, the guarantee, a recurring schedule and the
- * contest teaser, progressive knockout bounties. A Sit & Go gets only the guarantee and the bounties.
+ * contest teaser, progressive knockout bounties, and a satellite's target (a tournament not yet started,
+ * not this one). A Sit & Go gets only the guarantee, the bounties and the target.
  */
-export function ScheduledFormatFields({ kind }: { kind: string | undefined }) {
+export function ScheduledFormatFields({ kind, selfId }: { kind: string | undefined; selfId?: number }) {
   const { t } = useTranslation();
+  const { data: tournaments } = useGetTournamentsQuery();
+  const targets = (tournaments ?? [])
+    .filter((x) => (x.status === 'scheduled' || x.status === 'registering') && x.tournamentId !== selfId)
+    .map((x) => ({ value: x.tournamentId, label: `${x.name} (#${x.tournamentId})` }));
   const whole = (min: number, max: number) => (
     <InputNumber<number> min={min} max={max} precision={0} style={{ width: '100%' }} />
   );
@@ -39,11 +45,29 @@ export function ScheduledFormatFields({ kind }: { kind: string | undefined }) {
           </Form.Item>
         </Col>
         <Col span={8}>
+          <Form.Item
+            name="dealKeptPercent"
+            label={label('dealKeptPercent')}
+            tooltip={label('dealKeptPercentHelp')}
+          >
+            <InputNumber<number> min={0} max={100} precision={0} suffix="%" style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col span={8}>
           <Form.Item name="featured" valuePropName="checked" label={label('featured')}>
             <Checkbox>{label('featuredHelp')}</Checkbox>
           </Form.Item>
         </Col>
       </Row>
+      {/* Emptied: null, so an edit clears the target (a template leaves it out). */}
+      <Form.Item
+        name="targetId"
+        label={label('targetId')}
+        tooltip={label('targetIdHelp')}
+        normalize={(value: number | undefined) => value ?? null}
+      >
+        <Select allowClear placeholder={label('noTarget')} options={targets} />
+      </Form.Item>
       {kind === 'mtt' ? (
         <>
           <Form.Item name="registrationOpensAt" label={label('registrationOpensAt')}>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingsPage, sharesRemainder } from './SettingsPage';
 import { renderAdmin, stubServer } from './testKit';
@@ -63,14 +63,56 @@ describe('the deposit limits', { timeout: 60_000 }, () => {
     });
     renderAdmin(<SettingsPage />, '/admin/settings');
     const max = (await screen.findByLabelText('Largest deposit')) as HTMLInputElement;
-    await waitFor(() => expect(max.value).toBe('10000000'));
+    // Thousands separators in money inputs (issue 23); the value saved stays the integer.
+    await waitFor(() => expect(max.value).toBe('10,000,000'));
     const dual = screen.getByLabelText('Second administrator needed above') as HTMLInputElement;
-    expect(dual.value).toBe('1000000');
+    expect(dual.value).toBe('1,000,000');
     fireEvent.change(dual, { target: { value: '2000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.calls('PUT', '/api/v1/admin/settings')).toHaveLength(1));
     expect(server.calls('PUT', '/api/v1/admin/settings')[0].body).toMatchObject({
       deposit: { maxAmount: 10_000_000, dualApprovalAbove: 2_000_000 },
     });
+  });
+
+  it('edit the receiving bank accounts per language, checked by the server’s own rules', async () => {
+    const server = stubServer({
+      'GET /api/v1/admin/settings': [
+        200,
+        {
+          ...settings,
+          depositAccounts: {
+            en: [{ bank: 'Khan Bank', accountNumber: '5000123456', holder: 'Tenger LLC' }],
+            mn: [],
+          },
+        },
+      ],
+      'PUT /api/v1/admin/settings': (request) => [200, { ...settings, ...(request.body as object) }],
+      'GET /api/v1/admin/block/list': [200, []],
+    });
+    renderAdmin(<SettingsPage />, '/admin/settings');
+    const en = await screen.findByTestId('deposit-accounts-en');
+    await waitFor(() =>
+      expect((screen.getByLabelText('Bank 1') as HTMLInputElement).value).toBe('Khan Bank'),
+    );
+    const mn = screen.getByTestId('deposit-accounts-mn');
+    fireEvent.click(within(mn).getByRole('button', { name: 'Add an account' }));
+    const mnBank = within(mn).getByLabelText('Bank 1');
+    fireEvent.change(mnBank, { target: { value: 'Хаан банк' } });
+    fireEvent.change(within(mn).getByLabelText('Account number'), { target: { value: '5000;123' } });
+    fireEvent.change(within(mn).getByLabelText('Account holder'), { target: { value: 'Тэнгэр ХХК' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await within(mn).findByText('4 to 41 letters, digits, spaces or dashes')).toBeInTheDocument();
+    expect(server.calls('PUT', '/api/v1/admin/settings')).toHaveLength(0);
+    fireEvent.change(within(mn).getByLabelText('Account number'), { target: { value: '5000 1234 56' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.calls('PUT', '/api/v1/admin/settings')).toHaveLength(1));
+    expect(server.calls('PUT', '/api/v1/admin/settings')[0].body).toMatchObject({
+      depositAccounts: {
+        en: [{ bank: 'Khan Bank', accountNumber: '5000123456', holder: 'Tenger LLC' }],
+        mn: [{ bank: 'Хаан банк', accountNumber: '5000 1234 56', holder: 'Тэнгэр ХХК' }],
+      },
+    });
+    expect(en).toBeInTheDocument();
   });
 });

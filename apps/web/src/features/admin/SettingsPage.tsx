@@ -21,6 +21,8 @@ import { errorText } from './apiError';
 import { useGetSettingsQuery, useUpdateSettingsMutation } from './adminEndpoints';
 import { BlocksPanel } from './BlocksPanel';
 import { useSingleFlight } from './useSingleFlight';
+import { AmountInput } from '../../app/AmountInput';
+import { DepositAccountsFields } from './DepositAccountsFields';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 type BadBeatShares = NonNullable<Settings['jackpot']['badBeatShares']>;
@@ -37,7 +39,7 @@ const WHOLE = { precision: 0, style: { width: '100%' } } as const;
 
 /** A whole number of tugrik, from 1 to the largest amount a request may carry. */
 function MoneyInput(props: InputNumberProps<number>) {
-  return <InputNumber<number> min={1} max={MAX_AMOUNT} prefix="₮" {...WHOLE} {...props} />;
+  return <AmountInput min={1} max={MAX_AMOUNT} prefix="₮" {...WHOLE} {...props} />;
 }
 
 /** A percentage from 0 to `max`, to two decimals. */
@@ -76,6 +78,8 @@ function formValuesOf(settings: Settings): Settings {
       dualApprovalAbove: settings.withdrawal.dualApprovalAbove ?? 1_000_000,
     },
     fourEyes: settings.fourEyes ?? { approverMinAdminHours: 24 },
+    // A server from before the receiving accounts sends none.
+    depositAccounts: settings.depositAccounts ?? { en: [], mn: [] },
     jackpot: {
       ...settings.jackpot,
       badBeatShares: settings.jackpot.badBeatShares ?? DEFAULT_BAD_BEAT_SHARES,
@@ -101,6 +105,10 @@ export function SettingsPage() {
           dualApprovalAbove: values.withdrawal.dualApprovalAbove,
         },
         banks: values.banks.map((bank) => bank.trim()).filter(Boolean),
+        depositAccounts: {
+          en: values.depositAccounts?.en ?? [],
+          mn: values.depositAccounts?.mn ?? [],
+        },
       }).unwrap();
       form.setFieldsValue(formValuesOf(saved));
       setNotice({ kind: 'success', text: t('admin.settings.saved') });
@@ -212,6 +220,8 @@ export function SettingsPage() {
             </Field>
           </Row>
 
+          <DepositAccountsFields />
+
           <Typography.Title level={5}>{t('admin.settings.fourEyes')}</Typography.Title>
           <Row gutter={16}>
             <Col xs={24} md={12}>
@@ -221,7 +231,7 @@ export function SettingsPage() {
                 extra={t('admin.settings.withdrawalDualApprovalHelp')}
                 rules={[required]}
               >
-                <InputNumber<number> min={1} max={MAX_AMOUNT} prefix="₮" {...WHOLE} />
+                <MoneyInput />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>

@@ -1,5 +1,16 @@
 import type { AdminTable, BettingStructure, CreateTableRequest, TableVariant } from '@tenger/protocol';
-import { Col, Form, Input, InputNumber, Row, Select, Switch, Typography, type FormInstance } from 'antd';
+import {
+  Alert,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Switch,
+  Typography,
+  type FormInstance,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MAX_AMOUNT } from './adminConstants';
@@ -68,10 +79,13 @@ export function TableForm({
   form,
   initialValues,
   onFinish,
+  live = false,
 }: {
   form: FormInstance<TableFormValues>;
   initialValues: TableFormValues;
   onFinish: (values: TableFormValues) => void;
+  /** A hand is being played at the table: the edit applies from the next hand (said before saving). */
+  live?: boolean;
 }) {
   const { t } = useTranslation();
   const moneyInput = (
@@ -87,6 +101,15 @@ export function TableForm({
 
   return (
     <Form<TableFormValues> form={form} layout="vertical" initialValues={initialValues} onFinish={onFinish}>
+      {live && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="table-live-warning"
+          title={t('admin.tables.liveWarning')}
+        />
+      )}
       <Form.Item name="name" label={t('admin.tables.name')} rules={[{ ...required, whitespace: true }]}>
         <Input maxLength={64} />
       </Form.Item>

@@ -52,6 +52,31 @@ describe("the tables page's action time", { timeout: 60_000 }, () => {
   });
 });
 
+describe('editing a live table', { timeout: 60_000 }, () => {
+  it('warns before saving that a hand is in play and the changes apply from the next hand; a quiet table has no warning', async () => {
+    stubServer({
+      'GET /api/v1/admin/table': [
+        200,
+        [
+          { ...gobi, status: 'playing', seated: 2 },
+          { ...gobi, tableId: 4, no: 4, name: 'Altai' },
+        ],
+      ],
+    });
+    renderAdmin(<TablesPage />, '/admin/table');
+    const row = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+    await screen.findByText('Gobi');
+    fireEvent.click(within(row('Gobi')).getByRole('button', { name: 'Edit' }));
+    expect(await screen.findByTestId('table-live-warning')).toHaveTextContent(
+      'This table is live: a hand is being played. Your changes apply from the next hand',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(row('Altai')).getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(screen.getByRole('dialog')).toHaveTextContent('Edit Altai'));
+    expect(screen.queryByTestId('table-live-warning')).not.toBeInTheDocument();
+  });
+});
+
 describe("the tables page's simulation", { timeout: 60_000 }, () => {
   it('asks before starting the bots, and then calls Starting (not Waiting) until a hand is dealt', async () => {
     let simulating = false;

@@ -189,7 +189,16 @@ export function TablesPage() {
         onCancel={() => setEditing(null)}
         forceRender
       >
-        <TableForm form={form} initialValues={NEW_TABLE} onFinish={save} />
+        <TableForm
+          form={form}
+          initialValues={NEW_TABLE}
+          onFinish={save}
+          live={
+            editing !== null &&
+            editing !== 'new' &&
+            data?.find((table) => table.tableId === editing.tableId)?.status === 'playing'
+          }
+        />
       </Modal>
     </section>
   );

@@ -30,10 +30,13 @@ export const TOURNAMENT_ENTRANTS_MAX = 10_000;
 export function TournamentForm({
   form,
   editing,
+  tournamentId,
   onFinish,
 }: {
   form: FormInstance<TournamentFormValues>;
   editing: boolean;
+  /** The tournament being edited (it cannot be its own satellite's target). */
+  tournamentId?: number;
   onFinish: (values: TournamentFormValues) => void;
 }) {
   const { t } = useTranslation();
@@ -130,7 +133,7 @@ export function TournamentForm({
           <Input type="datetime-local" />
         </Form.Item>
       ) : null}
-      <ScheduledFormatFields kind={kind} />
+      <ScheduledFormatFields kind={kind} selfId={tournamentId} />
       <Row gutter={12}>
         <Col span={12}>
           <Form.Item

@@ -285,7 +285,12 @@ export function TournamentsPage() {
         {editing !== null && editing !== 'new' && editing.entrants > 0 ? (
           <Typography.Paragraph type="secondary">{t('admin.tournaments.moneyFixed')}</Typography.Paragraph>
         ) : null}
-        <TournamentForm form={form} editing={editing !== 'new'} onFinish={save} />
+        <TournamentForm
+          form={form}
+          editing={editing !== 'new'}
+          tournamentId={editing && editing !== 'new' ? editing.tournamentId : undefined}
+          onFinish={save}
+        />
       </Modal>
       <Modal
         open={filling !== null}

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UserHistoryPage } from './UserHistoryPage';
+import { adminUserRow } from '../../test/fixtures';
 import { renderAdmin, stubServer } from './testKit';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -34,5 +35,37 @@ describe("the admin's view of a user's game history", { timeout: 60_000 }, () =>
     await waitFor(() =>
       expect(server.calls('GET', '/api/v1/admin/user/outcome').at(-1)?.query.get('type')).toBe('buy_in'),
     );
+  });
+
+  it('shows the deposit reference and flags a payout account other accounts share', async () => {
+    const user = adminUserRow({ bank: 'Golomt Bank', accountNumber: '4400111122', balance: 0 });
+    stubServer({
+      'GET /api/v1/admin/user/outcome': [200, { items: [], total: 0, page: 1, pageSize: 20 }],
+      'GET /api/v1/admin/user/search': [200, { items: [user], total: 1, page: 1, pageSize: 20 }],
+      'GET /api/v1/admin/user/shared-payout': [
+        200,
+        {
+          accounts: [
+            {
+              userId: 9,
+              username: 'bat2',
+              status: 'active',
+              bank: 'Golomt Bank',
+              accountNumber: '4400-1111-22',
+              source: 'current',
+            },
+          ],
+        },
+      ],
+    });
+    renderAdmin(<UserHistoryPage />, '/admin/user/history?userId=7');
+    expect(await screen.findByTestId('user-deposit-reference')).toHaveTextContent('TP7K2QXM');
+    const flag = await screen.findByTestId('shared-payout');
+    expect(flag).toHaveTextContent('Payout account shared with other accounts');
+    expect(within(flag).getByRole('link', { name: 'bat2 #9' })).toHaveAttribute(
+      'href',
+      '/admin/user/history?userId=9',
+    );
+    expect(flag).toHaveTextContent('holds it now');
   });
 });

@@ -12,6 +12,7 @@ import { useGetUserMailsQuery, useGetUserOutcomesQuery } from './adminEndpoints'
 import { errorText } from './apiError';
 import { positiveId } from './ids';
 import { ListTable } from './ListTable';
+import { UserAccountCard } from './UserAccountCard';
 
 type TypeFilter = OutcomeType | 'all';
 const TYPES: TypeFilter[] = [
@@ -25,6 +26,10 @@ const TYPES: TypeFilter[] = [
   'tournament_refund',
   'tournament_prize',
   'tournament_bounty',
+  'tournament_ticket',
+  'tournament_ticket_entry',
+  'tournament_ticket_return',
+  'tournament_ticket_refund',
 ];
 
 /** One user's game history (/admin/user/history?userId=): the rows the player sees under History. */
@@ -40,6 +45,7 @@ export function UserHistoryPage() {
       <p>
         <Link to="/admin">{t('admin.history.back')}</Link>
       </p>
+      {userId ? <UserAccountCard userId={userId} /> : null}
       {userId ? <OutcomeTable userId={userId} /> : <Typography.Text>{t('admin.notFound')}</Typography.Text>}
       {userId ? <RecentMails userId={userId} /> : null}
     </section>

@@ -6,7 +6,7 @@ import { useSearchUsersQuery } from './adminEndpoints';
 
 const SEARCH_DELAY_MS = 300;
 
-/** Finds a user by name, email or id as the admin types; the value is the user id. */
+/** Finds a user by name, email, id or deposit reference as the admin types; the value is the user id. */
 export function UserPicker({
   id,
   value,
@@ -45,7 +45,9 @@ export function UserPicker({
       notFoundContent={q ? t('admin.users.empty') : t('admin.deposits.typeToSearch')}
       options={[...users.values()].map((user) => ({
         value: user.userId,
-        label: `${user.username} · ${user.email} · #${user.userId}`,
+        label: [user.username, user.email, `#${user.userId}`, user.depositReference]
+          .filter(Boolean)
+          .join(' · '),
         disabled: user.status !== 'active',
       }))}
     />

@@ -147,9 +147,11 @@ export function UsersPage() {
           {
             title: t('admin.columns.username'),
             key: 'username',
+            // A long name breaks onto a second line (with its tags) so every column fits a 1,366 px screen.
+            width: 150,
             render: (_value, user) => (
-              <Space size={4}>
-                <span>{user.username}</span>
+              <Space size={4} wrap>
+                <span style={{ overflowWrap: 'anywhere' }}>{user.username}</span>
                 {user.isBot ? <Tag color="purple">{t('admin.users.bot')}</Tag> : null}
                 {user.status === 'blocked' ? <Tag color="red">{t('admin.users.blocked')}</Tag> : null}
                 {user.status === 'deleted' ? <Tag>{t('admin.users.deletedTag')}</Tag> : null}

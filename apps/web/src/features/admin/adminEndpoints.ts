@@ -10,6 +10,7 @@ import type {
   AdminDeposit,
   AdminDepositPage,
   AdminMail,
+  SharedPayoutResponse,
   AdminTable,
   AdminUser,
   AdminUserPage,
@@ -136,6 +137,11 @@ export const adminEndpoints = adminApi.injectEndpoints({
     }),
     getUserMails: build.query<AdminMail[], number>({
       query: (userId) => ({ url: '/user/mail', params: { userId: String(userId) } }),
+      providesTags: ['UserList'],
+    }),
+    /** Other accounts with the same payout bank account as the user. */
+    getSharedPayout: build.query<SharedPayoutResponse, number>({
+      query: (userId) => ({ url: '/user/shared-payout', params: { userId: String(userId) } }),
       providesTags: ['UserList'],
     }),
     deleteUser: build.mutation<AdminUser, number>({
@@ -485,6 +491,7 @@ export const {
   useSearchUsersQuery,
   useGetUserOutcomesQuery,
   useGetUserMailsQuery,
+  useGetSharedPayoutQuery,
   useDeleteUserMutation,
   useUpdateRoleMutation,
   useBlockUserMutation,

@@ -135,6 +135,8 @@ export function summaryValues(tournament: TournamentSummary): TournamentFormValu
     timeZone: tournament.timeZone ?? null,
     featured: tournament.featured,
     bountyPercent: tournament.bountyPercent,
+    dealKeptPercent: tournament.dealKeptPercent,
+    targetId: tournament.satellite?.targetId ?? null,
   };
 }
 

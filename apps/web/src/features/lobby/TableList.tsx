@@ -1,10 +1,14 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { LobbyTable } from '../../api/types';
 import { useGetTablesQuery } from '../../api/userApi';
 import { LOBBY_POLL_MS } from '../../app/constants';
+import { useAppSelector } from '../../app/hooks';
 import { formatMoney } from '../../app/money';
+import { MAX_TABLES, tableSet } from '../table/multi/tableSet';
+import { TAKE_HELD_SEAT_QUERY } from '../table/useTakeHeldSeat';
+import { WaitlistCell, WaitlistOffers } from './LobbyWaitlist';
 import { SeatedMark, useSeatedTables } from './SeatedMark';
 import {
   ALL,
@@ -17,6 +21,7 @@ import {
   type SortColumn,
 } from './lobbyView';
 import { isFull, stakesLevels, variantFamily, type VariantFamily } from './variant';
+import { useMyWaitlists } from './waitlistApi';
 
 /** The spec's columns that sort (Table holds the buttons). */
 const SPEC_COLUMNS: readonly SortColumn[] = ['no', 'name', 'variant', 'buyIn', 'players', 'blinds'];
@@ -42,6 +47,8 @@ export function TableList() {
     skipPollingIfUnfocused: true,
   });
   const seatedAt = useSeatedTables();
+  const waitlists = useMyWaitlists();
+  const isAuthenticated = useAppSelector((state) => state.auth.isAuthenticated);
   const [query, setQuery] = useSearchParams();
   const view = useMemo(() => viewFromQuery(query), [query]);
   const update = (next: LobbyView) => setQuery((current) => queryFromView(next, current), { replace: true });
@@ -54,6 +61,15 @@ export function TableList() {
     </option>
   ));
   const figures = hasFigures(tables);
+  // Play adds the table to the ones played at once; a fifth is refused here, with the reason.
+  const [setFull, setSetFull] = useState(false);
+  /** `takeHeldSeat`: the seat the waiting list holds for the player, its dialog opened at the table. */
+  const open = (tableId: number, takeHeldSeat = false) => {
+    if (!tableSet.canAdd(String(tableId))) return setSetFull(true);
+    void navigate(
+      `/table/${encodeURIComponent(String(tableId))}${takeHeldSeat ? `?${TAKE_HELD_SEAT_QUERY}` : ''}`,
+    );
+  };
 
   const shown = useMemo(() => applyView(tables, view), [tables, view]);
 
@@ -61,6 +77,12 @@ export function TableList() {
 
   return (
     <section className="table-list">
+      {setFull && (
+        <div className="table-list__set-full" role="alert" data-testid="table-set-full">
+          {t('multiTable.full', { max: MAX_TABLES })}
+        </div>
+      )}
+      <WaitlistOffers lists={waitlists} tables={tables} onTake={(tableId) => open(tableId, true)} />
       <div className="table-list__filters">
         <label className="filter">
           <span className="filter__label">{t('lobby.filters.variant')}</span>
@@ -215,10 +237,13 @@ export function TableList() {
                           className={full ? 'btn btn--muted' : 'btn btn--primary'}
                           title={full ? t('lobby.watchFullTable') : undefined}
                           aria-label={`${full ? t('lobby.full') : t('lobby.play')}: ${table.name}`}
-                          onClick={() => void navigate(`/table/${encodeURIComponent(String(table.tableId))}`)}
+                          onClick={() => open(table.tableId)}
                         >
                           {full ? t('lobby.full') : t('lobby.play')}
                         </button>
+                      )}
+                      {isAuthenticated && (
+                        <WaitlistCell table={table} list={waitlists.get(table.tableId)} full={full} />
                       )}
                     </td>
                   </tr>

@@ -100,3 +100,75 @@ describe("the profile's Tournaments tab", () => {
     expect(await screen.findByText('3 оролцогчоос 2-р байр')).toBeInTheDocument();
   });
 });
+
+/** A ticket as GET /api/v1/user/tickets sends it (TournamentTicket). */
+const ticket = (ticketId: number, status: string, change: object = {}) => ({
+  ticketId,
+  targetId: 40,
+  targetName: 'Sunday Main',
+  targetStartsAt: '2026-11-29T12:00:00Z',
+  satelliteId: 39,
+  satelliteName: 'Satellite to Sunday Main',
+  value: 33_000,
+  status,
+  createdAt: '2026-11-25T10:00:00Z',
+  ...change,
+});
+
+describe("the profile's Tickets list", () => {
+  const noEntries: [number, unknown] = [200, { items: [], total: 0, page: 1, pageSize: 20 }];
+
+  it('lists each satellite ticket: target (linked), value and status', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'GET /api/v1/user/tournaments/mine': noEntries,
+        'GET /api/v1/user/tickets': [
+          200,
+          [
+            ticket(3, 'held'),
+            ticket(2, 'used', { targetId: 41, targetName: 'Saturday Main' }),
+            ticket(1, 'refunded', { targetId: 42, targetName: 'Called off', value: 5_500 }),
+          ],
+        ],
+      }).fetchFn,
+    );
+    renderWithApp(<ProfilePage />, { preloadedState: signedIn });
+    fireEvent.click(screen.getByRole('tab', { name: 'Tournaments' }));
+    const list = await screen.findByRole('region', { name: 'Tickets' });
+    const row = (name: string) => within(list).getByRole('link', { name }).closest('tr')!;
+    expect(within(list).getByRole('link', { name: 'Sunday Main' })).toHaveAttribute('href', '/tournament/40');
+    expect(row('Sunday Main')).toHaveTextContent('₮33,000');
+    expect(row('Sunday Main')).toHaveTextContent('Ready to use');
+    expect(row('Sunday Main')).toHaveTextContent('Won in Satellite to Sunday Main');
+    expect(row('Saturday Main')).toHaveTextContent('Used');
+    expect(row('Called off')).toHaveTextContent('₮5,500');
+    expect(row('Called off')).toHaveTextContent('Refunded in cash');
+  });
+
+  it('is not shown to a player without tickets', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({ 'GET /api/v1/user/tournaments/mine': noEntries, 'GET /api/v1/user/tickets': [200, []] })
+        .fetchFn,
+    );
+    renderWithApp(<ProfilePage />, { preloadedState: signedIn });
+    fireEvent.click(screen.getByRole('tab', { name: 'Tournaments' }));
+    expect(await screen.findByText('You have not entered a tournament yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Tickets' })).toBeNull();
+  });
+
+  it('speaks Mongolian', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'GET /api/v1/user/tournaments/mine': noEntries,
+        'GET /api/v1/user/tickets': [200, [ticket(3, 'held')]],
+      }).fetchFn,
+    );
+    renderWithApp(<ProfilePage />, { preloadedState: signedIn, language: 'mn' });
+    fireEvent.click(screen.getByRole('tab', { name: 'Тэмцээнүүд' }));
+    const list = await screen.findByRole('region', { name: 'Тасалбарууд' });
+    expect(within(list).getByText('Ашиглахад бэлэн')).toBeInTheDocument();
+  });
+});

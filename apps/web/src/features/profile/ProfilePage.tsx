@@ -1,6 +1,6 @@
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useGetLockedMoneyQuery, useGetMeQuery } from '../../api/userApi';
 import { formatMoney } from '../../app/money';
 import { AnimatedAmount } from '../../app/AnimatedAmount';
@@ -9,14 +9,21 @@ import { PageSpinner } from '../../app/PageSpinner';
 import { AccountTab } from './AccountTab';
 import { DepositTab } from './DepositTab';
 import { GameHistoryTab } from './GameHistoryTab';
+import { MyTickets } from './MyTickets';
 import { MyTournamentsTab } from './MyTournamentsTab';
 import { WithdrawTab } from './WithdrawTab';
+
+const PROFILE_TABS = ['deposit', 'withdraw', 'history', 'tournaments', 'account'];
 
 /** `/profile`: username, balance and locked; tabs Deposit, Withdraw, Game History, Tournaments, Account. */
 export default function ProfilePage() {
   const { t } = useTranslation();
   const { checkedAuth, isAuthenticated, userInfo, userBalance } = useAppSelector((state) => state.auth);
   const { data: me } = useGetMeQuery(undefined, { skip: !isAuthenticated });
+  // The open tab is in the address (`/profile?tab=deposit`), so a link can open one.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asked = searchParams.get('tab');
+  const tab = asked && PROFILE_TABS.includes(asked) ? asked : 'deposit';
 
   if (!checkedAuth) return <PageSpinner />;
   if (!isAuthenticated) {
@@ -53,12 +60,23 @@ export default function ProfilePage() {
         </div>
       </section>
       <Tabs
-        defaultActiveKey="deposit"
+        className="profile__tabs"
+        activeKey={tab}
+        onChange={(key) => setSearchParams({ tab: key }, { replace: true })}
         items={[
           { key: 'deposit', label: t('profile.tabs.deposit'), children: <DepositTab /> },
           { key: 'withdraw', label: t('profile.tabs.withdraw'), children: <WithdrawTab /> },
           { key: 'history', label: t('profile.tabs.gameHistory'), children: <GameHistoryTab /> },
-          { key: 'tournaments', label: t('profile.tabs.tournaments'), children: <MyTournamentsTab /> },
+          {
+            key: 'tournaments',
+            label: t('profile.tabs.tournaments'),
+            children: (
+              <>
+                <MyTickets />
+                <MyTournamentsTab />
+              </>
+            ),
+          },
           { key: 'account', label: t('account.tab'), children: <AccountTab /> },
         ]}
       />

@@ -1,4 +1,4 @@
-import { App as AntApp, Button, Form, InputNumber, Modal, Typography } from 'antd';
+import { App as AntApp, Button, Form, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/serverErrors';
 import { useCreateWithdrawalMutation, useGetMeQuery, useGetWithdrawalLimitsQuery } from '../../api/userApi';
@@ -6,6 +6,7 @@ import { bankName } from '../../app/bankName';
 import { useAppSelector } from '../../app/hooks';
 import { formatMoney } from '../../app/money';
 import { checkWithdrawalAmount, withdrawalLimits } from './withdrawalRules';
+import { AmountInput } from '../../app/AmountInput';
 
 interface WithdrawValues {
   amount: number | null;
@@ -89,7 +90,7 @@ export function WithdrawForm() {
           },
         ]}
       >
-        <InputNumber<number>
+        <AmountInput
           className="withdraw__amount"
           min={0}
           precision={0}

@@ -52,7 +52,9 @@ describe('cancelling a withdrawal from the profile', () => {
         search: '?withdrawalId=2',
       }),
     );
-    expect(await screen.findByText('Withdrawal cancelled: the money is back in your balance')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Withdrawal cancelled: the money is back in your balance'),
+    ).toBeInTheDocument();
   });
 
   it('names a cancelled withdrawal Cancelled', async () => {
@@ -71,7 +73,10 @@ describe('"Locked" broken down', () => {
     vi.stubGlobal(
       'fetch',
       fakeFetch({
-        'GET /api/v1/user/balance/locked': [200, { atTables: 3_000, inWithdrawals: 4_000, inTournaments: 11_000, total: 7_000 }],
+        'GET /api/v1/user/balance/locked': [
+          200,
+          { atTables: 3_000, inWithdrawals: 4_000, inTournaments: 11_000, total: 7_000 },
+        ],
       }).fetchFn,
     );
     renderWithApp(<ProfilePage />, { preloadedState: signedIn });

@@ -91,12 +91,18 @@ export function WithdrawTab() {
                 ) : null}
                 {status === 'pending' && (
                   <Popconfirm
-                    title={t('profile.withdraw.cancelConfirm', { amount: formatMoney(row.amount, i18n.language) })}
+                    title={t('profile.withdraw.cancelConfirm', {
+                      amount: formatMoney(row.amount, i18n.language),
+                    })}
                     okText={t('profile.withdraw.cancelYes')}
                     cancelText={t('profile.withdraw.cancelNo')}
                     onConfirm={() => cancel(row.withdrawalId)}
                   >
-                    <Button size="small" danger loading={cancelling.isLoading && cancelling.originalArgs === row.withdrawalId}>
+                    <Button
+                      size="small"
+                      danger
+                      loading={cancelling.isLoading && cancelling.originalArgs === row.withdrawalId}
+                    >
                       {t('profile.withdraw.cancel')}
                     </Button>
                   </Popconfirm>

@@ -29,4 +29,25 @@ describe('the game history outcome label', () => {
     expect(outcomeLabelKey('bonus', -1)).toBe('profile.history.types.bonus');
     expect(outcomeLabelKey('mystery', 1)).toBe('profile.history.types.other');
   });
+
+  it('names every move of a satellite ticket, in English and in Mongolian', () => {
+    const moves = [
+      'tournament_ticket',
+      'tournament_ticket_entry',
+      'tournament_ticket_return',
+      'tournament_ticket_refund',
+    ];
+    expect(moves.map((type) => label(en, type, 3_300))).toEqual([
+      'Satellite Ticket Won',
+      'Tournament Entry with Ticket',
+      'Ticket Returned',
+      'Ticket Refunded in Cash',
+    ]);
+    expect(moves.map((type) => label(mn, type, 3_300))).toEqual([
+      'Сателлитын тасалбар хожсон',
+      'Тасалбараар тэмцээнд бүртгүүлсэн',
+      'Тасалбар буцаж ирсэн',
+      'Тасалбарын үнийг бэлнээр буцаасан',
+    ]);
+  });
 });

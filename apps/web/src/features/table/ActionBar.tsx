@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { LegalActions } from '@tenger/protocol';
 import { useTranslation } from 'react-i18next';
+import { useTableFocused } from './multi/tableSlot';
 import { useTableAmount } from './tableAmounts';
 import {
   amountProblem,
@@ -63,8 +64,11 @@ export function ActionBar({ legal, potTotal, onAction, busy }: ActionBarProps) {
   const raise = () => act(problem ? null : raiseAction(legal, typedAmount));
   const allIn = () => act(choices.allInTo !== null ? { type: 'allin' } : null);
 
+  // Several tables at once: the keys act on the focused table only.
+  const focused = useTableFocused();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      if (!focused) return;
       if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
       const target = event.target instanceof HTMLElement ? event.target : null;
       if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)))

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../test/render';
+import { fakeFetch, renderWithApp } from '../../test/render';
 import { SeatDialog } from './SeatDialog';
 
 const context = { minBuyIn: 400, maxBuyIn: 4000, balance: 1000 };
@@ -27,7 +27,7 @@ describe('the seat dialog', () => {
     open('sit');
     expect(screen.getByText('Take seat 3')).toBeInTheDocument();
     expect(screen.getByTestId('seat-balance')).toHaveTextContent('₮1,000');
-    expect(screen.getByRole('spinbutton', { name: 'Amount' })).toHaveValue(1000);
+    expect(screen.getByRole('spinbutton', { name: 'Amount' })).toHaveValue('1,000');
     expect(screen.getByRole('slider', { name: 'Amount' })).toHaveAttribute('max', '1000');
   });
 
@@ -72,8 +72,38 @@ describe('the seat dialog', () => {
 
   it('in recharge mode adds chips up to the table maximum', async () => {
     const { onSubmit } = open('recharge', undefined, { balance: 10_000, stack: 3500 });
-    expect(screen.getByRole('spinbutton', { name: 'Amount' })).toHaveValue(500);
+    expect(screen.getByRole('spinbutton', { name: 'Amount' })).toHaveValue('500');
     await userEvent.click(screen.getByRole('button', { name: 'Recharge' }));
     expect(onSubmit).toHaveBeenCalledWith(500, false);
+  });
+});
+
+describe('the seat dialog’s amount', () => {
+  it('shows thousands separators while typing and sends the integer', async () => {
+    const { onSubmit } = open('sit', undefined, { minBuyIn: 1000, maxBuyIn: 2_000_000, balance: 5_000_000 });
+    const input = screen.getByRole('spinbutton', { name: 'Amount' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '1250000');
+    expect(input).toHaveValue('1,250,000');
+    await userEvent.click(screen.getByRole('button', { name: 'Take seat' }));
+    expect(onSubmit).toHaveBeenCalledWith(1_250_000, false);
+  });
+
+  it('with a balance too short: the deposit reference and a link to the Deposit tab', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeFetch({
+        'GET /api/v1/user/deposit/info': [200, { reference: 'TP7K2QXM', accounts: { en: [], mn: [] } }],
+      }).fetchFn,
+    );
+    open('sit', undefined, { balance: 0 });
+    expect(screen.getByRole('alert')).toHaveTextContent('Your balance is below ₮400.');
+    expect(screen.getByRole('link', { name: 'How to deposit' })).toHaveAttribute(
+      'href',
+      '/profile?tab=deposit',
+    );
+    expect(await screen.findByTestId('deposit-reference')).toHaveTextContent('TP7K2QXM');
+    expect(screen.getByRole('button', { name: 'Copy your deposit reference' })).toBeInTheDocument();
+    vi.unstubAllGlobals();
   });
 });

@@ -2,7 +2,9 @@ import { Modal } from 'antd';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { groupAmountText, ungroupAmountText } from '../../app/amountInput';
 import { formatMoney } from '../../app/money';
+import { DEPOSIT_TAB_PATH, DepositReference } from '../profile/DepositReference';
 import { buyInProblem, buyInRange, defaultAmount, type BuyInContext, type SeatDialogMode } from './buyIn';
 
 export interface SeatDialogProps {
@@ -122,7 +124,9 @@ export function SeatDialog({
               {range.blocked === 'balanceTooLow'
                 ? t('table.seatDialog.balanceTooLow', { min: money(mode === 'sit' ? context.minBuyIn : 1) })
                 : t('table.seatDialog.atTableMax', { max: money(context.maxBuyIn) })}{' '}
-              {range.blocked === 'balanceTooLow' && <Link to="/profile">{t('menu.userProfile')}</Link>}
+              {range.blocked === 'balanceTooLow' && (
+                <Link to={DEPOSIT_TAB_PATH}>{t('profile.deposit.howTo')}</Link>
+              )}
             </p>
           ) : (
             <>
@@ -141,14 +145,16 @@ export function SeatDialog({
               />
               <input
                 id={amountId}
-                type="number"
+                type="text"
+                role="spinbutton"
                 inputMode="numeric"
+                autoComplete="off"
                 className="seat-dialog__number"
-                min={range.min}
-                max={range.max}
-                step={1}
-                value={text}
-                onChange={(event) => setText(event.target.value)}
+                aria-valuemin={range.min}
+                aria-valuemax={range.max}
+                aria-valuenow={Number(text) || undefined}
+                value={groupAmountText(text, i18n.language)}
+                onChange={(event) => setText(ungroupAmountText(event.target.value))}
                 aria-invalid={problem !== null}
               />
               {problem && (
@@ -160,6 +166,7 @@ export function SeatDialog({
               )}
             </>
           )}
+          {range.blocked === 'balanceTooLow' && <DepositReference compact />}
           {mode === 'sit' && !range.blocked && (
             <label className="seat-dialog__post-now">
               <input type="checkbox" checked={postNow} onChange={(e) => setPostNow(e.target.checked)} />{' '}

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HandSeatView, TableSeat } from '@tenger/protocol';
+import type { HandSeatView, PlayerNote, TableSeat } from '@tenger/protocol';
+import { formatMoney } from '../../app/money';
 import { useTableAmount } from './tableAmounts';
 import { PlayingCard } from './PlayingCard';
 import type { SeatPosition } from './seatLayout';
@@ -24,11 +25,17 @@ export interface SeatViewProps {
   canSit: boolean;
   onSit: (seat: number) => void;
   handRunning: boolean;
+  /** A progressive knockout tournament: the bounty (₮) on this player's head. */
+  bounty?: number;
+  /** The viewer's private note and colour tag on this player. */
+  note?: PlayerNote;
+  /** Opens the viewer's note on this player (absent on the viewer's own seat, and when not signed in). */
+  onNote?: (player: Pick<TableSeat, 'userId' | 'username'>) => void;
 }
 
 /** A seat on the rail: the player's name, stack, cards, status, last action and clock — or an empty seat. */
 export function SeatView(props: SeatViewProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const amount = useTableAmount();
   const { position, tableSeat, handSeat, isViewer, acting } = props;
   const style = { left: `${position.x}%`, top: `${position.y}%` } as CSSProperties;
@@ -89,7 +96,13 @@ export function SeatView(props: SeatViewProps) {
           ))}
         </div>
       )}
-      <div className="seat__plate">
+      <div
+        className={`seat__plate${props.onNote ? ' seat__plate--notes' : ''}`}
+        title={props.note?.note || undefined}
+        // A click or tap anywhere on the plate opens the note; the name's button is the keyboard's way in
+        // (its click bubbles here).
+        onClick={props.onNote ? () => props.onNote!(tableSeat) : undefined}
+      >
         {acting && props.clock && (
           <ActionClock
             deadline={props.clock.deadline}
@@ -98,16 +111,35 @@ export function SeatView(props: SeatViewProps) {
           />
         )}
         <div className="seat__name">
+          {props.note && <NoteMarker note={props.note} />}
           {tableSeat.isBot && (
             <span className="seat__bot" title={t('table.bot')} aria-label={t('table.bot')}>
               ⚙
             </span>
           )}
-          {tableSeat.username}
+          {props.onNote ? (
+            <button
+              type="button"
+              className="seat__name-text seat__note-open"
+              aria-haspopup="dialog"
+              aria-label={t('table.notes.open', { name: tableSeat.username })}
+              // A finger taps the whole plate (its click opens the note too): the plate is the touch target.
+              data-touch-area=".seat__plate"
+            >
+              {tableSeat.username}
+            </button>
+          ) : (
+            <span className="seat__name-text">{tableSeat.username}</span>
+          )}
         </div>
         <div className="seat__stack">
           {handSeat?.allIn && props.handRunning ? t('table.allIn') : amount(stack)}
         </div>
+        {props.bounty !== undefined && (
+          <div className="seat__bounty" data-testid="seat-bounty">
+            {t('table.bounty', { amount: formatMoney(props.bounty, i18n.language) })}
+          </div>
+        )}
         {props.lastAction && !props.wonAmount && (
           <div className={`seat__action seat__action--${props.lastAction.action}`}>
             {actionLabel(t, props.lastAction, amount)}
@@ -136,6 +168,26 @@ export function SeatView(props: SeatViewProps) {
         {!tableSeat.connected && <div className="seat__status">{t('table.disconnected')}</div>}
       </div>
     </div>
+  );
+}
+
+/** The viewer's colour tag on a player (a coloured dot; ✎ when there is a note, which is its tooltip). */
+function NoteMarker({ note }: { note: PlayerNote }) {
+  const { t } = useTranslation();
+  const colour = note.colour ? t(`table.notes.colours.${note.colour}`) : null;
+  const label = colour
+    ? t(note.note ? 'table.notes.markerTagNote' : 'table.notes.markerTag', { colour })
+    : t('table.notes.markerNote');
+  return (
+    <span
+      className={`seat__tag seat__tag--${note.colour ?? 'none'}`}
+      role="img"
+      aria-label={label}
+      title={note.note || label}
+      data-testid="seat-note-tag"
+    >
+      {note.note ? '✎' : ''}
+    </span>
   );
 }
 

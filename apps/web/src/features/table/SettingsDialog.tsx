@@ -1,5 +1,5 @@
 import { Input, Modal, Switch } from 'antd';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateMeMutation } from '../../api/userApi';
 import { SUPPORTED_LANGUAGES } from '../../app/constants';
@@ -7,11 +7,14 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { currentLanguage } from '../../app/i18n';
 import { logout } from '../../app/store';
 import { setTheme } from '../../app/themeSlice';
-import { updateTableSettings, useTableSettings, type TableSettings } from './settings';
+import { updateTableSettings, useTableSettings, type TableSwitch } from './settings';
 import { playSound } from './sounds';
+import { TurnNoticeSettings } from './multi/TurnNoticeSettings';
+import { TableLookSettings } from './TableLookSettings';
+import { VolumeSetting } from './VolumeSetting';
 import { isPlayerSeed, ownSeed, PLAYER_SEED_MAX_LENGTH, setOwnSeed } from './playerSeed';
 
-const SWITCHES: (keyof TableSettings)[] = [
+const SWITCHES: TableSwitch[] = [
   'sounds',
   'animations',
   'autoMuck',
@@ -36,7 +39,7 @@ export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () =
   const [savePreferences] = useUpdateMeMutation();
   const language = currentLanguage(i18n);
 
-  const change = (name: keyof TableSettings, value: boolean) => {
+  const change = (name: TableSwitch, value: boolean) => {
     const next = updateTableSettings({ [name]: value });
     if (name === 'sounds' && value) playSound('chip', next);
     remember({ [name]: value });
@@ -53,15 +56,20 @@ export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () =
     <Modal open={open} onCancel={onClose} footer={null} title={t('table.menu.settings')} width={460}>
       <div className="settings">
         {SWITCHES.map((name) => (
-          <label key={name} className="settings__row">
-            <span>{t(`table.settings.${name}`)}</span>
-            <Switch
-              checked={settings[name]}
-              onChange={(value) => change(name, value)}
-              aria-label={t(`table.settings.${name}`)}
-            />
-          </label>
+          <Fragment key={name}>
+            <label className="settings__row">
+              <span>{t(`table.settings.${name}`)}</span>
+              <Switch
+                checked={settings[name]}
+                onChange={(value) => change(name, value)}
+                aria-label={t(`table.settings.${name}`)}
+              />
+            </label>
+            {name === 'sounds' && <VolumeSetting />}
+          </Fragment>
         ))}
+        {isAuthenticated && <TableLookSettings />}
+        <TurnNoticeSettings remember={remember} />
         <PlayerSeedField />
         <label className="settings__row">
           <span>{t('settings.darkTheme')}</span>

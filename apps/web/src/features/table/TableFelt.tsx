@@ -1,4 +1,6 @@
+import { DEFAULT_TABLE_LOOK, type TableLook } from '@tenger/protocol';
 import type { CSSProperties } from 'react';
+import type { PlayerNote } from '@tenger/protocol';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTableAmount } from './tableAmounts';
@@ -7,8 +9,10 @@ import { ChipStack } from './ChipStack';
 import { bestHand, describeHand } from './handName';
 import { PlayingCard } from './PlayingCard';
 import { seatPositions } from './seatLayout';
-import { SeatView } from './SeatView';
+import { SeatView, type SeatViewProps } from './SeatView';
 import type { TableSettings } from './settings';
+import { lookAttributes } from './tableLook';
+import './tableLook.css';
 import type { TableViewState } from './tableState';
 
 export interface TableFeltProps {
@@ -19,6 +23,12 @@ export interface TableFeltProps {
   /** Empty seats offer "Sit" (the viewer is not seated and the table is open). */
   canSit: boolean;
   onSit: (seat: number) => void;
+  /** The felt colour and card back the player chose (default: green felt, classic back). */
+  look?: TableLook;
+  /** The viewer's notes on players, by user id (signed in). */
+  notes?: ReadonlyMap<number, PlayerNote>;
+  /** Opens the viewer's note on a player; offered on every seat but the viewer's own. */
+  onNote?: SeatViewProps['onNote'];
 }
 
 /**
@@ -26,7 +36,17 @@ export interface TableFeltProps {
  * the dealer button, the board and the pots in the middle, and the jackpot. Positions are percentages of
  * the table box; chip and card movements are CSS animations (turned off with the animations setting).
  */
-export function TableFelt({ state, settings, jackpot, portrait, canSit, onSit }: TableFeltProps) {
+export function TableFelt({
+  state,
+  settings,
+  jackpot,
+  portrait,
+  canSit,
+  onSit,
+  look = DEFAULT_TABLE_LOOK,
+  notes,
+  onNote,
+}: TableFeltProps) {
   const { t } = useTranslation();
   const table = state.table;
   const hand = state.hand;
@@ -45,11 +65,15 @@ export function TableFelt({ state, settings, jackpot, portrait, canSit, onSit }:
     const best = bestHand(parseCards(cards), parseCards(board), omaha);
     return best ? describeHand(t, best) : undefined;
   };
+  // A progressive knockout: the bounty on each seated head (the table's frames carry it).
+  const bounties = table?.tournament?.bounties
+    ? new Map(table.tournament.bounties.map((b) => [b.userId, b.bounty]))
+    : null;
   const won = new Map<number, number>();
   for (const winner of state.winners) won.set(winner.seat, (won.get(winner.seat) ?? 0) + winner.amount);
 
   return (
-    <div className={`table-area${portrait ? ' table-area--portrait' : ''}`}>
+    <div className={`table-area${portrait ? ' table-area--portrait' : ''}`} {...lookAttributes(look)}>
       <div className="felt" aria-hidden="false">
         <div className="felt__inner">
           <div className="felt__brand" aria-hidden="true">
@@ -107,6 +131,7 @@ export function TableFelt({ state, settings, jackpot, portrait, canSit, onSit }:
       {positions.map((position) => {
         const tableSeat = table?.seats.find((seat) => seat.seat === position.seat) ?? null;
         const handSeat = showHand ? (hand.seats.find((seat) => seat.seat === position.seat) ?? null) : null;
+        const bounty = tableSeat ? bounties?.get(tableSeat.userId) : undefined;
         return (
           <SeatView
             key={position.seat}
@@ -129,6 +154,13 @@ export function TableFelt({ state, settings, jackpot, portrait, canSit, onSit }:
             canSit={canSit}
             onSit={onSit}
             handRunning={handRunning}
+            bounty={bounty}
+            note={tableSeat ? notes?.get(tableSeat.userId) : undefined}
+            onNote={
+              tableSeat && state.viewer.seat !== position.seat && tableSeat.userId !== state.viewer.userId
+                ? onNote
+                : undefined
+            }
           />
         );
       })}

@@ -1,11 +1,11 @@
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AntdProvider } from '../../app/AntdProvider';
-import { initialAuthState } from '../../app/authSlice';
+import { initialAuthState, loggedOut, setAuthenticated, setUserInfo } from '../../app/authSlice';
 import { createI18n } from '../../app/i18n';
 import { createStore } from '../../app/store';
 import { fakeFetch } from '../../test/render';
@@ -118,6 +118,38 @@ describe('the table page', () => {
     setOwnSeed('');
   });
 
+  it('new blinds set during the hand are announced from the next hand, in English and Mongolian, until the table has them', async () => {
+    const { socket, i18n } = renderTable(false);
+    socket.receive(snapshot({ seq: 4, table: tableInfo(seats) }), ...headsUpStart(5, null));
+    socket.receive(event(11, { type: 'stakes-changing', smallBlind: 100, bigBlind: 200 }));
+    expect(screen.getByTestId('stakes-notice')).toHaveTextContent(
+      'Blinds change to ₮100/₮200 from the next hand',
+    );
+    expect(screen.getByTestId('table-game')).toHaveTextContent('₮5/₮10');
+    await act(() => i18n.changeLanguage('mn'));
+    expect(screen.getByTestId('stakes-notice')).toHaveTextContent('Дараагийн гараас блайнд ₮100/₮200 болно');
+    const { seats: _seats, ...updated } = tableInfo(seats, { smallBlind: 100, bigBlind: 200 });
+    void _seats;
+    socket.receive(event(12, { type: 'table-updated', table: updated }));
+    expect(screen.queryByTestId('stakes-notice')).not.toBeInTheDocument();
+    expect(screen.getByTestId('table-game')).toHaveTextContent('₮100/₮200');
+  });
+
+  it('one who opens the table during such a hand reads the notice from the snapshot; an update that still carries it keeps it', () => {
+    const { socket } = renderTable(false);
+    const table = tableInfo(seats, { nextStakes: { smallBlind: 10, bigBlind: 20 } });
+    socket.receive(snapshot({ seq: 4, table }), ...headsUpStart(5, null));
+    expect(screen.getByTestId('stakes-notice')).toHaveTextContent(
+      'Blinds change to ₮10/₮20 from the next hand',
+    );
+    const { seats: _seats, ...same } = table;
+    void _seats;
+    socket.receive(
+      event(11, { type: 'table-updated', table: { ...same, waitlist: { userIds: [9], offer: null } } }),
+    );
+    expect(screen.getByTestId('stakes-notice')).toBeInTheDocument();
+  });
+
   it('a spectator sends no seed', () => {
     const { socket } = renderTable(false);
     socket.receive(snapshot({ seq: 4, table: tableInfo(seats), nextDeckCommitment: 'a1'.repeat(32) }));
@@ -226,7 +258,7 @@ describe('the table page', () => {
     expect(screen.getByRole('group', { name: 'Your turn' })).toBeInTheDocument();
   });
 
-  it('the Information dialog explains the deck commitment and the players\' seeds, not a revealed server seed', async () => {
+  it("the Information dialog explains the deck commitment and the players' seeds, not a revealed server seed", async () => {
     const { socket } = renderTable(true);
     socket.receive(snapshot({ seq: 1, viewer: { userId: 1, seat: null }, table: tableInfo(seats) }));
     await userEvent.click(screen.getByRole('button', { name: /Menu/ }));
@@ -261,7 +293,66 @@ describe('the table page', () => {
   });
 });
 
+/** Table events one at a time, each in its own turn as a browser delivers them (no act() batching them). */
+async function burstOfEvents(socket: FakeWebSocket, firstSeq: number, count: number) {
+  const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+  try {
+    for (let i = 0; i < count; i++) {
+      const deckCommitment = (i % 256).toString(16).padStart(2, '0').repeat(32);
+      const message = event(firstSeq + i, { type: 'deck-committed', deckCommitment });
+      socket.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
+      await Promise.resolve();
+      await Promise.resolve();
+    }
+  } finally {
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+  }
+}
+
+// A bot table sends bursts of events. Rendered at the sync lane once per message (useSyncExternalStore),
+// an open dialog's portal kept an update waiting and React threw "Maximum update depth exceeded" (#185).
+describe('a burst of table events', () => {
+  const start = (socket: FakeWebSocket, table = tableInfo(seats)) =>
+    socket.receive(snapshot({ seq: 4, viewer: { userId: 1, seat: null }, table }));
+  const lastDeck = (socket: FakeWebSocket, seq: number) =>
+    socket.receive(event(seq, { type: 'deck-committed', deckCommitment: 'ee'.repeat(32) }));
+
+  it('renders without an update loop, dialogs closed', async () => {
+    const { socket } = renderTable(true);
+    start(socket);
+    socket.receive(...headsUpStart(5, null));
+    await burstOfEvents(socket, 11, 150);
+    lastDeck(socket, 161);
+    expect(screen.getByLabelText('dorj')).toBeInTheDocument();
+  });
+
+  it('renders without an update loop while the Information dialog is open', async () => {
+    const { socket } = renderTable(true);
+    start(socket);
+    await userEvent.click(screen.getByRole('button', { name: /Menu/ }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Information' }));
+    await screen.findByRole('dialog');
+    await burstOfEvents(socket, 5, 150);
+    lastDeck(socket, 155);
+    expect(screen.getByRole('dialog')).toHaveTextContent(/commits to every card of the shuffled deck/);
+  });
+
+  it('renders without an update loop while the seat dialog is open', async () => {
+    const { socket } = renderTable(true);
+    start(socket, tableInfo([tableSeat(3, 2, 'dorj')]));
+    await userEvent.click(screen.getAllByRole('button', { name: 'Sit' })[0]);
+    await screen.findByRole('dialog');
+    await burstOfEvents(socket, 5, 150);
+    lastDeck(socket, 155);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});
+
 describe('a tournament table', () => {
+  // The clock stands still: a countdown built at Date.now() + 4:12 reads 4:12 however slowly the page renders.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'] }));
+  afterEach(() => vi.useRealTimers());
   const levelEndsAt = () => Date.now() + 4 * 60_000 + 12_000;
   const tournamentTable = (overrides = {}) =>
     tableInfo(seats, {
@@ -426,5 +517,100 @@ describe('a tournament table', () => {
     closeUnexplained(cancelled.socket);
     expect(await screen.findByText(/The tournament was cancelled/)).toBeInTheDocument();
     expect(cancelled.router.state.location.pathname).toBe('/table/7');
+  });
+});
+
+describe('player notes and colour tags at the table', () => {
+  const dorjNote = {
+    userId: 2,
+    username: 'dorj',
+    note: 'bluffs the river',
+    colour: 'red',
+    updatedAt: '2026-11-26T10:00:00.000Z',
+  };
+  const threeSeats = [...seats, tableSeat(5, 3, 'saraa')];
+
+  it("shows the viewer's tags on the seats from one read: colour name and note in the label, the note as the tooltip", async () => {
+    const { fetchFn, calls } = fakeFetch({ 'GET /api/v1/user/notes': [200, { notes: [dorjNote] }] });
+    vi.stubGlobal('fetch', fetchFn);
+    const { socket } = renderTable(true);
+    socket.receive(snapshot({ seq: 4, viewer: { userId: 1, seat: 0 }, table: tableInfo(threeSeats) }));
+    const tag = await screen.findByRole('img', { name: 'Red tag, with a note' });
+    expect(tag).toHaveAttribute('title', 'bluffs the river');
+    expect(screen.getByLabelText('dorj')).toContainElement(tag);
+    expect(screen.getAllByTestId('seat-note-tag')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === '/api/v1/user/notes')).toHaveLength(1);
+  });
+
+  it('a tap on another seat opens the note; saving sends it and the seat shows the new tag without a second read', async () => {
+    const saved = { ...dorjNote, userId: 3, username: 'saraa', note: '', colour: 'blue' };
+    const { fetchFn, calls } = fakeFetch({
+      'GET /api/v1/user/notes': [200, { notes: [dorjNote] }],
+      'PUT /api/v1/user/notes/3': [200, { saved }],
+    });
+    vi.stubGlobal('fetch', fetchFn);
+    const { socket } = renderTable(true);
+    socket.receive(snapshot({ seq: 4, viewer: { userId: 1, seat: 0 }, table: tableInfo(threeSeats) }));
+    await screen.findByRole('img', { name: 'Red tag, with a note' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Note on saraa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your note on saraa' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Blue' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: '/api/v1/user/notes/3',
+      body: { note: '', colour: 'blue' },
+    });
+    expect(await screen.findByRole('img', { name: 'Blue tag' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Red tag, with a note' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/v1/user/notes')).toHaveLength(1);
+
+    // Opening dorj's note shows what is kept on him.
+    await userEvent.click(screen.getByText('dorj'));
+    const again = await screen.findByRole('dialog', { name: 'Your note on dorj' });
+    expect(within(again).getByRole('textbox', { name: 'Note' })).toHaveValue('bluffs the river');
+    expect(within(again).getByRole('radio', { name: 'Red' })).toBeChecked();
+  });
+
+  it('another account signed in without a reload never sees the notes of the one before', async () => {
+    const first = fakeFetch({ 'GET /api/v1/user/notes': [200, { notes: [dorjNote] }] });
+    vi.stubGlobal('fetch', first.fetchFn);
+    const { socket, store } = renderTable(true);
+    socket.receive(snapshot({ seq: 4, table: tableInfo(threeSeats) }));
+    await screen.findByRole('img', { name: 'Red tag, with a note' });
+
+    const second = fakeFetch({ 'GET /api/v1/user/notes': [200, { notes: [] }] });
+    vi.stubGlobal('fetch', second.fetchFn);
+    act(() => {
+      store.dispatch(loggedOut());
+    });
+    expect(screen.queryByTestId('seat-note-tag')).not.toBeInTheDocument();
+    act(() => {
+      store.dispatch(setAuthenticated(true));
+      store.dispatch(setUserInfo({ ...me, userId: 9, username: 'saraa' } as never));
+    });
+    expect(screen.queryByTestId('seat-note-tag')).not.toBeInTheDocument();
+    await waitFor(() => expect(second.calls.filter((c) => c.path === '/api/v1/user/notes')).toHaveLength(1));
+    expect(screen.queryByTestId('seat-note-tag')).not.toBeInTheDocument();
+  });
+
+  it("the viewer's own seat opens no note, and a spectator who is not signed in gets none at all", async () => {
+    const { fetchFn, calls } = fakeFetch({ 'GET /api/v1/user/notes': [200, { notes: [] }] });
+    vi.stubGlobal('fetch', fetchFn);
+    const { socket } = renderTable(true);
+    socket.receive(snapshot({ seq: 4, viewer: { userId: 1, seat: 0 }, table: tableInfo(threeSeats) }));
+    expect(screen.queryByRole('button', { name: 'Note on bat' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByText('bat'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Note on dorj' })).toBeInTheDocument();
+    cleanup();
+
+    calls.length = 0;
+    const spectator = renderTable(false).socket;
+    spectator.receive(snapshot({ seq: 4, table: tableInfo(threeSeats) }));
+    expect(screen.getByLabelText('dorj')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Note on/ })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/v1/user/notes')).toHaveLength(0);
   });
 });

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { PlayerNote, TableSeat } from '@tenger/protocol';
 import { seedForNextDeal } from './playerSeed';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -12,6 +13,8 @@ import { restartBegan, restartEnded } from '../../realtime/serverRestart';
 import { ActionBar, PreActionBoxes } from './ActionBar';
 import { ActionMenu, type TableMenuItem } from './ActionMenu';
 import { ReportDialog } from './ReportDialog';
+import { PlayerNoteDialog } from './PlayerNoteDialog';
+import { useGetPlayerNotesQuery, useNotesOwner } from './playerNotesApi';
 import { resolvePreAction, type ChosenAction, type PreAction } from './betting';
 import { parseCards } from './cards';
 import { bestHand, describeHand } from './handName';
@@ -19,14 +22,20 @@ import { InfoDialog } from './InfoDialog';
 import { ReplayDialog } from './ReplayDialog';
 import { SeatDialog } from './SeatDialog';
 import { SeatOptionsPanel } from './SeatOptionsPanel';
+import { BustOfferPanel } from './BustOfferPanel';
 import { ShowChoicePanel } from './ShowChoicePanel';
+import { WaitlistPanel } from './WaitlistPanel';
 import { useTableExits } from './useTableExits';
+import { asksForHeldSeat, useTakeHeldSeat } from './useTakeHeldSeat';
 import { SettingsDialog } from './SettingsDialog';
+import { SessionPanel } from './SessionPanel';
 import { TableChat } from './chat/TableChat';
 import { useTableSettings } from './settings';
 import { useTableMusic } from './sounds';
 import { TableFelt } from './TableFelt';
+import { useTableLook } from './tableLook';
 import { TournamentChipsContext } from './tableAmounts';
+import { TournamentDeal } from './TournamentDeal';
 import { TournamentFinishDialog } from './TournamentFinishDialog';
 import { TournamentStrip } from './TournamentStrip';
 import { useTournamentFollow, type MovedHere } from './useTournamentFollow';
@@ -34,6 +43,7 @@ import { TableCommandError, TableSocket, tableSocketUrl, type TableCommandInput 
 import { viewerInHand, viewerLegal, viewerTableSeat, type TableViewState } from './tableState';
 import { useTableSounds } from './useTableSounds';
 import { RealityCheck } from './RealityCheck';
+import { useTableSlot } from './multi/tableSlot';
 import './table.css';
 import './moments.css';
 import './tournamentTable.css';
@@ -47,29 +57,41 @@ type Dialog =
   | { kind: 'information' }
   | { kind: 'settings' }
   | { kind: 'report' }
+  | { kind: 'note'; player: Pick<TableSeat, 'userId' | 'username'> }
   | null;
 
-/** `/table/{id}`: the live table, its action bar, menu and dialogs. */
-export default function TablePage() {
+/**
+ * `/table/{id}`: the live table, its action bar, menu and dialogs. In a set of tables (multi/MultiTable)
+ * one page per table, each with its own socket, clock and state; the slot says which one is focused.
+ */
+export default function TablePage({ tableId }: { tableId?: string } = {}) {
   const { t, i18n } = useTranslation();
-  const { id = '' } = useParams();
+  const params = useParams();
+  const id = tableId ?? params.id ?? '';
+  const slot = useTableSlot();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const settings = useTableSettings();
+  const look = useTableLook();
   const { isAuthenticated, userBalance } = useAppSelector((state) => state.auth);
   const storeJackpot = useAppSelector((state) => state.jackpot.amount);
   const { client, state } = useTableClient(id);
+  const notes = usePlayerNotes();
   const portrait = usePortrait();
-  const replayHand = searchParams.get('hand');
+  // A replay link (`?hand=`) belongs to the table in the address.
+  const replayHand = id === params.id ? searchParams.get('hand') : null;
   const [dialog, setDialog] = useState<Dialog>(replayHand ? { kind: 'replay' } : null);
+  useTakeHeldSeat(state, id === params.id && asksForHeldSeat(searchParams), (seat) =>
+    setDialog({ kind: 'seat', mode: 'sit', seat }),
+  );
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [preAction, setPreAction] = useState<PreAction | null>(null);
   const [finishSeen, setFinishSeen] = useState(false);
   const location = useLocation();
 
-  useTableMusic(settings);
+  useTableMusic(settings, slot?.leader ?? true);
   useTableSounds(state, settings);
 
   // The table's own jackpot figure keeps the shared store current too.
@@ -88,7 +110,8 @@ export default function TablePage() {
   const { finish, cancelled } = useTournamentFollow(state);
 
   // Reached by a tournament move: say where we sit now, for a few seconds.
-  const movedHere = (location.state as MovedHere | null)?.movedTo ?? null;
+  const movedTo = (location.state as MovedHere | null)?.movedTo ?? null;
+  const movedHere = movedTo && String(movedTo.tableId) === id ? movedTo : null;
   const [movedNotice, setMovedNotice] = useState<string | null>(null);
   useEffect(() => {
     if (!movedHere) return;
@@ -176,8 +199,22 @@ export default function TablePage() {
     seat: mySeat?.seat ?? null,
     options: state.viewer.options,
     autoMuck: settings.autoMuck,
-    onLeft: () => void navigate('/'),
+    onLeft: () => (slot ? slot.close() : void navigate('/')),
   });
+
+  // The set of tables hears whose turn it is, where the viewer sits, and the table's name.
+  const yourTurn = legal !== null;
+  const seated = mySeat !== null;
+  const tableName = state.table?.name ?? null;
+  useEffect(() => {
+    // Nothing to say before the first snapshot (a seat not yet known is not "only watching").
+    if (slot && tableName !== null) slot.report({ name: tableName, yourTurn, seated });
+  }, [slot, tableName, yourTurn, seated]);
+  // Closing a tile leaves the seat as Leave Table does (a tournament's seat stays: only the view closes).
+  const closeTile = () => (mySeat && !tournament ? leaveTable() : slot?.close());
+  const closeTileRef = useRef(closeTile);
+  closeTileRef.current = closeTile;
+  useEffect(() => slot?.setCloser(() => closeTileRef.current()), [slot]);
 
   const chooseMenu = (item: TableMenuItem) => {
     switch (item) {
@@ -269,7 +306,8 @@ export default function TablePage() {
         className={`tp${settings.animations ? '' : ' tp--still'}${tournament ? ' tp--tournament' : ''}`}
         data-connection={state.connection}
       >
-        {isAuthenticated && mySeat !== null && <RealityCheck />}
+        {/* In a set of tables the set shows the one reality check. */}
+        {!slot && isAuthenticated && mySeat !== null && <RealityCheck />}
         <header className="tp-top">
           <ActionMenu
             fullscreen={fullscreen}
@@ -306,12 +344,35 @@ export default function TablePage() {
               title={t(`table.connection.${state.connection}`)}
               aria-label={t(`table.connection.${state.connection}`)}
             />
+            {slot?.several && !slot.tabs && (
+              <button
+                type="button"
+                className="tp-close"
+                aria-label={t('multiTable.close', { table: table?.name ?? id })}
+                title={t('multiTable.close', { table: table?.name ?? id })}
+                onClick={closeTile}
+              >
+                ×
+              </button>
+            )}
           </div>
         </header>
 
-        {tournament && table && <TournamentStrip tournament={tournament} table={table} />}
+        {tournament && table && (
+          <TournamentStrip tournament={tournament} table={table}>
+            {tournament.deal && (
+              <TournamentDeal
+                tournamentId={tournament.tournamentId}
+                deal={tournament.deal}
+                viewerId={state.viewer.userId}
+                names={new Map(table.seats.map((s) => [s.userId, s.username]))}
+              />
+            )}
+          </TournamentStrip>
+        )}
 
         <main className="tp-stage">
+          {mySeat && state.session && <SessionPanel session={state.session} />}
           <TableFelt
             state={state}
             settings={settings}
@@ -319,6 +380,9 @@ export default function TablePage() {
             portrait={portrait}
             canSit={canSit}
             onSit={(seat) => setDialog({ kind: 'seat', mode: 'sit', seat })}
+            look={look}
+            notes={notes}
+            onNote={isAuthenticated ? (player) => setDialog({ kind: 'note', player }) : undefined}
           />
         </main>
 
@@ -326,6 +390,14 @@ export default function TablePage() {
           {movedNotice && (
             <div className="tp-notice tp-notice--info" role="status" data-testid="moved-notice">
               {movedNotice}
+            </div>
+          )}
+          {state.stakesChanging && (
+            <div className="tp-notice tp-notice--info" role="status" data-testid="stakes-notice">
+              {t('table.stakesChanging', {
+                small: blindText(state.stakesChanging.smallBlind),
+                big: blindText(state.stakesChanging.bigBlind),
+              })}
             </div>
           )}
           {cancelled && (
@@ -357,25 +429,46 @@ export default function TablePage() {
               )}
             </div>
           )}
-          <BottomPanel
-            state={state}
-            legal={legal}
-            busy={busy}
-            onAction={act}
-            inHand={inHand}
-            preAction={preAction}
-            onPreAction={setPreAction}
-            facingBet={facingBet}
-            seated={mySeat !== null}
-            sittingOut={mySeat?.status === 'sitting-out'}
-            canSit={canSit}
-            isAuthenticated={isAuthenticated}
-            onSitIn={() => void send({ type: 'SIT_IN' }).catch(() => undefined)}
-            onShow={(cards) =>
-              void send({ type: 'SHOW', ...(cards ? { cards } : {}) }).catch(() => undefined)
-            }
-            onMuck={() => void send({ type: 'MUCK' }).catch(() => undefined)}
-          />
+          {!mySeat && isAuthenticated && table && !tournament && state.viewer.userId !== null && (
+            <WaitlistPanel
+              waitlist={table.waitlist ?? null}
+              userId={state.viewer.userId}
+              full={table.seats.length + (table.waitlist?.offer ? 1 : 0) >= table.maxPlayers}
+              onJoin={() => void send({ type: 'WAITLIST', join: true }).catch(() => undefined)}
+              onLeave={() => void send({ type: 'WAITLIST', join: false }).catch(() => undefined)}
+              onTake={(seat) => setDialog({ kind: 'seat', mode: 'sit', seat })}
+            />
+          )}
+          {mySeat?.bustOfferDeadline !== undefined && table ? (
+            <BustOfferPanel
+              deadline={mySeat.bustOfferDeadline}
+              minBuyIn={table.minBuyIn}
+              maxBuyIn={table.maxBuyIn}
+              balance={userBalance}
+              onAdd={(amount) => send({ type: 'RECHARGE', amount })}
+              onLeave={() => void send({ type: 'LEAVE' }).catch(() => undefined)}
+            />
+          ) : (
+            <BottomPanel
+              state={state}
+              legal={legal}
+              busy={busy}
+              onAction={act}
+              inHand={inHand}
+              preAction={preAction}
+              onPreAction={setPreAction}
+              facingBet={facingBet}
+              seated={mySeat !== null}
+              sittingOut={mySeat?.status === 'sitting-out'}
+              canSit={canSit}
+              isAuthenticated={isAuthenticated}
+              onSitIn={() => void send({ type: 'SIT_IN' }).catch(() => undefined)}
+              onShow={(cards) =>
+                void send({ type: 'SHOW', ...(cards ? { cards } : {}) }).catch(() => undefined)
+              }
+              onMuck={() => void send({ type: 'MUCK' }).catch(() => undefined)}
+            />
+          )}
           {mySeat && table && (
             <SeatOptionsPanel
               options={state.viewer.options}
@@ -433,6 +526,11 @@ export default function TablePage() {
             handId={state.recentHandIds[0] ?? null}
           />
         )}
+        <PlayerNoteDialog
+          player={dialog?.kind === 'note' ? dialog.player : null}
+          note={dialog?.kind === 'note' ? notes.get(dialog.player.userId) : undefined}
+          onClose={() => setDialog(null)}
+        />
         <TournamentFinishDialog
           finish={finishSeen ? null : finish}
           onClose={() => setFinishSeen(true)}
@@ -442,6 +540,16 @@ export default function TablePage() {
       </div>
     </TournamentChipsContext>
   );
+}
+
+const NO_NOTES: ReadonlyMap<number, PlayerNote> = new Map();
+
+/** The viewer's notes on players by user id: one read shared by every table open, none when signed out. */
+function usePlayerNotes(): ReadonlyMap<number, PlayerNote> {
+  const owner = useNotesOwner();
+  // currentData: nothing while signed out (data would keep the last account's answer).
+  const { currentData: data } = useGetPlayerNotesQuery(owner ?? '', { skip: owner === null });
+  return useMemo(() => (data ? new Map(data.notes.map((note) => [note.userId, note])) : NO_NOTES), [data]);
 }
 
 interface BottomPanelProps {
@@ -549,7 +657,18 @@ function useTableClient(tableId: string) {
       client.connect();
     }
   }, [isAuthenticated, client]);
-  const state = useSyncExternalStore(client.subscribe, client.getState, client.getState);
+  // Not useSyncExternalStore: that renders at the sync lane once per socket message, and a burst of
+  // messages (a bot table) then commits again and again while an open dialog's portal keeps an ordinary
+  // update waiting (rc-component/portal sets state in an effect on every render) — React counts those
+  // commits as nested updates and throws "Maximum update depth exceeded" (#185) after 50. A plain state
+  // update takes the socket event's normal priority, so a burst renders in one batch with that update.
+  const [seen, setSeen] = useState(() => ({ client, state: client.getState() }));
+  useEffect(() => {
+    const update = () => setSeen({ client, state: client.getState() });
+    update();
+    return client.subscribe(update);
+  }, [client]);
+  const state = seen.client === client ? seen.state : client.getState();
   return { client, state };
 }
 

@@ -15,9 +15,12 @@ import { useCountdown } from '../tournament/useCountdown';
 export function TournamentStrip({
   tournament,
   table,
+  children,
 }: {
   tournament: TableTournament;
   table: Pick<TableInfo, 'smallBlind' | 'bigBlind'>;
+  /** More cells at the end (the final-table deal). */
+  children?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const chips = (value: number) => formatChips(value, i18n.language);
@@ -88,6 +91,7 @@ export function TournamentStrip({
           {t('tableTournament.handForHand')}
         </span>
       )}
+      {children}
     </section>
   );
 }

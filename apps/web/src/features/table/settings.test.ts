@@ -31,4 +31,14 @@ describe('table settings', () => {
     localStorage.setItem(TABLE_SETTINGS_KEY, JSON.stringify({ music: true, sounds: 'no', autoMuck: 0 }));
     expect(readTableSettings()).toEqual({ ...DEFAULT_TABLE_SETTINGS, music: true });
   });
+
+  it('keep a volume from 0 to 100 and nothing else', () => {
+    updateTableSettings({ soundVolume: 35 });
+    reloadTableSettings();
+    expect(getTableSettings().soundVolume).toBe(35);
+    for (const soundVolume of [-5, 101, '50', null]) {
+      localStorage.setItem(TABLE_SETTINGS_KEY, JSON.stringify({ soundVolume }));
+      expect(readTableSettings().soundVolume).toBe(DEFAULT_TABLE_SETTINGS.soundVolume);
+    }
+  });
 });

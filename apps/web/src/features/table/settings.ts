@@ -14,7 +14,24 @@ export interface TableSettings {
   backgroundMusic: boolean;
   /** No chat panel and no chat button at the table. */
   hideChat: boolean;
+  /** Your turn at a table you are not looking at: the tab's title flashes. */
+  turnTitleFlash: boolean;
+  /** …and a browser notification (only once the browser allowed it, asked from the settings). */
+  turnNotification: boolean;
+  /** …and the phone vibrates. */
+  turnVibrate: boolean;
+  /** The table's volume, 0 (silent) to 100: this device's own, not kept on the account. */
+  soundVolume: number;
+  /** The session panel (hands, time seated, net result) is open. */
+  sessionPanelOpen: boolean;
 }
+
+/** The settings that are on/off switches (all but the volume). */
+export type TableSwitch = {
+  [K in keyof TableSettings]: TableSettings[K] extends boolean ? K : never;
+}[keyof TableSettings];
+
+export const MAX_SOUND_VOLUME = 100;
 
 export const TABLE_SETTINGS_KEY = 'tableSettings';
 
@@ -26,6 +43,11 @@ export const DEFAULT_TABLE_SETTINGS: TableSettings = {
   music: false,
   backgroundMusic: false,
   hideChat: false,
+  turnTitleFlash: true,
+  turnNotification: false,
+  turnVibrate: true,
+  soundVolume: 70,
+  sessionPanelOpen: true,
 };
 
 const SETTING_NAMES = Object.keys(DEFAULT_TABLE_SETTINGS) as (keyof TableSettings)[];
@@ -43,7 +65,9 @@ export function readTableSettings(
   if (stored && typeof stored === 'object') {
     for (const name of SETTING_NAMES) {
       const value = (stored as Record<string, unknown>)[name];
-      if (typeof value === 'boolean') settings[name] = value;
+      if (name === 'soundVolume') {
+        if (typeof value === 'number' && value >= 0 && value <= MAX_SOUND_VOLUME) settings[name] = value;
+      } else if (typeof value === 'boolean') settings[name] = value;
     }
   }
   return settings;

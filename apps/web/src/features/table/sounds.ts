@@ -1,52 +1,56 @@
-import { useEffect } from 'react';
-import { getTableSettings, type TableSettings } from './settings';
+import { useEffect, useState } from 'react';
+import { getTableSettings, MAX_SOUND_VOLUME, type TableSettings } from './settings';
 
 /**
- * Table sounds made on the fly with WebAudio (no audio files): short beeps for dealing, chips, checks,
- * folds, your turn, the clock and a win; a soft arpeggio for "music" and a low pad for "background
- * music". Everything is silent when the setting is off or the browser has no AudioContext.
+ * Table sounds: small audio files (public/sounds/, written by scripts/make-sounds.mjs) for dealing, chips,
+ * checks, folds, your turn, the clock and a win, played through WebAudio at the table's volume; and a soft
+ * arpeggio ("music") and a low pad ("background music") made on the fly. Nothing plays while sounds are off
+ * or the volume is 0, before the page has had a user gesture (the browsers' autoplay rules), or where there
+ * is no AudioContext (tests: jsdom has none). A sound that cannot play is silently skipped.
  */
 
 export type TableSound = 'deal' | 'chip' | 'check' | 'fold' | 'turn' | 'tick' | 'win';
 
-interface Tone {
-  frequency: number;
-  duration: number;
-  type: OscillatorType;
-  gain: number;
-  /** Start offset in seconds. */
-  at?: number;
+/** Where a sound goes once the settings allow it (a fake in tests). */
+export interface SoundOutput {
+  /** `volume` from 0 (exclusive) to 1. */
+  play(sound: TableSound, volume: number): void;
 }
 
-const SOUNDS: Record<TableSound, Tone[]> = {
-  deal: [{ frequency: 1400, duration: 0.04, type: 'triangle', gain: 0.08 }],
-  chip: [
-    { frequency: 2200, duration: 0.03, type: 'square', gain: 0.04 },
-    { frequency: 2600, duration: 0.03, type: 'square', gain: 0.03, at: 0.05 },
-  ],
-  check: [{ frequency: 300, duration: 0.06, type: 'sine', gain: 0.15 }],
-  fold: [{ frequency: 180, duration: 0.08, type: 'sine', gain: 0.1 }],
-  turn: [
-    { frequency: 660, duration: 0.09, type: 'sine', gain: 0.12 },
-    { frequency: 880, duration: 0.12, type: 'sine', gain: 0.12, at: 0.1 },
-  ],
-  tick: [{ frequency: 1000, duration: 0.03, type: 'sine', gain: 0.06 }],
-  win: [
-    { frequency: 523, duration: 0.12, type: 'triangle', gain: 0.12 },
-    { frequency: 659, duration: 0.12, type: 'triangle', gain: 0.12, at: 0.12 },
-    { frequency: 784, duration: 0.2, type: 'triangle', gain: 0.12, at: 0.24 },
-  ],
-};
+/** The volume the table's effects play at, 0..1: 0 when sounds are off (muted). */
+export function effectVolume(settings: Pick<TableSettings, 'sounds' | 'soundVolume'>): number {
+  return settings.sounds ? musicVolume(settings) : 0;
+}
+
+/** The music's volume, 0..1 (its own switches turn it on and off). */
+export function musicVolume(settings: Pick<TableSettings, 'soundVolume'>): number {
+  return Math.max(0, Math.min(MAX_SOUND_VOLUME, settings.soundVolume)) / MAX_SOUND_VOLUME;
+}
+
+/** Plays a table sound if sounds are on and the volume is above 0. */
+export function playSound(
+  sound: TableSound,
+  settings: Pick<TableSettings, 'sounds' | 'soundVolume'> = getTableSettings(),
+  output: SoundOutput | null = fileOutput(),
+): void {
+  const volume = effectVolume(settings);
+  if (volume <= 0 || !output) return;
+  output.play(sound, volume);
+}
+
+const soundUrl = (sound: TableSound) => `${import.meta.env.BASE_URL}sounds/${sound}.wav`;
 
 let context: AudioContext | null = null;
 
+/** The page's one AudioContext, made only after a user gesture (made earlier it starts suspended). */
 function audio(): AudioContext | null {
   if (context) return context;
+  if (typeof window === 'undefined' || typeof navigator === 'undefined') return null;
+  const activation = (navigator as { userActivation?: { hasBeenActive: boolean } }).userActivation;
+  if (activation && !activation.hasBeenActive) return null;
   const Ctor =
-    typeof window === 'undefined'
-      ? undefined
-      : (window.AudioContext ??
-        (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext);
+    window.AudioContext ??
+    (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Ctor) return null;
   try {
     context = new Ctor();
@@ -56,6 +60,51 @@ function audio(): AudioContext | null {
   return context;
 }
 
+const buffers = new Map<TableSound, Promise<AudioBuffer | null>>();
+
+function loaded(ctx: AudioContext, sound: TableSound): Promise<AudioBuffer | null> {
+  let buffer = buffers.get(sound);
+  if (!buffer) {
+    buffer = fetch(soundUrl(sound))
+      .then((response) => (response.ok ? response.arrayBuffer() : Promise.reject(new Error('no sound'))))
+      .then((bytes) => ctx.decodeAudioData(bytes))
+      .catch(() => {
+        buffers.delete(sound); // tried again next time (the network may be back)
+        return null;
+      });
+    buffers.set(sound, buffer);
+  }
+  return buffer;
+}
+
+/** The files, through WebAudio (a gain node for the volume: iOS ignores an audio element's volume). */
+function fileOutput(): SoundOutput | null {
+  const ctx = audio();
+  if (!ctx) return null;
+  return {
+    play(sound, volume) {
+      if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
+      void loaded(ctx, sound).then((buffer) => {
+        // Still suspended (no gesture yet, or refused): skip it rather than play it late.
+        if (!buffer || ctx.state !== 'running') return;
+        const source = ctx.createBufferSource();
+        const gain = ctx.createGain();
+        source.buffer = buffer;
+        gain.gain.value = volume;
+        source.connect(gain).connect(ctx.destination);
+        source.start();
+      });
+    },
+  };
+}
+
+interface Tone {
+  frequency: number;
+  duration: number;
+  type: OscillatorType;
+  gain: number;
+}
+
 function playTones(
   ctx: AudioContext,
   tones: readonly Tone[],
@@ -63,29 +112,16 @@ function playTones(
 ): void {
   const now = ctx.currentTime;
   for (const tone of tones) {
-    const start = now + (tone.at ?? 0);
     const oscillator = ctx.createOscillator();
     const gain = ctx.createGain();
     oscillator.type = tone.type;
     oscillator.frequency.value = tone.frequency;
-    gain.gain.setValueAtTime(tone.gain, start);
-    gain.gain.exponentialRampToValueAtTime(0.0001, start + tone.duration);
+    gain.gain.setValueAtTime(tone.gain, now);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + tone.duration);
     oscillator.connect(gain).connect(destination);
-    oscillator.start(start);
-    oscillator.stop(start + tone.duration + 0.02);
+    oscillator.start(now);
+    oscillator.stop(now + tone.duration + 0.02);
   }
-}
-
-/** Plays a table sound if sounds are on. */
-export function playSound(
-  sound: TableSound,
-  settings: Pick<TableSettings, 'sounds'> = getTableSettings(),
-): void {
-  if (!settings.sounds) return;
-  const ctx = audio();
-  if (!ctx) return;
-  if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
-  playTones(ctx, SOUNDS[sound]);
 }
 
 // ---- music loops ----
@@ -94,6 +130,9 @@ export function playSound(
 const MELODY = [220, 261.63, 293.66, 329.63, 392, 329.63, 293.66, 261.63];
 const MELODY_STEP_S = 0.6;
 const PAD_CHORD = [110, 164.81, 220];
+/** At full volume: the music stays well under the table's effects. */
+const MELODY_GAIN = 0.03;
+const PAD_GAIN = 0.015;
 
 class Loop {
   private timer: ReturnType<typeof setInterval> | null = null;
@@ -105,7 +144,9 @@ class Loop {
     this.timer = setInterval(() => {
       const frequency = MELODY[this.step % MELODY.length];
       this.step += 1;
-      playTones(ctx, [{ frequency, duration: 0.5, type: 'sine', gain: 0.03 }]);
+      const volume = musicVolume(getTableSettings());
+      if (volume > 0)
+        playTones(ctx, [{ frequency, duration: 0.5, type: 'sine', gain: MELODY_GAIN * volume }]);
     }, MELODY_STEP_S * 1000);
   }
 
@@ -114,10 +155,10 @@ class Loop {
     this.timer = null;
   }
 
-  startPad(ctx: AudioContext): void {
-    if (this.pad) return;
+  startPad(ctx: AudioContext, volume: number): void {
+    if (this.pad) return this.setPadVolume(volume);
     const gain = ctx.createGain();
-    gain.gain.value = 0.015;
+    gain.gain.value = PAD_GAIN * volume;
     gain.connect(ctx.destination);
     const oscillators = PAD_CHORD.map((frequency) => {
       const oscillator = ctx.createOscillator();
@@ -128,6 +169,10 @@ class Loop {
       return oscillator;
     });
     this.pad = { oscillators, gain };
+  }
+
+  setPadVolume(volume: number): void {
+    if (this.pad) this.pad.gain.gain.value = PAD_GAIN * volume;
   }
 
   stopPad(): void {
@@ -141,21 +186,40 @@ class Loop {
 const loop = new Loop();
 
 /** Keeps the music and background music playing while the table is open and the settings say so. */
-export function useTableMusic(settings: Pick<TableSettings, 'music' | 'backgroundMusic'>): void {
+export function useTableMusic(
+  settings: Pick<TableSettings, 'music' | 'backgroundMusic' | 'soundVolume'>,
+  /** Several tables at once: only one of them (the set's leader) plays the music. */
+  active = true,
+): void {
+  // Music may start only after a user gesture (autoplay rules): try again at the first one.
+  const [gestured, setGestured] = useState(false);
   useEffect(() => {
+    if (gestured) return;
+    const onGesture = () => setGestured(true);
+    window.addEventListener('pointerdown', onGesture, { once: true });
+    window.addEventListener('keydown', onGesture, { once: true });
+    return () => {
+      window.removeEventListener('pointerdown', onGesture);
+      window.removeEventListener('keydown', onGesture);
+    };
+  }, [gestured]);
+
+  const volume = musicVolume(settings);
+  useEffect(() => {
+    if (!active) return;
     const ctx = settings.music || settings.backgroundMusic ? audio() : null;
     if (ctx?.state === 'suspended') void ctx.resume().catch(() => undefined);
     if (ctx && settings.music) loop.startMelody(ctx);
     else loop.stopMelody();
-    if (ctx && settings.backgroundMusic) loop.startPad(ctx);
+    if (ctx && settings.backgroundMusic) loop.startPad(ctx, volume);
     else loop.stopPad();
-  }, [settings.music, settings.backgroundMusic]);
+  }, [settings.music, settings.backgroundMusic, active, volume, gestured]);
 
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    if (!active) return;
+    return () => {
       loop.stopMelody();
       loop.stopPad();
-    },
-    [],
-  );
+    };
+  }, [active]);
 }

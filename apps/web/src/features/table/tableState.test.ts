@@ -233,7 +233,10 @@ describe('the table view state', () => {
       result(5, '22222222-2222-2222-2222-222222222222'),
     ]);
     expect(watching.recentHandIds).toEqual([]);
-    const spectator = run([snapshot({ seq: 4, table: tableInfo(seats) }), result(5, '33333333-3333-3333-3333-333333333333')]);
+    const spectator = run([
+      snapshot({ seq: 4, table: tableInfo(seats) }),
+      result(5, '33333333-3333-3333-3333-333333333333'),
+    ]);
     expect(spectator.recentHandIds).toEqual([]);
   });
 

@@ -13,6 +13,7 @@ import { handEventReducers } from './events/handEvents';
 import { seatEventReducers } from './events/seatEvents';
 import { tableEventReducers } from './events/tableEvents';
 import { tournamentEventReducers } from './events/tournamentEvents';
+import { FRESH_SESSION, type SessionTally } from './sessionTally';
 
 /**
  * The table as this browser sees it, built from the channel's SNAPSHOT and then its EVENTs in `seq`
@@ -71,6 +72,8 @@ export interface TableViewState {
   /** Hands seen finishing at this table in this visit, newest first (for Replay). */
   recentHandIds: string[];
   voidedHand: number | null;
+  /** New blinds an administrator set during the hand, from the next hand (until the table's update comes). */
+  stakesChanging: { smallBlind: number; bigBlind: number } | null;
   /** The next deal's deck commitment once published: a seated player's seed counts for it. */
   nextDeckCommitment: string | null;
   /** Why this viewer lost their seat when it was not their own choice (kicked, idle, …), until they sit again. */
@@ -83,6 +86,8 @@ export interface TableViewState {
   tournamentFinish: TournamentFinish | null;
   /** A tournament table: the viewer was moved to another table (the page follows). */
   tournamentMove: TournamentMove | null;
+  /** The viewer's hands and net since sitting down (null: not seated), for the session panel. */
+  session: SessionTally | null;
   error: string | null;
 }
 
@@ -119,12 +124,14 @@ export function initialTableState(): TableViewState {
     lastResult: null,
     recentHandIds: [],
     voidedHand: null,
+    stakesChanging: null,
     nextDeckCommitment: null,
     removedBecause: null,
     removedNote: null,
     showChoice: null,
     tournamentFinish: null,
     tournamentMove: null,
+    session: null,
     error: null,
   };
 }
@@ -175,6 +182,7 @@ function applySnapshot(
     hand,
     jackpot: snapshot.jackpot.amount,
     nextDeckCommitment: snapshot.nextDeckCommitment ?? null,
+    stakesChanging: snapshot.table.nextStakes ?? null,
     lastActions: sameHand ? state.lastActions : {},
     shownHandNames: sameHand ? state.shownHandNames : {},
     clock:
@@ -188,6 +196,8 @@ function applySnapshot(
     winners: sameHand ? state.winners : [],
     tournamentFinish: snapshot.viewer.finished ?? state.tournamentFinish,
     tournamentMove: snapshot.viewer.movedTo ?? null,
+    // Seated when this page opened (or came back): the session counts from here.
+    session: snapshot.viewer.seat === null ? null : (state.session ?? FRESH_SESSION),
     error: null,
   };
 }

@@ -5,9 +5,12 @@ import { viewerLegal, type TableViewState } from './tableState';
 
 /**
  * Plays the table's sounds as the state changes: cards dealt (a new hand, a new street), chips (bets,
- * calls, raises), checks and folds, the viewer's turn, the last seconds of the viewer's clock, and a win.
+ * calls, raises, the bets gathered into the pot), checks and folds, the viewer's turn, the last seconds of the viewer's clock, and a win.
  */
-export function useTableSounds(state: TableViewState, settings: Pick<TableSettings, 'sounds'>): void {
+export function useTableSounds(
+  state: TableViewState,
+  settings: Pick<TableSettings, 'sounds' | 'soundVolume'>,
+): void {
   const previous = useRef(state);
   useEffect(() => {
     const before = previous.current;
@@ -22,6 +25,9 @@ export function useTableSounds(state: TableViewState, settings: Pick<TableSettin
       else if (action.action === 'check') playSound('check', settings);
       else playSound('chip', settings);
     }
+    // The street's bets gathered into the pot.
+    if (hand && hand.handId === before.hand?.handId && potsOf(hand) > potsOf(before.hand))
+      playSound('chip', settings);
     if (viewerLegal(state) && !viewerLegal(before)) playSound('turn', settings);
     if (state.winners.length > before.winners.length) playSound('win', settings);
   }, [state, settings]);
@@ -37,4 +43,8 @@ export function useTableSounds(state: TableViewState, settings: Pick<TableSettin
     }, 1000);
     return () => clearInterval(id);
   }, [mine, clock, settings]);
+}
+
+function potsOf(hand: TableViewState['hand']): number {
+  return hand ? hand.pots.reduce((sum, pot) => sum + pot.amount, 0) : 0;
 }

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useGetTournamentQuery } from '../../api/userApi';
 import { useAppSelector } from '../../app/hooks';
 import type { TableViewState } from './tableState';
+import { useTableSlot } from './multi/tableSlot';
 
 /** How often the tournament is asked where the viewer went when its table closed without saying. */
 const CLOSED_TABLE_POLL_MS = 2000;
@@ -26,11 +27,14 @@ export function useTournamentFollow(state: TableViewState): {
   const navigate = useNavigate();
   const myId = useAppSelector((s) => s.auth.userInfo?.userId ?? null);
   const move = state.tournamentMove;
+  // In a set of tables the new table takes the old one's place.
+  const slot = useTableSlot();
   useEffect(() => {
     if (!move) return;
+    slot?.moved(String(move.tableId));
     const movedHere: MovedHere = { movedTo: move };
     void navigate(`/table/${move.tableId}`, { replace: true, state: movedHere });
-  }, [move, navigate]);
+  }, [move, navigate, slot]);
 
   const tournamentId = state.table?.tournament?.tournamentId ?? null;
   // The table closed while we sat here and told us nothing: ask the tournament (a cancellation, or news lost).
@@ -49,8 +53,9 @@ export function useTournamentFollow(state: TableViewState): {
     me && me.place === null && me.tableId !== null && me.tableId !== state.table?.tableId ? me : null;
   useEffect(() => {
     if (elsewhere?.tableId == null) return;
+    slot?.moved(String(elsewhere.tableId));
     void navigate(`/table/${elsewhere.tableId}`, { replace: true });
-  }, [elsewhere?.tableId, navigate]);
+  }, [elsewhere?.tableId, navigate, slot]);
 
   const finish =
     state.tournamentFinish ??

@@ -8,7 +8,8 @@ import { formatMoney } from '../../app/money';
 import { isFull, registrationOpen, tournamentErrorText } from './tournamentRules';
 
 /**
- * Register (buy-in + fee) or Unregister (refund) while registration is open; a guest is sent to log in.
+ * Register (buy-in + fee, or "Register with ticket" when the player holds a satellite ticket for it) or
+ * Unregister (refund) while registration is open; a guest is sent to log in.
  * A refusal is shown beside the button in the reader's language.
  */
 export function RegisterButton({ tournament }: { tournament: TournamentSummary | TournamentDetail }) {
@@ -20,6 +21,9 @@ export function RegisterButton({ tournament }: { tournament: TournamentSummary |
   const [error, setError] = useState<string | null>(null);
   // A late entry while late registration is open (the tournament lobby knows; the list does not).
   const lateEntry = 'lateRegistrationOpen' in tournament && tournament.lateRegistrationOpen === true;
+  // A satellite ticket for this tournament pays the entry (the server uses it first).
+  const withTicket = 'ticketHeld' in tournament && tournament.ticketHeld === true;
+  const registerLabel = withTicket ? t('tournament.registerWithTicket') : t('tournament.register');
   if (!registrationOpen(tournament) && !(lateEntry && !tournament.registered)) return null;
 
   const busy = registering.isLoading || unregistering.isLoading;
@@ -55,11 +59,11 @@ export function RegisterButton({ tournament }: { tournament: TournamentSummary |
         type="button"
         className="btn btn--primary"
         disabled={busy}
-        title={t('tournament.registerCost', { cost })}
-        aria-label={`${t('tournament.register')}: ${tournament.name}`}
+        title={withTicket ? registerLabel : t('tournament.registerCost', { cost })}
+        aria-label={`${registerLabel}: ${tournament.name}`}
         onClick={() => (isAuthenticated ? void run(register) : void navigate('/auth/login'))}
       >
-        {t('tournament.register')}
+        {registerLabel}
       </button>
     );
   }

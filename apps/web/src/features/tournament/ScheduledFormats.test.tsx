@@ -115,6 +115,6 @@ describe('the tournament lobby’s formats', () => {
     expect(await screen.findByText('Прогрессив нокаут')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Толгойн шагнал' })).toBeInTheDocument();
     expect(screen.getByText(/Толгой бүрт бүртгэлийн хураамжийн 50%/)).toBeInTheDocument();
-    expect(screen.getByText(/хожсон/)).toBeInTheDocument();
+    expect(screen.getByText(/\(₮2,500 хожсон\)/)).toBeInTheDocument();
   });
 });

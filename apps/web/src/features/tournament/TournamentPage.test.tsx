@@ -30,6 +30,18 @@ function section(title: string | RegExp) {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The Sit & Go still registering, nobody in yet but room for the caller. */
+const registering = (change: Partial<Parameters<typeof runningSitAndGo>[0]> = {}) =>
+  runningSitAndGo({
+    status: 'registering',
+    registered: false,
+    entrants: 4,
+    players: [],
+    tables: [],
+    payouts: [],
+    ...change,
+  });
+
 describe('the tournament lobby page', () => {
   it('shows the status, the current level and its clock, and the way to your table', async () => {
     open({ [DETAIL]: [200, runningSitAndGo()] });
@@ -96,14 +108,7 @@ describe('the tournament lobby page', () => {
   });
 
   it('offers Register before the start and shows a refusal in Mongolian', async () => {
-    const detail = runningSitAndGo({
-      status: 'registering',
-      registered: false,
-      entrants: 4,
-      players: [],
-      tables: [],
-      payouts: [],
-    });
+    const detail = registering();
     open(
       {
         [DETAIL]: [200, detail],
@@ -119,6 +124,47 @@ describe('the tournament lobby page', () => {
     expect(screen.getByText('Бүтэц')).toBeInTheDocument();
     expect(screen.getByText('Шагналын хуваарилалт тэмцээн эхлэхэд тогтоогдоно.')).toBeInTheDocument();
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+  });
+
+  it('says "Register with ticket" to a player who holds a satellite ticket for it, and registers with it', async () => {
+    const detail = registering({ ticketHeld: true });
+    const { server } = open({
+      [DETAIL]: [200, detail],
+      'POST /api/v1/user/tournaments/7/register': [200, { message: 'Registered' }],
+    });
+    const button = await screen.findByRole('button', { name: 'Register with ticket: Evening Sit & Go' });
+    expect(button).toHaveTextContent('Register with ticket');
+    fireEvent.click(button);
+    await vi.waitFor(() => expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+  });
+
+  it('shows a plain Register (with its cost) to a player without a ticket, and a satellite its target and seats', async () => {
+    const detail = registering({
+      ticketHeld: false,
+      satellite: { targetId: 12, targetName: 'Sunday Main', ticketValue: 33_000, seats: 3 },
+    });
+    open({ [DETAIL]: [200, detail] });
+    expect(await screen.findByRole('button', { name: 'Register: Evening Sit & Go' })).toHaveTextContent(
+      /^Register$/,
+    );
+    expect(screen.getByRole('link', { name: 'Satellite to Sunday Main · 3 seats' })).toHaveAttribute(
+      'href',
+      '/tournament/12',
+    );
+  });
+
+  it('names the satellite and the ticket button in Mongolian', async () => {
+    const detail = registering({
+      ticketHeld: true,
+      satellite: { targetId: 12, targetName: 'Sunday Main', ticketValue: 33_000, seats: 1 },
+    });
+    open({ [DETAIL]: [200, detail] }, 'mn');
+    expect(
+      await screen.findByRole('button', { name: 'Тасалбараар бүртгүүлэх: Evening Sit & Go' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: 'Sunday Main тэмцээний сателлит · 1 суудал' }),
+    ).toBeInTheDocument();
   });
 
   it('says so when the tournament does not exist', async () => {

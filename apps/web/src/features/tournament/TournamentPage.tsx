@@ -9,6 +9,7 @@ import { useAppSelector } from '../../app/hooks';
 import { formatMoney } from '../../app/money';
 import { variantFamily } from '../lobby/variant';
 import { LevelClock } from './LevelClock';
+import { MyEntryFacts } from './MyEntryFacts';
 import { RegisterButton } from './RegisterButton';
 import { ScheduledFormatActions, ScheduledFormatFacts } from './ScheduledFormats';
 import './tournament.css';
@@ -80,6 +81,16 @@ function TournamentLobby({ tournament }: { tournament: TournamentDetail }) {
           </span>
           {tournament.handForHand && <span className="tournament-hfh">{t('tournament.handForHand')}</span>}
         </div>
+        {tournament.satellite && (
+          <p className="tournament-satellite">
+            <Link to={`/tournament/${encodeURIComponent(String(tournament.satellite.targetId))}`}>
+              {t('tournament.satelliteTo', {
+                name: tournament.satellite.targetName,
+                count: tournament.satellite.seats,
+              })}
+            </Link>
+          </p>
+        )}
         <dl className="tournament-facts">
           <Fact label={t('tournament.columns.start')}>
             {tournament.startsAt
@@ -98,6 +109,7 @@ function TournamentLobby({ tournament }: { tournament: TournamentDetail }) {
             {tournament.startingStack.toLocaleString('en-US')}
           </Fact>
           <ScheduledFormatFacts tournament={tournament} />
+          <MyEntryFacts tournament={tournament} me={me} />
           {current && clockRuns && (
             <Fact label={t('tournament.currentLevel')}>
               {current.isBreak

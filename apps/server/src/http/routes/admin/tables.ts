@@ -75,7 +75,8 @@ export function adminTableRoutes(app: FastifyInstance, services: Services): void
   app.delete('/table/kick', async (request): Promise<MessageResponse> => {
     const { tableId, userId, reason } = parseInput(KickQuerySchema, request.query, 'query');
     await services.tables.get(tableId);
-    if (!(await services.tableLayer.kick(tableId, userId, actorOf(request), reason || undefined))) throw notFound('Seated player');
+    if (!(await services.tableLayer.kick(tableId, userId, actorOf(request), reason || undefined)))
+      throw notFound('Seated player');
     return { message: 'Player removed from the table' };
   });
 

@@ -11,6 +11,7 @@ import {
   type MessageResponse,
   type OutcomePage,
   type RoleGrant,
+  type SharedPayoutResponse,
 } from '@tenger/protocol';
 import { recentMailsTo } from '../../../mail/mailer.js';
 import type { Services } from '../../../services.js';
@@ -19,7 +20,7 @@ import { parseInput } from '../../validation.js';
 import { actorOf } from './adminContext.js';
 
 /**
- * GET /user/search, GET /user/outcome?userId=, GET /user/mail?userId=, DELETE /user?userId=, PUT /user/block|unblock?userId=,
+ * GET /user/search, GET /user/outcome?userId=, GET /user/shared-payout?userId=, GET /user/mail?userId=, DELETE /user?userId=, PUT /user/block|unblock?userId=,
  * PATCH /user/role?userId= {role}, POST /user/second-factor/reset?userId=, POST /security/suspend {userId, reason}.
  */
 export function adminUserRoutes(app: FastifyInstance, services: Services): void {
@@ -34,6 +35,11 @@ export function adminUserRoutes(app: FastifyInstance, services: Services): void 
     const user = await services.users.get(userId);
     const mails = await recentMailsTo(services.db, user.email, Boolean(services.config.smtpUrl));
     return mails.map((mail) => ({ ...mail, createdAt: mail.createdAt.toISOString() }));
+  });
+
+  app.get('/user/shared-payout', async (request): Promise<SharedPayoutResponse> => {
+    const { userId } = parseInput(UserIdQuerySchema, request.query, 'query');
+    return { accounts: await services.users.sharedPayoutAccounts(userId) };
   });
 
   app.get('/user/outcome', async (request): Promise<OutcomePage> => {

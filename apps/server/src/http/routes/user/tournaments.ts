@@ -4,10 +4,12 @@ import {
   TournamentEntryRequestSchema,
   TournamentIdParamsSchema,
   TournamentRebuyRequestSchema,
+  TournamentDealRequestSchema,
   type MessageResponse,
   type MyTournamentPage,
   type TournamentDetail,
   type TournamentList,
+  type TournamentTicketList,
 } from '@tenger/protocol';
 import type { Services } from '../../../services.js';
 import { currentUser, refuseDuringMaintenance, requireUser } from '../../policies.js';
@@ -15,7 +17,8 @@ import { parseInput } from '../../validation.js';
 
 /**
  * The Tournament tab: GET /tournaments, /tournaments/{id}, POST and DELETE /tournaments/{id}/register; the
- * profile's list of the caller's own tournaments: GET /tournaments/mine.
+ * profile's list of the caller's own tournaments: GET /tournaments/mine, and of their satellite tickets:
+ * GET /tickets.
  */
 export function tournamentRoutes(app: FastifyInstance, services: Services): void {
   // Public like the cash lobby; with a login, `registered` says whether the caller is in.
@@ -29,6 +32,12 @@ export function tournamentRoutes(app: FastifyInstance, services: Services): void
     const user = await requireUser(services, request);
     const query = parseInput(MyTournamentsQuerySchema, request.query, 'query');
     return services.tournaments.mine(user.id, query);
+  });
+
+  // The caller's satellite tickets (the profile's Tickets list): target, value, status.
+  app.get('/tickets', async (request): Promise<TournamentTicketList> => {
+    const user = await requireUser(services, request);
+    return services.tournaments.tickets(user.id);
   });
 
   app.get('/tournaments/:id', async (request): Promise<TournamentDetail> => {
@@ -73,5 +82,14 @@ export function tournamentRoutes(app: FastifyInstance, services: Services): void
     await services.protection.refuseExcluded(user.id);
     await services.tournaments.addOn(id, user.id);
     return { message: 'Add-on taken' };
+  });
+
+  // The final-table deal (issue 21): ask, take the ask back, accept a proposal or decline.
+  app.post('/tournaments/:id/deal', async (request): Promise<MessageResponse> => {
+    const user = await requireUser(services, request);
+    const { id } = parseInput(TournamentIdParamsSchema, request.params, 'tournament id');
+    const body = parseInput(TournamentDealRequestSchema, request.body, 'deal');
+    await services.tournaments.deal(id, user.id, body);
+    return { message: 'Deal answer taken' };
   });
 }

@@ -4,6 +4,7 @@ import {
   CreateWithdrawalRequestSchema,
   OutcomeQuerySchema,
   PageQuerySchema,
+  type DepositInfo,
   type DepositPage,
   type LockedMoney,
   type OutcomePage,
@@ -13,20 +14,30 @@ import {
 } from '@tenger/protocol';
 import { AppError } from '../../../errors.js';
 import type { Services } from '../../../services.js';
+import { depositReferenceOf } from '../../../users/depositReference.js';
 import { refuseDuringMaintenance, requireUser } from '../../policies.js';
 import { presentDeposit, presentOutcome, presentWithdrawal } from '../../presenters.js';
 import { parseInput } from '../../validation.js';
 
 /**
- * The player's money: GET /deposit, GET|POST /withdrawal, PUT /withdrawal/cancel, GET /withdrawal/limits,
+ * The player's money: GET /deposit, GET /deposit/info, GET|POST /withdrawal, PUT /withdrawal/cancel, GET /withdrawal/limits,
  * GET /balance/locked, GET /outcome.
  */
 export function walletRoutes(app: FastifyInstance, services: Services): void {
   app.get('/deposit', async (request): Promise<DepositPage> => {
     const user = await requireUser(services, request);
     const paging = parseInput(PageQuerySchema, request.query, 'query');
-    const page = await services.wallet.listDeposits({ ...paging, userId: user.id, creditedOnly: true });
+    const page = await services.wallet.listDeposits({ ...paging, userId: user.id, playerView: true });
     return { ...page, items: page.items.map(presentDeposit) };
+  });
+
+  app.get('/deposit/info', async (request): Promise<DepositInfo> => {
+    const user = await requireUser(services, request);
+    const [reference, settings] = await Promise.all([
+      depositReferenceOf(services.db, user.id),
+      services.settings.get(),
+    ]);
+    return { reference, accounts: settings.depositAccounts };
   });
 
   app.get('/withdrawal', async (request): Promise<WithdrawalPage> => {

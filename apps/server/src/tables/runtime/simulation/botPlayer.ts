@@ -113,7 +113,8 @@ export class BotPlayer implements TableViewer {
     readonly userId: number,
     readonly runtime: TableRuntime,
     private readonly options: BotOptions,
-    private readonly onLeft: (bot: BotPlayer) => void,
+    /** The bot left its seat (`kicked` when an administrator stood it up) or stopped driving it. */
+    private readonly onLeft: (bot: BotPlayer, kicked: boolean) => void,
   ) {}
 
   /** Takes `seat` with `amount` from the bot bankroll. */
@@ -138,18 +139,19 @@ export class BotPlayer implements TableViewer {
     if (message.type !== 'EVENT') return;
     const event = message.event;
     if (event.type === 'seat-taken' && event.seat.userId === this.userId) this.seat = event.seat.seat;
-    else if (event.type === 'seat-left' && event.userId === this.userId) this.detach();
+    else if (event.type === 'seat-left' && event.userId === this.userId)
+      this.detach(event.reason === 'kicked');
     else if (event.type === 'next-to-act' && event.seat === this.seat) this.later(() => this.decide());
     else if (event.type === 'sat-out' && event.seat === this.seat)
       this.later(() => this.command({ type: 'SIT_IN' }));
   }
 
-  detach(): void {
+  detach(kicked = false): void {
     if (this.stopped) return;
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.runtime.leave(this);
-    this.onLeft(this);
+    this.onLeft(this, kicked);
   }
 
   private later(work: () => void): void {

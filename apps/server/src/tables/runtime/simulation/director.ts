@@ -23,6 +23,8 @@ export interface DirectorOptions {
 export class SimulationDirector {
   private readonly simulating = new Set<number>();
   private readonly bots = new Map<number, BotPlayer>();
+  /** Bots an administrator kicked, per table: not seated there again while its simulation runs. */
+  private readonly benched = new Map<number, Set<number>>();
   private readonly timers: RoomClock;
   private closed = false;
   private holding = false;
@@ -64,6 +66,7 @@ export class SimulationDirector {
   /** The table is gone (deleted): nothing more to fill. */
   forget(tableId: number): void {
     this.simulating.delete(tableId);
+    this.benched.delete(tableId);
     this.timers.cancel(refill(tableId));
   }
 
@@ -102,8 +105,12 @@ export class SimulationDirector {
 
   private newBot(runtime: TableRuntime, userId: number): BotPlayer {
     const random = seededRandom(Math.floor(this.options.random() * 2 ** 31));
-    return new BotPlayer(userId, runtime, { pauseMs: this.options.pauseMs, random }, (b) => {
+    return new BotPlayer(userId, runtime, { pauseMs: this.options.pauseMs, random }, (b, kicked) => {
       if (this.bots.get(b.userId) === b) this.bots.delete(b.userId);
+      if (kicked && this.simulating.has(runtime.tableId)) {
+        const benched = this.benched.get(runtime.tableId) ?? new Set<number>();
+        this.benched.set(runtime.tableId, benched.add(b.userId));
+      }
       this.seatsChanged(runtime);
     });
   }
@@ -114,7 +121,8 @@ export class SimulationDirector {
     const keepFree = runtime.maxPlayers >= 6 ? 2 : 1;
     const wanted = runtime.freeSeats.length - keepFree;
     if (wanted <= 0) return;
-    const botIds = await this.roster.freeBots(wanted, new Set(this.bots.keys()));
+    const busy = new Set([...this.bots.keys(), ...(this.benched.get(runtime.tableId) ?? [])]);
+    const botIds = await this.roster.freeBots(wanted, busy);
     const { min, max, bigBlind } = runtime.buyInRange;
     for (const userId of botIds) {
       const seat = runtime.freeSeats[0];

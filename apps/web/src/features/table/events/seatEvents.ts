@@ -1,5 +1,6 @@
 import type { TableEvent } from '@tenger/protocol';
 import type { TableViewState } from '../tableState';
+import { FRESH_SESSION } from '../sessionTally';
 import { putSeat, sameUser, withTable, type EventReducers } from './eventHelpers';
 
 /** The events of the seats at the table: who sits where, sits out or in, is connected, and their stacks. */
@@ -16,7 +17,14 @@ function seatArrived(
     (table) => ({ ...table, seats: putSeat(table.seats, event.seat) }),
     (s) =>
       sameUser(event.seat.userId, s.viewer.userId)
-        ? { ...s, viewer: { ...s.viewer, seat: event.seat.seat }, removedBecause: null, removedNote: null }
+        ? {
+            ...s,
+            viewer: { ...s.viewer, seat: event.seat.seat },
+            removedBecause: null,
+            removedNote: null,
+            // Sitting down starts a session; a seat that changes keeps it.
+            session: s.viewer.seat === null ? FRESH_SESSION : (s.session ?? FRESH_SESSION),
+          }
         : s,
   );
 }
@@ -33,6 +41,7 @@ export const seatEventReducers: EventReducers<SeatEventType> = {
           ? {
               ...s,
               removedBecause: event.reason === 'left' ? null : event.reason,
+              session: null,
               removedNote: event.note ?? null,
               viewer: {
                 ...s.viewer,

@@ -1,3 +1,4 @@
+import { tallyHand } from '../sessionTally';
 import { withTable, type EventReducers } from './eventHelpers';
 
 /** How many of the last hands' ids are kept for Replay. */
@@ -5,7 +6,13 @@ export const RECENT_HANDS_KEPT = 20;
 
 /** The events about the table as a whole: a hand's result or voiding, the jackpot, the next deck, settings, closing. */
 export type TableEventType =
-  'hand-result' | 'hand-voided' | 'jackpot' | 'deck-committed' | 'table-updated' | 'table-closed';
+  | 'hand-result'
+  | 'hand-voided'
+  | 'jackpot'
+  | 'deck-committed'
+  | 'table-updated'
+  | 'stakes-changing'
+  | 'table-closed';
 
 export const tableEventReducers: EventReducers<TableEventType> = {
   'hand-result': (state, event) => ({
@@ -23,6 +30,7 @@ export const tableEventReducers: EventReducers<TableEventType> = {
       deckCommitment: event.deckCommitment,
       playerSeeds: event.playerSeeds.map((p) => ({ ...p })),
     },
+    session: state.session && tallyHand(state.session, event, state.viewer.userId),
     // Replay can open only the viewer's own hands: one that ended while they waited or watched is not listed.
     recentHandIds: event.results.some((r) => r.userId === state.viewer.userId)
       ? [event.handId, ...state.recentHandIds.filter((id) => id !== event.handId)].slice(0, RECENT_HANDS_KEPT)
@@ -38,7 +46,14 @@ export const tableEventReducers: EventReducers<TableEventType> = {
   }),
   jackpot: (state, event) => ({ ...state, jackpot: event.amount }),
   'deck-committed': (state, event) => ({ ...state, nextDeckCommitment: event.deckCommitment }),
-  'table-updated': (state, event) =>
-    withTable(state, (table) => ({ ...table, ...event.table, seats: table.seats })),
+  'table-updated': (state, event) => ({
+    ...withTable(state, (table) => ({ ...table, ...event.table, seats: table.seats })),
+    // New blinds still waiting for the hand to end come with every update; once applied they are gone.
+    stakesChanging: event.table.nextStakes ?? null,
+  }),
+  'stakes-changing': (state, event) => ({
+    ...state,
+    stakesChanging: { smallBlind: event.smallBlind, bigBlind: event.bigBlind },
+  }),
   'table-closed': (state) => ({ ...state, connection: 'closed', clock: null }),
 };
