@@ -130,6 +130,8 @@ export const ledgerPostings = pgTable('ledger_postings', {
     .notNull()
     .references(() => ledgerAccounts.id),
   amount: money('amount').notNull(),
+  /** A credit applied to its account's balance when the transaction commits (migration 0030). */
+  atCommit: boolean('at_commit').notNull().default(false),
 });
 
 export const deposits = pgTable('deposits', {

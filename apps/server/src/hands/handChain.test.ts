@@ -3,14 +3,15 @@
 // hand and names the first one that was changed, removed or inserted.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENESIS_HASH } from '@tenger/engine';
+import { randomUUID } from 'node:crypto';
+import { GENESIS_HASH, handRecordHash } from '@tenger/engine';
 import { ChainVerifyResponseSchema, FairnessHeadResponseSchema } from '@tenger/protocol';
 import { queryRows } from '../db/client.js';
 import { TEST_DRIVERS } from '../testing/database.js';
 import { startTestServer, type TestPlayer, type TestServer } from '../testing/testServer.js';
 import { TableRegistry } from '../tables/runtime/tableRegistry.js';
 import { createTestTable, FAST_TIMING, sleep } from '../testing/testTables.js';
-import { HandStore } from './handStore.js';
+import { chainedHand, HandStore, type StoredHand } from './handStore.js';
 
 const HANDS = 6;
 
@@ -137,5 +138,27 @@ describe.each(TEST_DRIVERS)('the hand chain on $name', ({ url }) => {
       sql`UPDATE hands SET chain_seq = ${removed.chain_seq} WHERE id = ${removed.id}`,
     );
     expect(await hands.verifyChain()).toMatchObject({ ok: true });
+  });
+  it('PostgreSQL links a hand at commit exactly as handRecordHash does, Cyrillic and emoji included', async () => {
+    const hands = new HandStore(t.database.db);
+    const { tableName: _name, tournament: _tournament, ...earlier } = (await hands.get(links[0].id))!;
+    const stored: StoredHand = {
+      ...earlier,
+      handId: randomUUID(),
+      phh: 'players = ["Бат-Эрдэнэ", "Сүхбаатар 🂡"]\n',
+      pokerstars: 'Seat 1: Бат-Эрдэнэ (₮10,000 in chips) — 🂡\n',
+    };
+    await t.database.db.transaction((tx) => hands.insert(tx as never, stored));
+    const [row] = await queryRows<{ chain_seq: string | number; previous_hash: string; record_hash: string }>(
+      t.database.db,
+      sql`SELECT chain_seq, previous_hash, record_hash FROM hands WHERE id = ${stored.handId}`,
+    );
+    const last = links[links.length - 1];
+    expect(row.previous_hash).toBe(last.record_hash);
+    expect(Number(row.chain_seq)).toBe(last.chain_seq + 1);
+    expect(row.record_hash).toBe(handRecordHash(chainedHand(stored), last.record_hash));
+    // Linked at commit: nothing is left pending, and the head is this hand.
+    expect(await queryRows(t.database.db, sql`SELECT hand_id FROM hand_chain_pending`)).toEqual([]);
+    expect(await hands.verifyChain()).toMatchObject({ ok: true, head: row.record_hash });
   });
 });

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   GENESIS_HASH,
-  handRecordHash,
+  canonicalJson,
   verifyChain,
   type ChainLink,
   type CommittedDeck,
@@ -122,40 +122,39 @@ export class HandStore {
   constructor(private readonly db: Database) {}
 
   /**
-   * The hand, its players and its chain link, inside the settling transaction: the chain head is
-   * locked, so hands chain in the order they settle, site-wide. Returns the link.
+   * The hand and its players, inside the settling transaction, and its chain link when that transaction
+   * commits: hands chain in the order they commit, site-wide. One statement; the canonical text of the
+   * chained record (`chainedHand`) goes to `hand_chain_pending`, whose deferred trigger (migration 0030)
+   * locks the chain head at COMMIT, links the hand with PostgreSQL's SHA-256 over exactly the text
+   * `handRecordHash` hashes, and forgets the text. Every table's settlement takes that one row: held from
+   * a statement until the COMMIT, it waited on the Node process between round trips, and 1,700 tables on
+   * two processes queued on it until their connection pools ran dry (bench:load, docs/operations.md).
    */
-  async insert(tx: Database, hand: StoredHand): Promise<ChainEntry> {
+  async insert(tx: Database, hand: StoredHand): Promise<void> {
     const players = JSON.stringify(hand.players);
-    const [head] = await queryRows<{ seq: string | number; hash: string }>(
-      tx,
-      sql`SELECT seq, hash FROM hand_chain_head WHERE id = 1 FOR UPDATE`,
-    );
-    const previousHash = head.hash;
-    const seq = Number(head.seq) + 1;
-    const hash = handRecordHash(chainedHand(hand), previousHash);
     const json = (value: unknown) => (value == null ? null : JSON.stringify(value));
     await tx.execute(
-      sql`UPDATE hand_chain_head SET seq = ${seq}, hash = ${hash}, hand_id = ${hand.handId} WHERE id = 1`,
-    );
-    await tx.execute(
-      sql`WITH hand AS (
+      sql`WITH stored AS (
             INSERT INTO hands (id, table_id, hand_number, started_at, ended_at, variant, record, server_seed,
                                seed_commitment, client_seed, phh, pokerstars, total_pot, rake,
                                jackpot_contribution, jackpot_payout, fairness_version, player_seeds,
-                               committed_deck, chain_seq, previous_hash, record_hash, decisions)
+                               committed_deck, decisions)
             VALUES (${hand.handId}, ${hand.tableId}, ${hand.handNumber}, ${hand.startedAt.toISOString()},
                     ${hand.endedAt.toISOString()}, ${hand.variant}, ${JSON.stringify(hand.record)}::jsonb,
                     ${hand.serverSeed}, ${hand.seedCommitment}, ${hand.clientSeed}, ${hand.phh ?? ''}, ${hand.pokerstars ?? ''},
                     ${hand.totalPot}, ${hand.rake}, ${hand.jackpotContribution}, ${hand.jackpotPayout},
                     ${hand.fairnessVersion ?? 1}, ${json(hand.playerSeeds)}::jsonb, ${json(hand.committedDeck)}::jsonb,
-                    ${seq}, ${previousHash}, ${hash}, ${json(hand.decisions)}::jsonb)
-            RETURNING id)
+                    ${json(hand.decisions)}::jsonb)
+            RETURNING id
+          ),
+          pending AS (
+            INSERT INTO hand_chain_pending (hand_id, canonical)
+            SELECT stored.id, ${canonicalJson(chainedHand(hand))}::text FROM stored
+          )
           INSERT INTO hand_players (hand_id, user_id, seat, net, won)
-          SELECT hand.id, p."userId", p.seat, p.net, p.won
-            FROM hand, jsonb_to_recordset(${players}::jsonb) AS p("userId" integer, seat integer, net bigint, won bigint)`,
+          SELECT stored.id, p."userId", p.seat, p.net, p.won
+            FROM stored, jsonb_to_recordset(${players}::jsonb) AS p("userId" integer, seat integer, net bigint, won bigint)`,
     );
-    return { seq, previousHash, hash };
   }
 
   /** Inside a settlement's transaction: whether the hand was stored (settled) already. */

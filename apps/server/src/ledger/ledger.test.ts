@@ -295,6 +295,95 @@ describe.each(TEST_DRIVERS)('ledger on $name', ({ url }) => {
     expect(Number(row.n)).toBe(0);
   });
 
+  /** A hand's rake and jackpot contribution, paid from `payer`, in `tx`. */
+  const rakeFrom = (tx: Database, key: string, payer: number, applyNow = false) =>
+    ledger.postWithin(tx, {
+      key,
+      kind: 'gameplay',
+      applyNow,
+      movements: [
+        { from: Accounts.available(payer), to: Accounts.houseRake, amount: 30 },
+        { from: Accounts.available(payer), to: Accounts.jackpot, amount: 10 },
+      ],
+    });
+  const houseRows = async () => ({
+    rake: await ledger.balanceOf(Accounts.houseRake),
+    jackpot: await ledger.jackpotAmount(),
+  });
+
+  it('credits to the rake and the jackpot are applied at commit, exactly; a rollback applies nothing', async () => {
+    const payer = await newUser('ider');
+    await ledger.transfer({
+      from: Accounts.outsideBank,
+      to: Accounts.available(payer),
+      amount: 1000,
+      kind: 'deposit',
+      key: 'ider-1000',
+    });
+    const before = await houseRows();
+    await ledger.inTransaction(async (tx) => {
+      await rakeFrom(tx, 'ider-rake-1', payer);
+      // Inside the transaction the credit is a posting, not yet the balance; the payer's debit is.
+      expect(await ledger.balanceOf(Accounts.houseRake, tx)).toBe(before.rake);
+      expect(await ledger.balanceOf(Accounts.available(payer), tx)).toBe(960);
+    });
+    expect(await houseRows()).toEqual({ rake: before.rake + 30, jackpot: before.jackpot + 10 });
+    await expect(
+      ledger.inTransaction(async (tx) => {
+        await rakeFrom(tx, 'ider-rake-2', payer);
+        throw new Error('the hand could not be stored');
+      }),
+    ).rejects.toThrow('could not be stored');
+    expect(await houseRows()).toEqual({ rake: before.rake + 30, jackpot: before.jackpot + 10 });
+    // applyNow: the transaction reads the pool with its own contribution in it (a bad beat).
+    await ledger.inTransaction(async (tx) => {
+      await rakeFrom(tx, 'ider-rake-3', payer, true);
+      expect(await ledger.jackpotAmount(tx)).toBe(before.jackpot + 20);
+    });
+    expect(await houseRows()).toEqual({ rake: before.rake + 60, jackpot: before.jackpot + 20 });
+    const [row] = await queryRows<{ n: string | number }>(
+      handle.db,
+      sql`SELECT count(*) AS n FROM ledger_postings WHERE at_commit AND amount <= 0`,
+    );
+    expect(Number(row.n)).toBe(0);
+  });
+
+  it.skipIf(!url)(
+    'a settlement still open does not hold the rake and the jackpot: another one commits meanwhile (PostgreSQL)',
+    async () => {
+      const [p, q] = [await newUser('jargal'), await newUser('sarnai')];
+      for (const [user, key] of [
+        [p, 'jargal-1000'],
+        [q, 'sarnai-1000'],
+      ] as const)
+        await ledger.transfer({
+          from: Accounts.outsideBank,
+          to: Accounts.available(user),
+          amount: 1000,
+          kind: 'deposit',
+          key,
+        });
+      const before = await houseRows();
+      // While p's settlement is open (its credits pending), q's commits on another connection.
+      await ledger.inTransaction(async (tx) => {
+        await rakeFrom(tx, 'jargal-rake', p);
+        await rakeFrom(handle.db, 'sarnai-rake', q);
+      });
+      expect(await houseRows()).toEqual({ rake: before.rake + 60, jackpot: before.jackpot + 20 });
+      // The control: applied at once, the rows stay locked until p's commit, and q's settlement waits.
+      let qDone = false;
+      let waiting: Promise<unknown> = Promise.resolve();
+      await ledger.inTransaction(async (tx) => {
+        await rakeFrom(tx, 'jargal-rake-now', p, true);
+        waiting = rakeFrom(handle.db, 'sarnai-rake-now', q).then(() => (qDone = true));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(qDone).toBe(false);
+      });
+      await waiting;
+      expect(await houseRows()).toEqual({ rake: before.rake + 120, jackpot: before.jackpot + 40 });
+    },
+  );
+
   it('refuses a balance beyond Number.MAX_SAFE_INTEGER and writes nothing', async () => {
     const h = await newUser('huslen');
     await expect(

@@ -69,7 +69,22 @@ export interface PostingRequest {
   tableId?: number;
   handId?: string;
   meta?: Record<string, unknown>;
+  /**
+   * Apply every movement now, the credits to AT_COMMIT_KINDS included (their rows locked until commit):
+   * for a transaction that reads such a balance after crediting it (a bad beat pays the jackpot with this
+   * hand's contribution in it).
+   */
+  applyNow?: boolean;
 }
+
+/**
+ * Accounts that every table's settlement credits (the rake and the jackpot): a credit to one is applied
+ * when the transaction commits, in a deferred trigger (migration 0030), and its row is not locked by the
+ * posting. Held from the posting until a COMMIT that waited on a busy Node process, those two rows
+ * serialised every settlement of the site. A credit cannot take an account below zero; a debit is applied
+ * at once, under the lock, as every other movement.
+ */
+export const AT_COMMIT_KINDS: ReadonlySet<AccountRef['kind']> = new Set(['house_rake', 'jackpot']);
 
 export interface PostingResult {
   transactionId: number;
@@ -411,7 +426,8 @@ function replayResult(
 /**
  * One statement that does a whole posting, in this order:
  * 1. `locked`: locks the posting's existing accounts (SELECT … FOR UPDATE, in id order: the fixed order
- *    avoids deadlocks) and reads their balances after any concurrent change committed;
+ *    avoids deadlocks) and reads their balances after any concurrent change committed; an account of
+ *    AT_COMMIT_KINDS that this posting only credits is read without a lock (its credit is applied at commit);
  * 2. `created`: creates the accounts that do not exist yet (first use; balance 0, invisible to others
  *    until commit);
  * 3. `verdict`: `replay` if the idempotency key was already posted, `retry` if an account could be
@@ -419,11 +435,12 @@ function replayResult(
  *    if a non-negative account would go below zero, `too_large` past Number.MAX_SAFE_INTEGER, else `ok`;
  * 4. only when `ok`: inserts the transaction (ON CONFLICT on the key: a concurrent request with the same
  *    key that commits first wins) and its postings. The postings trigger updates the balances (the CHECK
- *    constraint refuses a negative player balance) and the deferred trigger checks that they balance.
+ *    constraint refuses a negative player balance), a deferred one those marked `at_commit`, and another
+ *    deferred trigger checks that they balance.
  * Nothing is written unless the verdict is `ok`. The text never changes (the accounts and postings are
  * array parameters), so PostgreSQL parses and plans it once per connection (a named prepared statement).
  */
-const POSTING_STATEMENT = 'tenger_ledger_post_v1';
+const POSTING_STATEMENT = 'tenger_ledger_post_v2';
 
 function postingStatement(request: PostingRequest, refs: AccountRef[]): SQL {
   const net = new Map<string, number>();
@@ -432,17 +449,39 @@ function postingStatement(request: PostingRequest, refs: AccountRef[]): SQL {
     net.set(accountCode(m.to), (net.get(accountCode(m.to)) ?? 0) + m.amount);
   }
   const codes = refs.map(accountCode);
+  // Credits to the accounts every settlement credits are applied at commit, their rows left unlocked here
+  // (an account only credited by this posting cannot go below zero through it).
+  const atCommit = new Set(
+    request.applyNow
+      ? []
+      : refs
+          .filter(
+            (r) =>
+              AT_COMMIT_KINDS.has(r.kind) &&
+              !request.movements.some((m) => accountCode(m.from) === accountCode(r)),
+          )
+          .map(accountCode),
+  );
   const postingCodes: string[] = [];
   const postingAmounts: number[] = [];
+  const postingAtCommit: boolean[] = [];
   for (const m of request.movements) {
     postingCodes.push(accountCode(m.from), accountCode(m.to));
     postingAmounts.push(-m.amount, m.amount);
+    postingAtCommit.push(false, atCommit.has(accountCode(m.to)));
   }
   const array = (values: unknown[]) => sql.param(values);
   const codesParam = sql`${array(codes)}::text[]`;
+  const lockedParam = sql`${array(codes.filter((c) => !atCommit.has(c)))}::text[]`;
+  const unlockedParam = sql`${array(codes.filter((c) => atCommit.has(c)))}::text[]`;
   return sql`
-    WITH locked AS MATERIALIZED (
-      SELECT id, code, kind, balance FROM ledger_accounts WHERE code = ANY (${codesParam}) ORDER BY id FOR UPDATE
+    WITH locked_rows AS MATERIALIZED (
+      SELECT id, code, kind, balance FROM ledger_accounts WHERE code = ANY (${lockedParam}) ORDER BY id FOR UPDATE
+    ),
+    locked AS MATERIALIZED (
+      SELECT * FROM locked_rows
+      UNION ALL
+      SELECT id, code, kind, balance FROM ledger_accounts WHERE code = ANY (${unlockedParam})
     ),
     created AS (
       INSERT INTO ledger_accounts (code, kind, user_id, table_id)
@@ -484,11 +523,11 @@ function postingStatement(request: PostingRequest, refs: AccountRef[]): SQL {
       RETURNING id
     ),
     postings AS (
-      INSERT INTO ledger_postings (transaction_id, account_id, amount)
-      SELECT t.id, a.id, p.amount
+      INSERT INTO ledger_postings (transaction_id, account_id, amount, at_commit)
+      SELECT t.id, a.id, p.amount, p.at_commit
       FROM inserted t
-      CROSS JOIN unnest(${array(postingCodes)}::text[], ${array(postingAmounts)}::bigint[])
-        WITH ORDINALITY AS p (code, amount, n)
+      CROSS JOIN unnest(${array(postingCodes)}::text[], ${array(postingAmounts)}::bigint[], ${array(postingAtCommit)}::boolean[])
+        WITH ORDINALITY AS p (code, amount, at_commit, n)
       JOIN accounts a ON a.code = p.code
       ORDER BY p.n
     )

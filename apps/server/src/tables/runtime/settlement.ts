@@ -167,6 +167,8 @@ export async function settleHand(
           handId,
           meta: { handNumber: record.handNumber, rake: money.rake, jackpot: money.jackpotContribution },
           movements,
+          // A bad beat reads the pool with this hand's contribution in it: applied now, not at commit.
+          applyNow: !!beat,
         }),
       );
     }
