@@ -1,6 +1,7 @@
 // Delivers table chat to the viewers of each table in this process; with several processes a line goes
 // over the site bus so the viewers that other processes hold hear it too (one delivery path for both).
 // The table channel calls join/leave/say; ChatService decides and stores.
+import { setImmediate } from 'node:timers';
 import type { ChatCommandSchema, ChatLine, TableServerMessage } from '@tenger/protocol';
 import type { z } from 'zod';
 import type { ClusterBus } from '../../cluster/clusterBus.js';
@@ -13,6 +14,8 @@ export interface ChatViewer {
 
 export class TableChat {
   private readonly rooms = new Map<number, Set<ChatViewer>>();
+  /** Per table, the viewers that joined in this turn of the event loop and wait for the recent lines. */
+  private readonly awaitingHistory = new Map<number, Set<ChatViewer>>();
 
   private readonly unsubscribe: () => void;
 
@@ -31,17 +34,34 @@ export class TableChat {
     this.unsubscribe();
   }
 
-  /** A viewer opened the table: it hears new lines and gets the recent ones now. */
+  /**
+   * A viewer opened the table: it hears new lines and gets the recent ones now. The viewers of one table
+   * that join in the same turn of the event loop share one read of the recent lines, made after they all
+   * joined (so none misses a line): a table's six sockets reconnecting to the process that took the table
+   * over (a failover moves thousands of sockets at once) read its chat once, not six times.
+   */
   join(tableId: number, viewer: ChatViewer): void {
     let room = this.rooms.get(tableId);
     if (!room) this.rooms.set(tableId, (room = new Set()));
     room.add(viewer);
-    void this.chat
-      .recent(tableId)
-      .then((lines) => {
-        if (room.has(viewer)) viewer.send({ type: 'CHAT', lines, history: true });
-      })
-      .catch(this.onError);
+    const waiting = this.awaitingHistory.get(tableId);
+    if (waiting) {
+      waiting.add(viewer);
+      return;
+    }
+    const viewers = new Set([viewer]);
+    this.awaitingHistory.set(tableId, viewers);
+    setImmediate(() => {
+      this.awaitingHistory.delete(tableId);
+      void this.chat
+        .recent(tableId)
+        .then((lines) => {
+          const message: TableServerMessage = { type: 'CHAT', lines, history: true };
+          const present = this.rooms.get(tableId);
+          for (const v of viewers) if (present?.has(v)) v.send(message);
+        })
+        .catch(this.onError);
+    });
   }
 
   leave(tableId: number, viewer: ChatViewer): void {
