@@ -1348,7 +1348,10 @@ export class TournamentDirector {
     if (this.status !== 'running' && this.status !== 'break') return;
     const next = this.levelIndex + 1;
     const wasOpen = this.poolOpen;
-    this.startLevel(next, this.config.levels[next]!.seconds * 1000);
+    // The next level starts when this one was due to end, not when a busy process got round to it: a
+    // timer that fired late (or waited in the director's queue) must not lengthen every level after it.
+    const late = Math.max(0, this.ports.clock.now() - this.levelEndsAt);
+    this.startLevel(next, Math.max(0, this.config.levels[next]!.seconds * 1000 - late));
     if (wasOpen && !this.poolOpen) {
       await this.closePool();
       return this.betweenHands();
